@@ -1,0 +1,152 @@
+import { randomBytes } from "node:crypto";
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { join, resolve } from "node:path";
+import { z } from "zod";
+
+/** Raised for a setting that cannot be used; the message names the variable. */
+export class ConfigError extends Error {}
+
+const flag = z
+  .enum(["1", "0", "true", "false", "yes", "no", "on", "off", ""])
+  .optional()
+  .transform((v) => v === "1" || v === "true" || v === "yes" || v === "on");
+
+const optionalUrl = (protocols: string[]) =>
+  z
+    .string()
+    .optional()
+    .transform((v) => (v ? v : undefined))
+    .refine(
+      (v) => v === undefined || (URL.canParse(v) && protocols.includes(new URL(v).protocol)),
+      { message: `must be a ${protocols.join(" or ")} URL` },
+    );
+
+const schema = z.object({
+  NODE_ENV: z.enum(["production", "development", "test"]).default("development"),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().min(1).default("127.0.0.1"),
+  BETTER_AUTH_URL: optionalUrl(["http:", "https:"]),
+  BETTER_AUTH_SECRET: z
+    .string()
+    .optional()
+    .refine((v) => !v || v.length >= 32, { message: "must be at least 32 characters" }),
+  DATA_DIR: z.string().min(1).default("./data"),
+  DATABASE_URL: z.string().optional(),
+  REDIS_URL: optionalUrl(["redis:", "rediss:"]),
+  SMTP_URL: optionalUrl(["smtp:", "smtps:"]),
+  MAIL_FROM: z.string().min(3).default("Gatehouse <no-reply@localhost>"),
+  MAIL_OUTBOX: flag,
+  TRUSTED_ORIGINS: z.string().optional(),
+  TRUST_PROXY: flag,
+  ADMIN_EMAILS: z.string().optional(),
+  LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+  MEMBERSHIP_LIMIT: z.coerce.number().int().min(1).max(1_000_000).default(100),
+  STATIC_DIR: z.string().optional(),
+});
+
+export type Database =
+  | { kind: "sqlite"; path: string }
+  | { kind: "postgres"; url: string };
+
+export interface Config {
+  nodeEnv: "production" | "development" | "test";
+  isProduction: boolean;
+  port: number;
+  host: string;
+  baseURL: string;
+  secret: string;
+  dataDir: string;
+  database: Database;
+  redisURL?: string;
+  smtpURL?: string;
+  mailFrom: string;
+  /** Mails go to the database outbox (no SMTP) and /dev/outbox may be served. */
+  outboxEnabled: boolean;
+  trustedOrigins: string[];
+  trustProxy: boolean;
+  adminEmails: string[];
+  logLevel: string;
+  membershipLimit: number;
+  staticDir: string;
+}
+
+type Env = Record<string, string | undefined>;
+
+function parseDatabase(raw: string | undefined, dataDir: string): Database {
+  if (!raw) return { kind: "sqlite", path: join(dataDir, "gatehouse.db") };
+  if (/^postgres(ql)?:\/\//.test(raw)) {
+    if (!URL.canParse(raw)) throw new ConfigError("DATABASE_URL: not a valid postgres:// URL");
+    return { kind: "postgres", url: raw };
+  }
+  if (raw.startsWith("file:")) return { kind: "sqlite", path: raw.slice(5).replace(/^\/\/(?=\/)/, "") };
+  if (/^[a-z][a-z0-9+.-]*:\/\//i.test(raw)) {
+    throw new ConfigError(`DATABASE_URL: unsupported scheme "${raw.split(":")[0]}" (use a file path, file: or postgres://)`);
+  }
+  return { kind: "sqlite", path: raw };
+}
+
+function listOf(raw: string | undefined): string[] {
+  return (raw ?? "").split(",").map((s) => s.trim()).filter(Boolean);
+}
+
+function originOf(value: string, variable: string): string {
+  if (!URL.canParse(value)) throw new ConfigError(`${variable}: "${value}" is not a URL`);
+  return new URL(value).origin;
+}
+
+/** The secret kept in the data folder, created on first use outside production. */
+function generatedSecret(dataDir: string): string {
+  const file = join(dataDir, "secret");
+  if (existsSync(file)) return readFileSync(file, "utf8").trim();
+  mkdirSync(dataDir, { recursive: true });
+  const secret = randomBytes(32).toString("base64url");
+  writeFileSync(file, `${secret}\n`, { mode: 0o600 });
+  return secret;
+}
+
+/** Reads and validates the environment once; throws ConfigError naming the variable. */
+export function loadConfig(env: Env = process.env): Config {
+  const parsed = schema.safeParse(env);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    const variable = String(issue?.path[0] ?? "environment");
+    throw new ConfigError(`${variable}: ${issue?.message ?? "invalid value"}`);
+  }
+  const e = parsed.data;
+  const isProduction = e.NODE_ENV === "production";
+  const dataDir = resolve(e.DATA_DIR);
+  const database = parseDatabase(e.DATABASE_URL, dataDir);
+  const baseURL = (e.BETTER_AUTH_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, "");
+
+  if (isProduction && !e.BETTER_AUTH_SECRET) {
+    throw new ConfigError("BETTER_AUTH_SECRET: required when NODE_ENV=production (at least 32 characters)");
+  }
+  if (isProduction && !e.SMTP_URL && !e.MAIL_OUTBOX) {
+    throw new ConfigError("SMTP_URL: required when NODE_ENV=production (or set MAIL_OUTBOX=1 to keep mail in the outbox)");
+  }
+  const trustedOrigins = [
+    originOf(baseURL, "BETTER_AUTH_URL"),
+    ...listOf(e.TRUSTED_ORIGINS).map((o) => originOf(o, "TRUSTED_ORIGINS")),
+  ];
+
+  return {
+    nodeEnv: e.NODE_ENV,
+    isProduction,
+    port: e.PORT,
+    host: e.HOST,
+    baseURL,
+    secret: e.BETTER_AUTH_SECRET ?? generatedSecret(dataDir),
+    dataDir,
+    database,
+    redisURL: e.REDIS_URL,
+    smtpURL: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM,
+    outboxEnabled: !e.SMTP_URL && (!isProduction || e.MAIL_OUTBOX),
+    trustedOrigins,
+    trustProxy: e.TRUST_PROXY,
+    adminEmails: listOf(e.ADMIN_EMAILS).map((s) => s.toLowerCase()),
+    logLevel: e.LOG_LEVEL,
+    membershipLimit: e.MEMBERSHIP_LIMIT,
+    staticDir: resolve(e.STATIC_DIR ?? "dist/web"),
+  };
+}

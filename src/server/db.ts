@@ -1,0 +1,92 @@
+import { mkdirSync } from "node:fs";
+import { dirname, resolve } from "node:path";
+import SQLite from "better-sqlite3";
+import { Kysely, PostgresDialect, SqliteDialect, sql } from "kysely";
+import pg from "pg";
+import type { Config } from "#server/config.ts";
+import type { Logger } from "#server/logger.ts";
+
+/** Our own tables, beside better-auth's. */
+export interface AppTables {
+  outbox: {
+    id: string;
+    to: string;
+    subject: string;
+    text: string;
+    html: string;
+    createdAt: string;
+  };
+}
+
+export interface AppDatabase {
+  kind: "sqlite" | "postgres";
+  db: Kysely<AppTables>;
+  /** Checks the database answers (readiness). */
+  ping(): Promise<void>;
+  close(): Promise<void>;
+}
+
+function openSqlite(path: string): AppDatabase {
+  const file = resolve(path);
+  mkdirSync(dirname(file), { recursive: true });
+  const connection = new SQLite(file);
+  // WAL lets readers run beside the writer; busy_timeout waits instead of failing on a lock.
+  connection.pragma("journal_mode = WAL");
+  connection.pragma("busy_timeout = 5000");
+  connection.pragma("foreign_keys = ON");
+  connection.pragma("synchronous = NORMAL");
+  const db = new Kysely<AppTables>({ dialect: new SqliteDialect({ database: connection }) });
+  return {
+    kind: "sqlite",
+    db,
+    async ping() {
+      connection.prepare("select 1").get();
+    },
+    async close() {
+      await db.destroy();
+    },
+  };
+}
+
+function openPostgres(url: string, logger: Logger): AppDatabase {
+  const pool = new pg.Pool({ connectionString: url, max: 10, connectionTimeoutMillis: 5000 });
+  // An idle client losing its connection emits 'error' on the pool; unhandled, it would kill the process.
+  pool.on("error", (err) => logger.warn({ err: err.message }, "postgres connection lost"));
+  const db = new Kysely<AppTables>({ dialect: new PostgresDialect({ pool }) });
+  return {
+    kind: "postgres",
+    db,
+    async ping() {
+      await sql`select 1`.execute(db);
+    },
+    async close() {
+      await db.destroy();
+    },
+  };
+}
+
+export function openDatabase(config: Config, logger: Logger): AppDatabase {
+  return config.database.kind === "sqlite"
+    ? openSqlite(config.database.path)
+    : openPostgres(config.database.url, logger);
+}
+
+/** Creates our own tables; safe to run at every start. */
+export async function migrateAppTables(db: Kysely<AppTables>): Promise<void> {
+  await db.schema
+    .createTable("outbox")
+    .ifNotExists()
+    .addColumn("id", "text", (c) => c.primaryKey())
+    .addColumn("to", "text", (c) => c.notNull())
+    .addColumn("subject", "text", (c) => c.notNull())
+    .addColumn("text", "text", (c) => c.notNull())
+    .addColumn("html", "text", (c) => c.notNull())
+    .addColumn("createdAt", "text", (c) => c.notNull())
+    .execute();
+  await db.schema
+    .createIndex("outbox_created_at")
+    .ifNotExists()
+    .on("outbox")
+    .column("createdAt")
+    .execute();
+}

@@ -1,0 +1,10 @@
+/** Field limits shared by the API checks and the web forms. */
+export const LIMITS = {
+  passwordMin: 8,
+  passwordMax: 128,
+  name: 100,
+  email: 254,
+  organizationName: 100,
+  slugPattern: /^[a-z0-9-]{2,48}$/,
+  bodyBytes: 1024 * 1024,
+} as const;
