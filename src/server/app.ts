@@ -1,0 +1,110 @@
+import { existsSync, readFileSync } from "node:fs";
+import { join, relative } from "node:path";
+import { serveStatic } from "@hono/node-server/serve-static";
+import { Hono } from "hono";
+import { bodyLimit } from "hono/body-limit";
+import { HTTPException } from "hono/http-exception";
+import { requestId } from "hono/request-id";
+import { type Auth, CLIENT_IP_HEADER } from "#server/auth.ts";
+import { clientIp } from "#server/client-ip.ts";
+import type { Config } from "#server/config.ts";
+import type { AppDatabase } from "#server/db.ts";
+import { configRoutes } from "#server/features/config/routes.ts";
+import { healthRoutes } from "#server/features/health/routes.ts";
+import { outboxRoutes } from "#server/features/outbox/routes.ts";
+import type { Logger } from "#server/logger.ts";
+import { securityHeaders } from "#server/security-headers.ts";
+import { LIMITS } from "#shared/limits.ts";
+
+export interface AppDeps {
+  config: Config;
+  auth: Auth;
+  database: AppDatabase;
+  logger: Logger;
+}
+
+/** Headers a client may send that would let it pick its own address. */
+const SPOOFABLE_IP_HEADERS = [CLIENT_IP_HEADER, "x-forwarded-for", "x-real-ip", "forwarded"];
+
+function authRequest(c: Parameters<typeof clientIp>[0], trustProxy: boolean): Request {
+  const headers = new Headers(c.req.raw.headers);
+  for (const name of SPOOFABLE_IP_HEADERS) headers.delete(name);
+  const ip = clientIp(c, trustProxy);
+  if (ip) headers.set(CLIENT_IP_HEADER, ip);
+  return new Request(c.req.raw, { headers });
+}
+
+export function createApp({ config, auth, database, logger }: AppDeps) {
+  const app = new Hono();
+
+  app.use(requestId());
+  app.use(async (c, next) => {
+    const started = performance.now();
+    await next();
+    logger.info(
+      {
+        reqId: c.get("requestId"),
+        method: c.req.method,
+        path: c.req.path,
+        status: c.res.status,
+        ms: Math.round(performance.now() - started),
+      },
+      "request",
+    );
+  });
+  app.use(securityHeaders(config.baseURL.startsWith("https://")));
+  app.use(
+    "/api/*",
+    bodyLimit({
+      maxSize: LIMITS.bodyBytes,
+      onError: (c) => c.json({ code: "PAYLOAD_TOO_LARGE", message: "Request body is larger than 1 MB" }, 413),
+    }),
+  );
+
+  app.on(["GET", "POST"], "/api/auth/*", async (c) => {
+    const res = await auth.handler(authRequest(c, config.trustProxy));
+    const out = new Response(res.body, res);
+    out.headers.set("Cache-Control", "no-store");
+    return out;
+  });
+
+  app.route("/api/config", configRoutes(config));
+  app.route("/api", healthRoutes(database.ping));
+  if (config.outboxEnabled) app.route("/api/dev/outbox", outboxRoutes(database.db));
+  app.all("/api/*", (c) => c.json({ code: "NOT_FOUND", message: "No such API route" }, 404));
+
+  mountSpa(app, config.staticDir);
+
+  app.onError((err, c) => {
+    if (err instanceof HTTPException) {
+      return c.json({ code: "HTTP_ERROR", message: err.message || "Bad request" }, err.status);
+    }
+    logger.error({ reqId: c.get("requestId"), err: err.message, stack: err.stack }, "unhandled error");
+    return c.json({ code: "INTERNAL_SERVER_ERROR", message: "Something went wrong on our side" }, 500);
+  });
+  return app;
+}
+
+/** Built assets (hashed, cached for a year) and index.html for every other GET. */
+function mountSpa(app: Hono, staticDir: string) {
+  const indexFile = join(staticDir, "index.html");
+  const root = relative(process.cwd(), staticDir) || ".";
+  app.use(
+    "/assets/*",
+    serveStatic({
+      root,
+      onFound: (_path, c) => {
+        c.header("Cache-Control", "public, max-age=31536000, immutable");
+      },
+    }),
+  );
+  app.get("/assets/*", (c) => c.text("Not found", 404));
+  app.use("*", serveStatic({ root }));
+  app.get("*", (c) => {
+    if (!existsSync(indexFile)) {
+      return c.text("The web app is not built: run `npm run build` (npm start does it for you).", 503);
+    }
+    c.header("Cache-Control", "no-cache");
+    return c.html(readFileSync(indexFile, "utf8"));
+  });
+}

@@ -1,0 +1,196 @@
+import { type BetterAuthOptions, betterAuth } from "better-auth";
+import { createAuthMiddleware } from "better-auth/api";
+import { admin as adminPlugin, organization } from "better-auth/plugins";
+import type { Kysely } from "kysely";
+import type { Config } from "#server/config.ts";
+import { checkInputLimits } from "#server/input-limits.ts";
+import type { Logger } from "#server/logger.ts";
+import type { Mailer } from "#server/mail/mailer.ts";
+import {
+  changeEmailMail,
+  deleteAccountMail,
+  existingAccountMail,
+  invitationMail,
+  passwordResetMail,
+  verificationMail,
+} from "#server/mail/templates.ts";
+import { LIMITS } from "#shared/limits.ts";
+import { ac, organizationRoles } from "#shared/permissions.ts";
+
+export const APP_NAME = "Gatehouse";
+
+/** The header our server sets from the socket (or the trusted proxy); any client copy is dropped first. */
+export const CLIENT_IP_HEADER = "x-gatehouse-client-ip";
+
+export interface AuthDeps {
+  config: Config;
+  // biome-ignore lint/suspicious/noExplicitAny: better-auth takes any Kysely instance
+  db: Kysely<any>;
+  dbKind: "sqlite" | "postgres";
+  mailer: Mailer;
+  logger: Logger;
+}
+
+/**
+ * Rebuilds a link better-auth made so that its origin is always BETTER_AUTH_URL,
+ * whatever Host or X-Forwarded-Host the request carried.
+ */
+export function linkOnBaseURL(baseURL: string, url: string): string {
+  const parsed = new URL(url);
+  return `${baseURL}${parsed.pathname}${parsed.search}`;
+}
+
+export function buildAuthOptions({ config, db, dbKind, mailer, logger }: AuthDeps) {
+  const link = (url: string) => linkOnBaseURL(config.baseURL, url);
+  const appName = APP_NAME;
+
+  return {
+    appName,
+    baseURL: config.baseURL,
+    basePath: "/api/auth",
+    secret: config.secret,
+    database: { db, type: dbKind, transaction: true },
+    trustedOrigins: config.trustedOrigins,
+    telemetry: { enabled: false },
+    logger: {
+      level: "warn",
+      log: (level, message, ...args) => {
+        const fn = level === "error" ? logger.error : level === "warn" ? logger.warn : logger.debug;
+        fn.call(logger, { args: args.map((a) => (a instanceof Error ? a.message : a)) }, `better-auth: ${message}`);
+      },
+    },
+
+    emailAndPassword: {
+      enabled: true,
+      // SPEC §5 / issue #2: 8 to 128 characters, no composition rules.
+      minPasswordLength: LIMITS.passwordMin,
+      maxPasswordLength: LIMITS.passwordMax,
+      requireEmailVerification: true,
+      // SPEC §9: password reset token lifetime 3600 seconds (its length, 24 characters, is better-auth's generateId(24)).
+      resetPasswordTokenExpiresIn: 3600,
+      revokeSessionsOnPasswordReset: true,
+      async sendResetPassword({ user, url }) {
+        await mailer.sendMail(user.email, passwordResetMail({ appName, name: user.name, url: link(url) }));
+      },
+      // A sign-up for a taken address answers like a new one; the owner is told instead.
+      async onExistingUserSignUp({ user }) {
+        await mailer.sendMail(
+          user.email,
+          existingAccountMail({
+            appName,
+            name: user.name,
+            signInUrl: `${config.baseURL}/sign-in`,
+            resetUrl: `${config.baseURL}/forgot-password`,
+          }),
+        );
+      },
+      // The admin plugin adds these fields to real users; the synthetic reply must carry them too.
+      customSyntheticUser: ({ coreFields, additionalFields, id }) => ({
+        ...coreFields,
+        role: "user",
+        banned: false,
+        banReason: null,
+        banExpires: null,
+        ...additionalFields,
+        id,
+      }),
+    },
+
+    emailVerification: {
+      sendOnSignUp: true,
+      sendOnSignIn: true,
+      autoSignInAfterVerification: true,
+      // SPEC §9: verification email token lifetime 1 hour.
+      expiresIn: 3600,
+      async sendVerificationEmail({ user, url }) {
+        await mailer.sendMail(user.email, verificationMail({ appName, name: user.name, url: link(url) }));
+      },
+    },
+
+    user: {
+      changeEmail: {
+        enabled: true,
+        async sendChangeEmailConfirmation({ user, newEmail, url }) {
+          await mailer.sendMail(user.email, changeEmailMail({ appName, name: user.name, newEmail, url: link(url) }));
+        },
+      },
+      deleteUser: {
+        enabled: true,
+        // SPEC §9: delete-account token lifetime 86400 seconds.
+        deleteTokenExpiresIn: 86400,
+        async sendDeleteAccountVerification({ user, url }) {
+          await mailer.sendMail(user.email, deleteAccountMail({ appName, name: user.name, url: link(url) }));
+        },
+      },
+    },
+
+    account: {
+      accountLinking: { enabled: true, allowDifferentEmails: false, allowUnlinkingAll: false },
+      encryptOAuthTokens: true,
+    },
+
+    session: {
+      expiresIn: 60 * 60 * 24 * 7,
+      updateAge: 60 * 60 * 24,
+      freshAge: 60 * 60 * 24,
+    },
+
+    rateLimit: {
+      // Issue #2: on whenever NODE_ENV=production (better-auth: 3 per 10 s on sign-in/sign-up).
+      enabled: config.isProduction,
+      storage: "memory",
+    },
+
+    advanced: {
+      // better-auth turns these checks off when NODE_ENV=test; Gatehouse keeps them on everywhere.
+      disableOriginCheck: false,
+      disableCSRFCheck: false,
+      useSecureCookies: config.baseURL.startsWith("https://"),
+      ipAddress: { ipAddressHeaders: [CLIENT_IP_HEADER] },
+    },
+
+    onAPIError: {
+      // Setting this makes GET /api/auth/error render its HTML page in production too (SPEC §2).
+      customizeDefaultErrorPage: { colors: { primary: "#1c7ed6" } },
+    },
+
+    hooks: {
+      before: createAuthMiddleware(async (ctx) => {
+        checkInputLimits(ctx.path, ctx.body);
+      }),
+    },
+
+    plugins: [
+      organization({
+        ac,
+        roles: organizationRoles,
+        // SPEC §6 / §9: the creator of an organization is its owner.
+        creatorRole: "owner",
+        // SPEC §9: invitations expire after 172800 seconds (2 days).
+        invitationExpiresIn: 172800,
+        // SPEC §9: membership limit 100 by default.
+        membershipLimit: config.membershipLimit,
+        teams: { enabled: true },
+        async sendInvitationEmail({ id, email, role, organization: org, inviter }) {
+          await mailer.sendMail(
+            email,
+            invitationMail({
+              appName,
+              inviterName: inviter.user.name,
+              organizationName: org.name,
+              role,
+              url: `${config.baseURL}/accept-invitation/${encodeURIComponent(id)}`,
+            }),
+          );
+        },
+      }),
+      adminPlugin(),
+    ],
+  } satisfies BetterAuthOptions;
+}
+
+export function createAuth(deps: AuthDeps) {
+  return betterAuth(buildAuthOptions(deps));
+}
+
+export type Auth = ReturnType<typeof createAuth>;

@@ -1,0 +1,53 @@
+import { serve } from "@hono/node-server";
+import { ConfigError, loadConfig } from "#server/config.ts";
+import { createLogger } from "#server/logger.ts";
+import { buildServer } from "#server/server.ts";
+
+/** Start-up failures end in one line naming the cause, and a non-zero exit. */
+function fail(message: string): never {
+  process.stderr.write(`gatehouse: cannot start: ${message}\n`);
+  process.exit(1);
+}
+
+async function main() {
+  let config: ReturnType<typeof loadConfig>;
+  try {
+    config = loadConfig();
+  } catch (err) {
+    fail(err instanceof ConfigError ? err.message : String(err));
+  }
+  const logger = createLogger(config.logLevel);
+  let gatehouse: Awaited<ReturnType<typeof buildServer>>;
+  try {
+    gatehouse = await buildServer(config, logger);
+  } catch (err) {
+    const reason = err instanceof Error ? err.message.split("\n")[0] : String(err);
+    fail(`DATABASE_URL: ${reason}`);
+  }
+
+  const server = serve({ fetch: gatehouse.app.fetch, port: config.port, hostname: config.host }, (info) => {
+    const shown = config.host === "0.0.0.0" || config.host === "::" ? "localhost" : info.address;
+    logger.info({ port: info.port, database: config.database.kind }, "listening");
+    process.stdout.write(`Gatehouse is running at http://${shown}:${info.port}  (public URL ${config.baseURL})\n`);
+    if (config.outboxEnabled) process.stdout.write(`Mails are kept in the outbox: ${config.baseURL}/dev/outbox\n`);
+  });
+
+  let stopping = false;
+  const drain = (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    logger.info({ signal }, "draining");
+    // close() stops accepting and resolves once in-flight requests have finished.
+    server.close(async () => {
+      await gatehouse.close();
+      logger.info("stopped");
+      process.exit(0);
+    });
+    if ("closeIdleConnections" in server) server.closeIdleConnections();
+    setTimeout(() => process.exit(1), 15_000).unref();
+  };
+  process.on("SIGTERM", () => drain("SIGTERM"));
+  process.on("SIGINT", () => drain("SIGINT"));
+}
+
+void main();

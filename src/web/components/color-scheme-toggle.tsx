@@ -1,0 +1,23 @@
+import { ActionIcon, Tooltip, useComputedColorScheme, useMantineColorScheme } from "@mantine/core";
+import { IconMoon, IconSun } from "@tabler/icons-react";
+
+/** Switches between light and dark; the first visit follows the system setting. */
+export function ColorSchemeToggle() {
+  const { setColorScheme } = useMantineColorScheme();
+  const computed = useComputedColorScheme("light", { getInitialValueInEffect: true });
+
+  return (
+    <Tooltip label={computed === "dark" ? "Switch to light mode" : "Switch to dark mode"} withArrow>
+      <ActionIcon
+        variant="default"
+        size="lg"
+        radius="md"
+        aria-label="Toggle color scheme"
+        onClick={() => setColorScheme(computed === "dark" ? "light" : "dark")}
+      >
+        <IconSun size={18} stroke={1.6} darkHidden />
+        <IconMoon size={18} stroke={1.6} lightHidden />
+      </ActionIcon>
+    </Tooltip>
+  );
+}

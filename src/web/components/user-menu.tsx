@@ -1,0 +1,71 @@
+import { Group, Menu, Text, UnstyledButton } from "@mantine/core";
+import { notifications } from "@mantine/notifications";
+import { IconChevronDown, IconHome, IconLogout } from "@tabler/icons-react";
+import { useQueryClient } from "@tanstack/react-query";
+import { useNavigate } from "@tanstack/react-router";
+import { useState } from "react";
+import { authClient, type Session } from "#web/lib/auth-client.ts";
+import { UserAvatar } from "./user-avatar.tsx";
+
+/** Avatar button in the header with who is signed in and "Sign out". */
+export function UserMenu({ user }: { user: Session["user"] }) {
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const [signingOut, setSigningOut] = useState(false);
+
+  async function signOut() {
+    setSigningOut(true);
+    const { error } = await authClient.signOut();
+    setSigningOut(false);
+    if (error) {
+      notifications.show({ color: "red", title: "Could not sign out", message: error.message ?? "Try again." });
+      return;
+    }
+    // Nothing cached for the previous user may leak into the next session.
+    queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== "config" });
+    await navigate({ to: "/sign-in" });
+  }
+
+  return (
+    <Menu position="bottom-end" width={260} shadow="md" withinPortal>
+      <Menu.Target>
+        <UnstyledButton
+          data-testid="user-menu"
+          aria-label={`Account menu for ${user.name || user.email}`}
+          style={{ borderRadius: "var(--mantine-radius-xl)" }}
+        >
+          <Group gap={6} wrap="nowrap">
+            <UserAvatar name={user.name} email={user.email} image={user.image} radius="xl" size={34} />
+            <IconChevronDown size={14} stroke={1.8} aria-hidden />
+          </Group>
+        </UnstyledButton>
+      </Menu.Target>
+      <Menu.Dropdown>
+        <Group gap="sm" px="sm" py="xs" wrap="nowrap">
+          <UserAvatar name={user.name} email={user.email} image={user.image} radius="xl" size={40} />
+          <div style={{ minWidth: 0 }}>
+            <Text fw={600} size="sm" truncate>
+              {user.name || "Your account"}
+            </Text>
+            <Text c="dimmed" size="xs" truncate>
+              {user.email}
+            </Text>
+          </div>
+        </Group>
+        <Menu.Divider />
+        <Menu.Item leftSection={<IconHome size={16} aria-hidden />} onClick={() => navigate({ to: "/" })}>
+          Home
+        </Menu.Item>
+        <Menu.Item
+          color="red"
+          leftSection={<IconLogout size={16} aria-hidden />}
+          onClick={signOut}
+          disabled={signingOut}
+          closeMenuOnClick={false}
+        >
+          Sign out
+        </Menu.Item>
+      </Menu.Dropdown>
+    </Menu>
+  );
+}

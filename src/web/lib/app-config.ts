@@ -1,0 +1,32 @@
+import { useQuery } from "@tanstack/react-query";
+import { LIMITS } from "#shared/limits.ts";
+import { apiFetch } from "./api.ts";
+
+/** Public settings the server exposes at GET /api/config. */
+export interface AppConfig {
+  appName: string;
+  outbox: boolean;
+  socialProviders: string[];
+  passwordMinLength: number;
+  passwordMaxLength: number;
+}
+
+export const appConfigQuery = {
+  queryKey: ["config"] as const,
+  queryFn: () => apiFetch<AppConfig>("/config"),
+  staleTime: Number.POSITIVE_INFINITY,
+};
+
+const FALLBACK: AppConfig = {
+  appName: "Gatehouse",
+  outbox: false,
+  socialProviders: [],
+  passwordMinLength: LIMITS.passwordMin,
+  passwordMaxLength: LIMITS.passwordMax,
+};
+
+/** The server config, with safe defaults while it loads or if it cannot be read. */
+export function useAppConfig(): AppConfig & { isLoaded: boolean } {
+  const query = useQuery(appConfigQuery);
+  return { ...FALLBACK, ...query.data, isLoaded: query.isSuccess };
+}

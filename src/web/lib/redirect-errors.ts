@@ -1,0 +1,111 @@
+/** Title and explanation for an error code the server redirects to (SPEC §8). */
+export interface RedirectErrorText {
+  title: string;
+  description: string;
+}
+
+const RESTART = "Please start again from the sign-in page.";
+
+/**
+ * Every redirect error code the server may put in `?error=` (SPEC §8), in
+ * plain words. Shared by the /error and /verified screens.
+ */
+const REDIRECT_ERRORS: Record<string, RedirectErrorText> = {
+  please_restart_the_process: {
+    title: "Please start again",
+    description: `Something interrupted the sign-in before it finished. ${RESTART}`,
+  },
+  invalid_callback_request: {
+    title: "Invalid sign-in response",
+    description: `The sign-in provider sent back a response we could not understand. ${RESTART}`,
+  },
+  state_not_found: {
+    title: "Sign-in session expired",
+    description: `We lost track of this sign-in attempt, usually because it took too long or was opened in another browser. ${RESTART}`,
+  },
+  state_mismatch: {
+    title: "Sign-in could not be verified",
+    description: `This sign-in response does not match the attempt started in this browser. ${RESTART}`,
+  },
+  no_code: {
+    title: "Sign-in was not completed",
+    description: `The sign-in provider did not confirm the sign-in. If you cancelled, that's fine. ${RESTART}`,
+  },
+  oauth_provider_not_found: {
+    title: "Sign-in method not available",
+    description: "This sign-in method is not enabled on this server. Choose another way to sign in.",
+  },
+  invalid_code: {
+    title: "Sign-in code rejected",
+    description: `The sign-in provider refused the code it sent, often because it was already used. ${RESTART}`,
+  },
+  unable_to_get_user_info: {
+    title: "Couldn't read your profile",
+    description: "The sign-in provider did not share your profile with us. Try again, or use another sign-in method.",
+  },
+  email_not_found: {
+    title: "No email address shared",
+    description:
+      "The sign-in provider did not share an email address, and we need one for your account. Make your email available to the provider, or sign in another way.",
+  },
+  no_callback_url: {
+    title: "Missing return address",
+    description: `This request did not say where to go after signing in. ${RESTART}`,
+  },
+  unable_to_link_account: {
+    title: "Couldn't link the account",
+    description:
+      "We could not link this sign-in method to your account. If an account already uses this email, sign in to it first and link the method from there.",
+  },
+  account_already_linked_to_different_user: {
+    title: "Account already in use",
+    description:
+      "This sign-in method is already linked to another Gatehouse account. Sign in to that account, or unlink it there first.",
+  },
+  token_expired: {
+    title: "Link expired",
+    description: "This link has expired. Request a new one and use it within the time shown in the email.",
+  },
+  invalid_token: {
+    title: "Invalid link",
+    description: "This link is invalid or has already been used. Request a new one.",
+  },
+  INVALID_TOKEN: {
+    title: "Invalid link",
+    description: "This link is invalid or has already been used. Request a new one.",
+  },
+  user_not_found: {
+    title: "Account not found",
+    description: "We could not find the account this link belongs to. It may have been deleted.",
+  },
+  unauthorized: {
+    title: "Not allowed",
+    description: "You need to sign in with an account that is allowed to do this.",
+  },
+};
+
+/** Keeps only harmless characters of a code taken from the URL, for display as plain text. */
+export function sanitizeErrorCode(code: unknown): string {
+  if (typeof code !== "string") return "";
+  return code.replace(/[^A-Za-z0-9_.-]/g, "").slice(0, 64);
+}
+
+/** Friendly text for a redirect error code, with a generic fallback that names the (sanitised) code. */
+export function describeRedirectError(code: unknown): RedirectErrorText & { code: string; known: boolean } {
+  const clean = sanitizeErrorCode(code);
+  const known = Object.hasOwn(REDIRECT_ERRORS, clean) ? REDIRECT_ERRORS[clean] : undefined;
+  if (known) return { ...known, code: clean, known: true };
+  return {
+    title: "Something went wrong",
+    description: clean
+      ? `The request could not be completed (error code: ${clean}). Please try again from the start.`
+      : "The request could not be completed. Please try again from the start.",
+    code: clean,
+    known: false,
+  };
+}
+
+/** True for the codes that mean a mailed link is no longer usable. */
+export function isLinkError(code: string): boolean {
+  return ["token_expired", "invalid_token", "INVALID_TOKEN", "TOKEN_EXPIRED"].includes(code);
+}

@@ -1,0 +1,36 @@
+import "@mantine/core/styles.css";
+import "@mantine/notifications/styles.css";
+import "./styles.css";
+
+import { localStorageColorSchemeManager, MantineProvider } from "@mantine/core";
+import { Notifications } from "@mantine/notifications";
+import { QueryClientProvider } from "@tanstack/react-query";
+import { RouterProvider } from "@tanstack/react-router";
+import { StrictMode } from "react";
+import { createRoot } from "react-dom/client";
+import { queryClient } from "./lib/query-client.ts";
+import { router } from "./router.tsx";
+import { cssVariablesResolver, theme } from "./theme.ts";
+
+// No inline script is allowed by the CSP, so the scheme is read from
+// localStorage at start-up instead of by Mantine's ColorSchemeScript.
+const colorSchemeManager = localStorageColorSchemeManager({ key: "gatehouse-color-scheme" });
+
+const rootElement = document.getElementById("root");
+if (!rootElement) throw new Error("Missing #root element");
+
+createRoot(rootElement).render(
+  <StrictMode>
+    <MantineProvider
+      theme={theme}
+      cssVariablesResolver={cssVariablesResolver}
+      colorSchemeManager={colorSchemeManager}
+      defaultColorScheme="auto"
+    >
+      <QueryClientProvider client={queryClient}>
+        <Notifications position="top-right" />
+        <RouterProvider router={router} />
+      </QueryClientProvider>
+    </MantineProvider>
+  </StrictMode>,
+);
