@@ -1,5 +1,5 @@
-import { existsSync, readFileSync } from "node:fs";
-import { join, relative } from "node:path";
+import { existsSync, mkdirSync, readFileSync } from "node:fs";
+import { join } from "node:path";
 import { serveStatic } from "@hono/node-server/serve-static";
 import { Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
@@ -88,16 +88,13 @@ export function createApp({ config, auth, database, logger }: AppDeps) {
 /** Built assets (hashed, cached for a year) and index.html for every other GET. */
 function mountSpa(app: Hono, staticDir: string) {
   const indexFile = join(staticDir, "index.html");
-  const root = relative(process.cwd(), staticDir) || ".";
-  app.use(
-    "/assets/*",
-    serveStatic({
-      root,
-      onFound: (_path, c) => {
-        c.header("Cache-Control", "public, max-age=31536000, immutable");
-      },
-    }),
-  );
+  if (!existsSync(staticDir)) mkdirSync(staticDir, { recursive: true });
+  const root = staticDir;
+  app.use("/assets/*", async (c, next) => {
+    await next();
+    if (c.res.status === 200) c.res.headers.set("Cache-Control", "public, max-age=31536000, immutable");
+  });
+  app.use("/assets/*", serveStatic({ root }));
   app.get("/assets/*", (c) => c.text("Not found", 404));
   app.use("*", serveStatic({ root }));
   app.get("*", (c) => {

@@ -1,5 +1,5 @@
 import { type BetterAuthOptions, betterAuth } from "better-auth";
-import { createAuthMiddleware } from "better-auth/api";
+import { createAuthMiddleware, isAPIError } from "better-auth/api";
 import { admin as adminPlugin, organization } from "better-auth/plugins";
 import type { Kysely } from "kysely";
 import type { Config } from "#server/config.ts";
@@ -150,6 +150,12 @@ export function buildAuthOptions({ config, db, dbKind, mailer, logger }: AuthDep
     },
 
     onAPIError: {
+      // Client errors (4xx) are expected traffic; only server faults are logged as errors.
+      onError(error) {
+        const status = isAPIError(error) ? error.statusCode : 500;
+        if (status >= 500) logger.error({ err: (error as Error)?.message }, "auth error");
+        else logger.debug({ status, message: (error as Error)?.message }, "auth request refused");
+      },
       // Setting this makes GET /api/auth/error render its HTML page in production too (SPEC §2).
       customizeDefaultErrorPage: { colors: { primary: "#1c7ed6" } },
     },

@@ -17,8 +17,9 @@ export const theme = createTheme({
   components: {
     Button: { defaultProps: { fw: 600 } },
     Paper: { defaultProps: { radius: "lg" } },
-    TextInput: { defaultProps: { size: "md" } },
-    PasswordInput: { defaultProps: { size: "md" } },
+    // Every field on these short forms is required; asterisks would only add noise.
+    TextInput: { defaultProps: { size: "md", withAsterisk: false } },
+    PasswordInput: { defaultProps: { size: "md", withAsterisk: false } },
   },
 });
 

@@ -57,7 +57,6 @@ export function UserMenu({ user }: { user: Session["user"] }) {
           Home
         </Menu.Item>
         <Menu.Item
-          color="red"
           leftSection={<IconLogout size={16} aria-hidden />}
           onClick={signOut}
           disabled={signingOut}

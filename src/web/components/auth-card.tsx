@@ -1,0 +1,49 @@
+import { Box, Center, Paper, Stack, Text, ThemeIcon, Title } from "@mantine/core";
+import type { ReactNode } from "react";
+
+interface AuthCardProps {
+  /** The page's one h1. */
+  title: string;
+  subtitle?: ReactNode;
+  /** A decorative icon above the title. */
+  icon?: ReactNode;
+  iconColor?: string;
+  children?: ReactNode;
+  /** Links under the card, e.g. "Already have an account? Sign in". */
+  footer?: ReactNode;
+}
+
+/** The centered card every sign-in related screen uses. */
+export function AuthCard({ title, subtitle, icon, iconColor, children, footer }: AuthCardProps) {
+  return (
+    <Center py={{ base: "md", sm: 48 }}>
+      <Box w="100%" maw={420}>
+        <Paper withBorder shadow="sm" p={{ base: "lg", sm: "xl" }}>
+          <Stack gap="lg">
+            <Stack gap={6} align="center" ta="center">
+              {icon ? (
+                <ThemeIcon size={48} radius="xl" variant="light" color={iconColor} mb={4} aria-hidden>
+                  {icon}
+                </ThemeIcon>
+              ) : null}
+              <Title order={1} fz={26} lh={1.25}>
+                {title}
+              </Title>
+              {subtitle ? (
+                <Text c="dimmed" size="sm" component="div">
+                  {subtitle}
+                </Text>
+              ) : null}
+            </Stack>
+            {children}
+          </Stack>
+        </Paper>
+        {footer ? (
+          <Text ta="center" size="sm" mt="lg" component="div">
+            {footer}
+          </Text>
+        ) : null}
+      </Box>
+    </Center>
+  );
+}

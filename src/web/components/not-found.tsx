@@ -1,0 +1,22 @@
+import { Button, Center, Stack, Text, Title } from "@mantine/core";
+import { IconArrowLeft } from "@tabler/icons-react";
+import { Link } from "@tanstack/react-router";
+
+export function NotFound() {
+  return (
+    <Center py={64}>
+      <Stack align="center" gap="md" ta="center" maw={440}>
+        <Text fz={64} fw={800} lh={1} c="dimmed" aria-hidden>
+          404
+        </Text>
+        <Title order={1} fz={28}>
+          Page not found
+        </Title>
+        <Text c="dimmed">The page you are looking for does not exist or has moved.</Text>
+        <Button component={Link} to="/" leftSection={<IconArrowLeft size={16} aria-hidden />}>
+          Go home
+        </Button>
+      </Stack>
+    </Center>
+  );
+}

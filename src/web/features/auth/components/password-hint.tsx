@@ -1,0 +1,44 @@
+import { Group, Progress, Text } from "@mantine/core";
+import { IconCheck, IconInfoCircle } from "@tabler/icons-react";
+import { type PasswordLimits, passwordStrength } from "../lib/validation.ts";
+
+const LABELS = ["Too short", "Weak", "Fair", "Good", "Strong"] as const;
+const COLORS = ["gray", "red", "yellow", "teal", "green"] as const;
+
+/** Live length requirement and a strength meter under a new-password field. */
+export function PasswordHint({ value, limits, id }: { value: string; limits: PasswordLimits; id?: string }) {
+  const longEnough = value.length >= limits.min && value.length <= limits.max;
+  const score = longEnough ? Math.max(1, passwordStrength(value)) : 0;
+
+  return (
+    <div id={id}>
+      <Progress
+        value={value ? Math.max(score, 0.5) * 25 : 0}
+        color={COLORS[score]}
+        size={5}
+        radius="xl"
+        aria-hidden
+        mb={6}
+        transitionDuration={150}
+      />
+      <Group justify="space-between" gap="xs" wrap="nowrap">
+        <Group gap={4} wrap="nowrap">
+          {longEnough ? (
+            <IconCheck size={14} color="var(--mantine-color-teal-text)" aria-hidden />
+          ) : (
+            <IconInfoCircle size={14} color="var(--mantine-color-dimmed)" aria-hidden />
+          )}
+          <Text size="xs" c="dimmed">
+            {`${limits.min}–${limits.max} characters`}
+            {value.length > 0 && value.length < limits.min ? ` (${limits.min - value.length} more)` : ""}
+          </Text>
+        </Group>
+        {value ? (
+          <Text size="xs" c="dimmed" aria-live="polite">
+            {`Strength: ${LABELS[score]}`}
+          </Text>
+        ) : null}
+      </Group>
+    </div>
+  );
+}

@@ -1,0 +1,134 @@
+import { Alert, Button, PasswordInput, Stack } from "@mantine/core";
+import { useForm } from "@mantine/form";
+import { IconAlertCircle, IconCircleCheck, IconLinkOff, IconLock } from "@tabler/icons-react";
+import { getRouteApi } from "@tanstack/react-router";
+import { useState } from "react";
+import { AuthCard } from "#web/components/auth-card.tsx";
+import { ButtonLink } from "#web/components/button-link.tsx";
+import { TextLink } from "#web/components/text-link.tsx";
+import { useAppConfig } from "#web/lib/app-config.ts";
+import { authClient } from "#web/lib/auth-client.ts";
+import { authErrorMessage, trackRetryAfter } from "#web/lib/auth-errors.ts";
+import { describeRedirectError } from "#web/lib/redirect-errors.ts";
+import { usePageTitle } from "#web/lib/use-page-title.ts";
+import { validateNewPassword } from "../lib/validation.ts";
+import { PasswordHint } from "./password-hint.tsx";
+
+const route = getRouteApi("/reset-password");
+
+export function ResetPasswordPage() {
+  const { token, error } = route.useSearch();
+  if (error || !token) return <ResetLinkProblem code={error ?? "invalid_token"} />;
+  return <ResetPasswordForm token={token} />;
+}
+
+function ResetLinkProblem({ code }: { code: string }) {
+  const text = describeRedirectError(code);
+  usePageTitle(text.title);
+  return (
+    <AuthCard
+      title={text.title}
+      icon={<IconLinkOff size={26} stroke={1.6} />}
+      iconColor="red"
+      subtitle={`${text.description} Password reset links work once and expire after a while.`}
+      footer={<TextLink to="/sign-in">Back to sign in</TextLink>}
+    >
+      <ButtonLink to="/forgot-password" fullWidth size="md">
+        Request a new link
+      </ButtonLink>
+    </AuthCard>
+  );
+}
+
+function ResetPasswordForm({ token }: { token: string }) {
+  usePageTitle("Choose a new password");
+  const config = useAppConfig();
+  const limits = { min: config.passwordMinLength, max: config.passwordMaxLength };
+  const [error, setError] = useState<string | null>(null);
+  const [submitting, setSubmitting] = useState(false);
+  const [done, setDone] = useState(false);
+
+  const form = useForm({
+    mode: "controlled",
+    initialValues: { password: "", confirmPassword: "" },
+    validateInputOnBlur: true,
+    validate: {
+      password: (value) => validateNewPassword(value, limits),
+      confirmPassword: (value, values) =>
+        !value ? "Confirm your new password" : value !== values.password ? "Passwords do not match" : null,
+    },
+  });
+
+  async function handleSubmit(values: typeof form.values) {
+    setError(null);
+    setSubmitting(true);
+    const retry = trackRetryAfter();
+    const { error: resetError } = await authClient.resetPassword({
+      newPassword: values.password,
+      token,
+      fetchOptions: retry.fetchOptions,
+    });
+    setSubmitting(false);
+    if (resetError) {
+      setError(authErrorMessage(resetError, retry.state.seconds));
+      return;
+    }
+    setDone(true);
+  }
+
+  if (done) {
+    return (
+      <AuthCard
+        title="Password updated"
+        icon={<IconCircleCheck size={28} stroke={1.6} />}
+        iconColor="teal"
+        subtitle="Your password has been changed. Sign in with your new password."
+      >
+        <ButtonLink to="/sign-in" fullWidth size="md">
+          Sign in
+        </ButtonLink>
+      </AuthCard>
+    );
+  }
+
+  return (
+    <AuthCard
+      title="Choose a new password"
+      icon={<IconLock size={26} stroke={1.6} />}
+      subtitle="Pick a password you don't use anywhere else."
+      footer={<TextLink to="/sign-in">Back to sign in</TextLink>}
+    >
+      <form onSubmit={form.onSubmit(handleSubmit)} noValidate>
+        <Stack gap="md">
+          {error ? (
+            <Alert color="red" variant="light" icon={<IconAlertCircle size={18} aria-hidden />}>
+              {error}{" "}
+              <TextLink to="/forgot-password" fw={600}>
+                Request a new link
+              </TextLink>
+            </Alert>
+          ) : null}
+          <Stack gap={6}>
+            <PasswordInput
+              label="New password"
+              autoComplete="new-password"
+              required
+              aria-describedby="reset-password-hint"
+              {...form.getInputProps("password")}
+            />
+            <PasswordHint id="reset-password-hint" value={form.values.password} limits={limits} />
+          </Stack>
+          <PasswordInput
+            label="Confirm password"
+            autoComplete="new-password"
+            required
+            {...form.getInputProps("confirmPassword")}
+          />
+          <Button type="submit" fullWidth size="md" loading={submitting}>
+            Reset password
+          </Button>
+        </Stack>
+      </form>
+    </AuthCard>
+  );
+}

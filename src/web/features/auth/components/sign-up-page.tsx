@@ -1,0 +1,118 @@
+import { Alert, Button, PasswordInput, Stack, TextInput } from "@mantine/core";
+import { useForm } from "@mantine/form";
+import { IconAlertCircle } from "@tabler/icons-react";
+import { useNavigate } from "@tanstack/react-router";
+import { useState } from "react";
+import { LIMITS } from "#shared/limits.ts";
+import { AuthCard } from "#web/components/auth-card.tsx";
+import { TextLink } from "#web/components/text-link.tsx";
+import { useAppConfig } from "#web/lib/app-config.ts";
+import { authClient } from "#web/lib/auth-client.ts";
+import { authErrorMessage, trackRetryAfter } from "#web/lib/auth-errors.ts";
+import { usePageTitle } from "#web/lib/use-page-title.ts";
+import { validateEmail, validateName, validateNewPassword } from "../lib/validation.ts";
+import { PasswordHint } from "./password-hint.tsx";
+import { SocialButtons } from "./social-buttons.tsx";
+
+export function SignUpPage() {
+  usePageTitle("Create your account");
+  const navigate = useNavigate();
+  const config = useAppConfig();
+  const limits = { min: config.passwordMinLength, max: config.passwordMaxLength };
+  const [error, setError] = useState<string | null>(null);
+  const [submitting, setSubmitting] = useState(false);
+
+  const form = useForm({
+    mode: "controlled",
+    initialValues: { name: "", email: "", password: "", confirmPassword: "" },
+    validateInputOnBlur: true,
+    validate: {
+      name: validateName,
+      email: validateEmail,
+      password: (value) => validateNewPassword(value, limits),
+      confirmPassword: (value, values) =>
+        !value ? "Confirm your password" : value !== values.password ? "Passwords do not match" : null,
+    },
+  });
+
+  async function handleSubmit(values: typeof form.values) {
+    setError(null);
+    setSubmitting(true);
+    const email = values.email.trim();
+    const retry = trackRetryAfter();
+    const { error: signUpError } = await authClient.signUp.email({
+      name: values.name.trim(),
+      email,
+      password: values.password,
+      callbackURL: "/verified",
+      fetchOptions: retry.fetchOptions,
+    });
+    setSubmitting(false);
+    if (signUpError) {
+      setError(authErrorMessage(signUpError, retry.state.seconds));
+      return;
+    }
+    await navigate({ to: "/check-inbox", search: { email } });
+  }
+
+  return (
+    <AuthCard
+      title="Create your account"
+      subtitle={`Welcome! Fill in the details to get started with ${config.appName}.`}
+      footer={
+        <>
+          {"Already have an account? "}
+          <TextLink to="/sign-in" fw={600}>
+            Sign in
+          </TextLink>
+        </>
+      }
+    >
+      <SocialButtons providers={config.socialProviders} callbackURL="/" onError={setError} />
+      <form onSubmit={form.onSubmit(handleSubmit)} noValidate>
+        <Stack gap="md">
+          {error ? (
+            <Alert color="red" variant="light" icon={<IconAlertCircle size={18} aria-hidden />}>
+              {error}
+            </Alert>
+          ) : null}
+          <TextInput
+            label="Name"
+            autoComplete="name"
+            required
+            maxLength={LIMITS.name}
+            {...form.getInputProps("name")}
+          />
+          <TextInput
+            label="Email"
+            type="email"
+            autoComplete="email"
+            inputMode="email"
+            required
+            maxLength={LIMITS.email}
+            {...form.getInputProps("email")}
+          />
+          <Stack gap={6}>
+            <PasswordInput
+              label="Password"
+              autoComplete="new-password"
+              required
+              aria-describedby="sign-up-password-hint"
+              {...form.getInputProps("password")}
+            />
+            <PasswordHint id="sign-up-password-hint" value={form.values.password} limits={limits} />
+          </Stack>
+          <PasswordInput
+            label="Confirm password"
+            autoComplete="new-password"
+            required
+            {...form.getInputProps("confirmPassword")}
+          />
+          <Button type="submit" fullWidth size="md" loading={submitting}>
+            Create account
+          </Button>
+        </Stack>
+      </form>
+    </AuthCard>
+  );
+}

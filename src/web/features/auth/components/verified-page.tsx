@@ -1,0 +1,74 @@
+import { Button, Stack, Text } from "@mantine/core";
+import { IconCircleCheck, IconLinkOff } from "@tabler/icons-react";
+import { getRouteApi, useNavigate } from "@tanstack/react-router";
+import { useEffect, useState } from "react";
+import { AuthCard } from "#web/components/auth-card.tsx";
+import { TextLink } from "#web/components/text-link.tsx";
+import { authClient } from "#web/lib/auth-client.ts";
+import { describeRedirectError } from "#web/lib/redirect-errors.ts";
+import { usePageTitle } from "#web/lib/use-page-title.ts";
+import { ResendVerification } from "./resend-verification.tsx";
+
+const route = getRouteApi("/verified");
+
+export function VerifiedPage() {
+  const { error } = route.useSearch();
+  return error ? <VerificationFailed code={error} /> : <VerificationSucceeded />;
+}
+
+function VerificationSucceeded() {
+  usePageTitle("Email verified");
+  const navigate = useNavigate();
+  const { data: session, refetch } = authClient.useSession();
+  const [continuing, setContinuing] = useState(false);
+
+  // The verification link set a session cookie on the way here; pick it up.
+  useEffect(() => {
+    void refetch();
+  }, [refetch]);
+
+  async function goOn() {
+    setContinuing(true);
+    await refetch();
+    await navigate({ to: "/" });
+  }
+
+  return (
+    <AuthCard
+      title="Email verified"
+      icon={<IconCircleCheck size={28} stroke={1.6} />}
+      iconColor="teal"
+      subtitle={
+        session
+          ? `Thanks, ${session.user.name || session.user.email}. Your email address is confirmed and you're signed in.`
+          : "Thanks! Your email address is confirmed."
+      }
+    >
+      <Button fullWidth size="md" onClick={goOn} loading={continuing}>
+        Continue
+      </Button>
+    </AuthCard>
+  );
+}
+
+function VerificationFailed({ code }: { code: string }) {
+  const text = describeRedirectError(code);
+  usePageTitle(text.title);
+
+  return (
+    <AuthCard
+      title={text.title}
+      icon={<IconLinkOff size={26} stroke={1.6} />}
+      iconColor="red"
+      subtitle={text.description}
+      footer={<TextLink to="/sign-in">Back to sign in</TextLink>}
+    >
+      <Stack gap="xs">
+        <Text size="sm" fw={500}>
+          Get a new verification link
+        </Text>
+        <ResendVerification variant="filled" />
+      </Stack>
+    </AuthCard>
+  );
+}

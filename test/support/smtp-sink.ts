@@ -1,0 +1,85 @@
+import type { AddressInfo } from "node:net";
+import { type ParsedMail, simpleParser } from "mailparser";
+import { SMTPServer } from "smtp-server";
+
+export interface ReceivedMail {
+  to: string[];
+  subject: string;
+  text: string;
+  html: string;
+}
+
+/** A real SMTP server on a free loopback port that keeps what it receives. */
+export interface SmtpSink {
+  url: string;
+  mails: ReceivedMail[];
+  /** Waits for the first mail to `to` matching `subject` that arrived after `since` mails. */
+  waitFor(to: string, match?: RegExp, timeoutMs?: number): Promise<ReceivedMail>;
+  close(): Promise<void>;
+}
+
+function addresses(parsed: ParsedMail): string[] {
+  const to = parsed.to;
+  const list = Array.isArray(to) ? to : to ? [to] : [];
+  return list.flatMap((a) => a.value.map((v) => (v.address ?? "").toLowerCase()));
+}
+
+export async function startSmtpSink(): Promise<SmtpSink> {
+  const mails: ReceivedMail[] = [];
+  const waiters = new Set<() => void>();
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ["STARTTLS"],
+    logger: false,
+    onData(stream, _session, callback) {
+      simpleParser(stream)
+        .then((parsed) => {
+          mails.push({
+            to: addresses(parsed),
+            subject: parsed.subject ?? "",
+            text: parsed.text ?? "",
+            html: typeof parsed.html === "string" ? parsed.html : "",
+          });
+          for (const wake of waiters) wake();
+          callback();
+        })
+        .catch(callback);
+    },
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const { port } = server.server.address() as AddressInfo;
+
+  const find = (to: string, match?: RegExp) =>
+    mails.find((m) => m.to.includes(to.toLowerCase()) && (!match || match.test(m.subject)));
+
+  return {
+    url: `smtp://127.0.0.1:${port}`,
+    mails,
+    waitFor(to, match, timeoutMs = 5000) {
+      return new Promise((resolve, reject) => {
+        const check = () => {
+          const mail = find(to, match);
+          if (!mail) return false;
+          waiters.delete(wake);
+          clearTimeout(timer);
+          resolve(mail);
+          return true;
+        };
+        const wake = () => void check();
+        const timer = setTimeout(() => {
+          waiters.delete(wake);
+          reject(new Error(`no mail to ${to}${match ? ` matching ${match}` : ""} within ${timeoutMs} ms`));
+        }, timeoutMs);
+        if (!check()) waiters.add(wake);
+      });
+    },
+    close: () => new Promise((resolve) => server.close(() => resolve())),
+  };
+}
+
+/** The first link in a mail's text that starts with `prefix`. */
+export function linkIn(mail: ReceivedMail, prefix: string): string {
+  const link = mail.text.match(/https?:\/\/[^\s<>"]+/g)?.find((u) => u.startsWith(prefix));
+  if (!link) throw new Error(`no link starting with ${prefix} in mail "${mail.subject}"`);
+  return link;
+}

@@ -1,0 +1,97 @@
+import { randomBytes } from "node:crypto";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import pg from "pg";
+import { type Config, loadConfig } from "#server/config.ts";
+import { createLogger } from "#server/logger.ts";
+import { buildServer, type GatehouseServer } from "#server/server.ts";
+import { type SmtpSink, startSmtpSink } from "./smtp-sink.ts";
+
+export const TEST_ORIGIN = "http://localhost:3000";
+
+/** Which database the suites run on: a temp SQLite file, or PostgreSQL when TEST_DATABASE_URL is set. */
+export const testDatabase = process.env.TEST_DATABASE_URL ? "postgres" : "sqlite";
+
+export interface TestApp {
+  server: GatehouseServer;
+  config: Config;
+  sink: SmtpSink;
+  /** app.request with the trusted Origin and JSON handled; returns the raw Response. */
+  request(path: string, init?: RequestInit & { json?: unknown; cookie?: string }): Promise<Response>;
+  close(): Promise<void>;
+}
+
+/** A fresh PostgreSQL schema per app, so suites never see each other's rows. */
+async function freshPostgresUrl(base: string): Promise<{ url: string; drop: () => Promise<void> }> {
+  const schema = `t_${randomBytes(6).toString("hex")}`;
+  const client = new pg.Client({ connectionString: base });
+  await client.connect();
+  await client.query(`create schema ${schema}`);
+  await client.end();
+  const url = new URL(base);
+  url.searchParams.set("options", `-c search_path=${schema}`);
+  return {
+    url: url.toString(),
+    async drop() {
+      const c = new pg.Client({ connectionString: base });
+      await c.connect();
+      await c.query(`drop schema ${schema} cascade`);
+      await c.end();
+    },
+  };
+}
+
+/** Starts the real app in-process on a temp database, with mail to a real SMTP sink. */
+export async function startTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+  const dir = mkdtempSync(join(tmpdir(), "gatehouse-test-"));
+  const sink = await startSmtpSink();
+  const pgDb = process.env.TEST_DATABASE_URL ? await freshPostgresUrl(process.env.TEST_DATABASE_URL) : undefined;
+  const config = loadConfig({
+    NODE_ENV: "test",
+    DATA_DIR: dir,
+    DATABASE_URL: pgDb?.url ?? join(dir, "test.db"),
+    BETTER_AUTH_URL: TEST_ORIGIN,
+    BETTER_AUTH_SECRET: "test-secret-test-secret-test-secret-0123",
+    SMTP_URL: sink.url,
+    LOG_LEVEL: "silent",
+    STATIC_DIR: join(dir, "web"),
+    ...env,
+  });
+  const server = await buildServer(config, createLogger(config.logLevel));
+  return {
+    server,
+    config,
+    sink,
+    request(path, init = {}) {
+      const { json, cookie, ...rest } = init;
+      const headers = new Headers(rest.headers);
+      if (!headers.has("origin")) headers.set("origin", TEST_ORIGIN);
+      if (cookie) headers.set("cookie", cookie);
+      if (json !== undefined) headers.set("content-type", "application/json");
+      return Promise.resolve(
+        server.app.request(path, {
+          ...rest,
+          headers,
+          body: json !== undefined ? JSON.stringify(json) : rest.body,
+          method: rest.method ?? (json !== undefined ? "POST" : "GET"),
+        }),
+      );
+    },
+    async close() {
+      await server.close();
+      await sink.close();
+      await pgDb?.drop();
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** The `name=value` pairs of a response's Set-Cookie headers, ready for a Cookie header. */
+export function cookiesFrom(res: Response): string {
+  return res.headers
+    .getSetCookie()
+    .map((c) => c.split(";")[0])
+    .filter((c) => c && !c.endsWith("="))
+    .join("; ");
+}
