@@ -1,4 +1,4 @@
-import { ActionIcon, Tooltip, useComputedColorScheme, useMantineColorScheme } from "@mantine/core";
+import { ActionIcon, Box, Tooltip, useComputedColorScheme, useMantineColorScheme } from "@mantine/core";
 import { IconMoon, IconSun } from "@tabler/icons-react";
 
 /** Switches between light and dark; the first visit follows the system setting. */
@@ -15,8 +15,12 @@ export function ColorSchemeToggle() {
         aria-label="Toggle color scheme"
         onClick={() => setColorScheme(computed === "dark" ? "light" : "dark")}
       >
-        <IconSun size={18} stroke={1.6} darkHidden />
-        <IconMoon size={18} stroke={1.6} lightHidden />
+        <Box component="span" display="flex" darkHidden>
+          <IconSun size={18} stroke={1.6} aria-hidden />
+        </Box>
+        <Box component="span" display="flex" lightHidden>
+          <IconMoon size={18} stroke={1.6} aria-hidden />
+        </Box>
       </ActionIcon>
     </Tooltip>
   );

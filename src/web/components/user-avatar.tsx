@@ -8,7 +8,7 @@ export function initialsOf(name: string | null | undefined, email?: string | nul
   return letters.toUpperCase() || "?";
 }
 
-interface UserAvatarProps extends Omit<AvatarProps, "children"> {
+interface UserAvatarProps extends Omit<AvatarProps, "children" | "name"> {
   name: string | null | undefined;
   email?: string | null;
   image?: string | null;

@@ -1,9 +1,9 @@
-import { Button, Code, Group, Stack, Text } from "@mantine/core";
+import { Code, Group, Stack, Text } from "@mantine/core";
 import { IconAlertTriangle } from "@tabler/icons-react";
 import { getRouteApi } from "@tanstack/react-router";
 import { AuthCard } from "#web/components/auth-card.tsx";
 import { ButtonLink } from "#web/components/button-link.tsx";
-import { describeRedirectError, isLinkError } from "#web/lib/redirect-errors.ts";
+import { describeRedirectError } from "#web/lib/redirect-errors.ts";
 import { usePageTitle } from "#web/lib/use-page-title.ts";
 
 const route = getRouteApi("/error");
@@ -22,11 +22,6 @@ export function ErrorPage() {
       subtitle={text.description}
     >
       <Stack gap="md">
-        {isLinkError(text.code) ? (
-          <Button component="a" href="/forgot-password" variant="light" fullWidth display="none">
-            Request a new link
-          </Button>
-        ) : null}
         <Group grow>
           <ButtonLink to="/sign-in" size="md">
             Back to sign in

@@ -1,0 +1,97 @@
+import { Badge, Card, Divider, Group, SimpleGrid, Stack, Text, Title } from "@mantine/core";
+import { IconCircleCheck, IconClock, IconMail, IconShieldLock, IconAlertTriangle } from "@tabler/icons-react";
+import type { ReactNode } from "react";
+import { UserAvatar } from "#web/components/user-avatar.tsx";
+import { authClient } from "#web/lib/auth-client.ts";
+import { usePageTitle } from "#web/lib/use-page-title.ts";
+
+const dateFormat = new Intl.DateTimeFormat(undefined, { dateStyle: "medium" });
+const dateTimeFormat = new Intl.DateTimeFormat(undefined, { dateStyle: "medium", timeStyle: "short" });
+
+function formatDate(value: Date | string | null | undefined, format = dateFormat): string {
+  if (!value) return "—";
+  const date = value instanceof Date ? value : new Date(value);
+  return Number.isNaN(date.getTime()) ? "—" : format.format(date);
+}
+
+function Detail({ icon, label, children }: { icon: ReactNode; label: string; children: ReactNode }) {
+  return (
+    <Group gap="sm" wrap="nowrap" align="flex-start">
+      <Text c="dimmed" mt={2} aria-hidden>
+        {icon}
+      </Text>
+      <div style={{ minWidth: 0 }}>
+        <Text size="xs" c="dimmed" tt="uppercase" fw={600} lts={0.4}>
+          {label}
+        </Text>
+        <Text size="sm" component="div" style={{ overflowWrap: "anywhere" }}>
+          {children}
+        </Text>
+      </div>
+    </Group>
+  );
+}
+
+/** The signed-in landing: who you are and the state of your account. */
+export function HomePage() {
+  const { data } = authClient.useSession();
+  const firstName = data?.user.name?.trim().split(/\s+/)[0];
+  usePageTitle("Home");
+  if (!data) return null;
+  const { user, session } = data;
+
+  return (
+    <Stack gap="lg" maw={760} mx="auto" py={{ base: "md", sm: 40 }}>
+      <div>
+        <Title order={1} fz={{ base: 26, sm: 32 }}>
+          {firstName ? `Welcome, ${firstName}` : "Welcome"}
+        </Title>
+        <Text c="dimmed" mt={4}>
+          You're signed in. Here is a summary of your account.
+        </Text>
+      </div>
+
+      <Card withBorder shadow="sm" radius="lg" padding="xl">
+        <Group gap="lg" wrap="nowrap" align="center">
+          <UserAvatar name={user.name} email={user.email} image={user.image} size={64} radius="xl" />
+          <div style={{ minWidth: 0, flex: 1 }}>
+            <Group gap="xs" wrap="wrap">
+              <Title order={2} fz="xl" style={{ overflowWrap: "anywhere" }}>
+                {user.name || user.email}
+              </Title>
+              {user.emailVerified ? (
+                <Badge color="teal" variant="light" leftSection={<IconCircleCheck size={12} aria-hidden />}>
+                  Email verified
+                </Badge>
+              ) : (
+                <Badge color="yellow" variant="light" leftSection={<IconAlertTriangle size={12} aria-hidden />}>
+                  Email not verified
+                </Badge>
+              )}
+            </Group>
+            <Text c="dimmed" size="sm" mt={2} style={{ overflowWrap: "anywhere" }}>
+              {user.email}
+            </Text>
+          </div>
+        </Group>
+
+        <Divider my="lg" />
+
+        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="lg">
+          <Detail icon={<IconMail size={18} />} label="Email">
+            {user.email}
+          </Detail>
+          <Detail icon={<IconClock size={18} />} label="Member since">
+            {formatDate(user.createdAt)}
+          </Detail>
+          <Detail icon={<IconShieldLock size={18} />} label="Signed in">
+            {formatDate(session.createdAt, dateTimeFormat)}
+          </Detail>
+          <Detail icon={<IconClock size={18} />} label="Session expires">
+            {formatDate(session.expiresAt, dateTimeFormat)}
+          </Detail>
+        </SimpleGrid>
+      </Card>
+    </Stack>
+  );
+}

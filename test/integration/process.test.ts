@@ -1,0 +1,131 @@
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { expectStartFailure, type SpawnedServer, spawnServer } from "../support/spawn-server.ts";
+import { startSmtpSink, type SmtpSink } from "../support/smtp-sink.ts";
+
+const SECRET = "process-test-secret-process-test-secret";
+
+function tempDir() {
+  return mkdtempSync(join(tmpdir(), "gatehouse-proc-"));
+}
+
+describe("start-up refuses bad configuration with a one-line reason", () => {
+  it("exits non-zero on an unsupported DATABASE_URL", async () => {
+    const { code, stderr } = await expectStartFailure({ DATA_DIR: tempDir(), DATABASE_URL: "mysql://db/x" });
+    expect(code).not.toBe(0);
+    expect(stderr.trim().split("\n")).toHaveLength(1);
+    expect(stderr).toMatch(/DATABASE_URL/);
+  });
+
+  it("exits non-zero when PostgreSQL cannot be reached", async () => {
+    const { code, stderr } = await expectStartFailure({
+      DATA_DIR: tempDir(),
+      DATABASE_URL: "postgres://postgres@127.0.0.1:1/nothing",
+    });
+    expect(code).not.toBe(0);
+    expect(stderr.trim().split("\n")).toHaveLength(1);
+    expect(stderr).toMatch(/DATABASE_URL/);
+  });
+
+  it("exits non-zero in production without a secret", async () => {
+    const { code, stderr } = await expectStartFailure({ NODE_ENV: "production", DATA_DIR: tempDir(), MAIL_OUTBOX: "1" });
+    expect(code).not.toBe(0);
+    expect(stderr.trim().split("\n")).toHaveLength(1);
+    expect(stderr).toMatch(/BETTER_AUTH_SECRET/);
+  });
+
+  it("exits non-zero in production without SMTP unless the outbox is asked for", async () => {
+    const { code, stderr } = await expectStartFailure({ NODE_ENV: "production", DATA_DIR: tempDir(), BETTER_AUTH_SECRET: SECRET });
+    expect(code).not.toBe(0);
+    expect(stderr).toMatch(/SMTP_URL/);
+  });
+
+  it("names the variable for a malformed value", async () => {
+    const { code, stderr } = await expectStartFailure({ DATA_DIR: tempDir(), PORT: "eighty" });
+    expect(code).not.toBe(0);
+    expect(stderr).toMatch(/PORT/);
+  });
+});
+
+describe("a production server", () => {
+  let server: SpawnedServer;
+  let sink: SmtpSink;
+  let dir: string;
+  beforeAll(async () => {
+    dir = tempDir();
+    sink = await startSmtpSink();
+    server = await spawnServer({
+      NODE_ENV: "production",
+      DATA_DIR: dir,
+      BETTER_AUTH_SECRET: SECRET,
+      SMTP_URL: sink.url,
+      // The public URL is fixed; the port is picked free, so allow the loopback origin we will send.
+      BETTER_AUTH_URL: "http://127.0.0.1",
+    });
+  });
+  afterAll(async () => {
+    await server?.stop();
+    await sink?.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  const post = (path: string, body: unknown, headers: Record<string, string> = {}) =>
+    fetch(`${server.url}${path}`, {
+      method: "POST",
+      headers: { "content-type": "application/json", origin: "http://127.0.0.1", ...headers },
+      body: JSON.stringify(body),
+    });
+
+  it("renders the /api/auth/error page as HTML (SPEC §2)", async () => {
+    const res = await fetch(`${server.url}/api/auth/error?error=state_not_found`, { redirect: "manual" });
+    expect(res.status).toBe(200);
+    expect(res.headers.get("content-type")).toMatch(/text\/html/);
+    expect(await res.text()).toContain("state_not_found");
+  });
+
+  it("rate limits sign-in per socket address, whatever X-Forwarded-For says", async () => {
+    const statuses: number[] = [];
+    for (let i = 0; i < 6; i++) {
+      const res = await post(
+        "/api/auth/sign-in/email",
+        { email: "nobody@example.test", password: "wrong password" },
+        { "x-forwarded-for": `203.0.113.${i + 1}` },
+      );
+      statuses.push(res.status);
+    }
+    expect(statuses.slice(0, 3).every((s) => s === 401)).toBe(true);
+    expect(statuses).toContain(429);
+  });
+});
+
+describe("SIGTERM", () => {
+  it("finishes in-flight requests, then exits cleanly", async () => {
+    const dir = tempDir();
+    const sink = await startSmtpSink();
+    const server = await spawnServer({
+      DATA_DIR: dir,
+      SMTP_URL: sink.url,
+      BETTER_AUTH_URL: "http://127.0.0.1",
+    });
+    try {
+      // A sign-up hashes a password (~100 ms): long enough to be in flight when the signal lands.
+      const inFlight = fetch(`${server.url}/api/auth/sign-up/email`, {
+        method: "POST",
+        headers: { "content-type": "application/json", origin: "http://127.0.0.1" },
+        body: JSON.stringify({ name: "Drain", email: "drain@example.test", password: "drain password 1" }),
+      });
+      await new Promise((r) => setTimeout(r, 20));
+      const exited = server.stop("SIGTERM");
+      const res = await inFlight;
+      expect(res.status).toBe(200);
+      expect(await exited).toBe(0);
+      await expect(fetch(`${server.url}/api/auth/ok`)).rejects.toThrow();
+    } finally {
+      await server.stop();
+      await sink.close();
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
