@@ -18,7 +18,11 @@ export function UserMenu({ user }: { user: Session["user"] }) {
     const { error } = await authClient.signOut();
     setSigningOut(false);
     if (error) {
-      notifications.show({ color: "red", title: "Could not sign out", message: error.message ?? "Try again." });
+      notifications.show({
+        color: "red",
+        title: "Could not sign out",
+        message: error.message ?? "Try again.",
+      });
       return;
     }
     // Nothing cached for the previous user may leak into the next session.

@@ -19,7 +19,8 @@ export class ApiError extends Error {
 export async function apiFetch<T>(path: string, init?: RequestInit): Promise<T> {
   const headers = new Headers(init?.headers);
   headers.set("Accept", "application/json");
-  if (init?.body !== undefined && !headers.has("Content-Type")) headers.set("Content-Type", "application/json");
+  if (init?.body !== undefined && !headers.has("Content-Type"))
+    headers.set("Content-Type", "application/json");
   const response = await fetch(`/api${path}`, { credentials: "same-origin", ...init, headers });
   const text = await response.text();
   let body: unknown = null;

@@ -9,7 +9,10 @@ import { ac, admin, member, owner } from "#shared/permissions.ts";
  */
 export const authClient = createAuthClient({
   baseURL: window.location.origin,
-  plugins: [organizationClient({ ac, roles: { owner, admin, member }, teams: { enabled: true } }), adminClient()],
+  plugins: [
+    organizationClient({ ac, roles: { owner, admin, member }, teams: { enabled: true } }),
+    adminClient(),
+  ],
 });
 
 export type Session = typeof authClient.$Infer.Session;

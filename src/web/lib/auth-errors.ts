@@ -56,7 +56,10 @@ export function trackRetryAfter() {
 }
 
 /** Plain-words text for an auth error, for an Alert or a notification. */
-export function authErrorMessage(error: AuthErrorLike | null | undefined, retryAfterSeconds?: number | null): string {
+export function authErrorMessage(
+  error: AuthErrorLike | null | undefined,
+  retryAfterSeconds?: number | null,
+): string {
   if (!error) return "Something went wrong. Please try again.";
   if (error.status === 429) {
     return retryAfterSeconds

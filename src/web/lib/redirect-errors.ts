@@ -41,7 +41,8 @@ const REDIRECT_ERRORS: Record<string, RedirectErrorText> = {
   },
   unable_to_get_user_info: {
     title: "Couldn't read your profile",
-    description: "The sign-in provider did not share your profile with us. Try again, or use another sign-in method.",
+    description:
+      "The sign-in provider did not share your profile with us. Try again, or use another sign-in method.",
   },
   email_not_found: {
     title: "No email address shared",

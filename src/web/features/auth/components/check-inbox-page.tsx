@@ -22,7 +22,12 @@ export function CheckInboxPage() {
         email ? (
           <>
             {"We sent a verification link to "}
-            <Text component="strong" fw={600} c="var(--mantine-color-text)" style={{ overflowWrap: "anywhere" }}>
+            <Text
+              component="strong"
+              fw={600}
+              c="var(--mantine-color-text)"
+              style={{ overflowWrap: "anywhere" }}
+            >
               {email}
             </Text>
             {". Open it to activate your account."}

@@ -73,7 +73,11 @@ export function SignInPage() {
     });
     setResending(false);
     if (sendError) {
-      notifications.show({ color: "red", title: "Could not send the email", message: authErrorMessage(sendError, retry.state.seconds) });
+      notifications.show({
+        color: "red",
+        title: "Could not send the email",
+        message: authErrorMessage(sendError, retry.state.seconds),
+      });
       return;
     }
     cooldown.start(30);

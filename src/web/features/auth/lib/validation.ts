@@ -25,7 +25,10 @@ export interface PasswordLimits {
 
 export const DEFAULT_PASSWORD_LIMITS: PasswordLimits = { min: LIMITS.passwordMin, max: LIMITS.passwordMax };
 
-export function validateNewPassword(value: string, limits: PasswordLimits = DEFAULT_PASSWORD_LIMITS): string | null {
+export function validateNewPassword(
+  value: string,
+  limits: PasswordLimits = DEFAULT_PASSWORD_LIMITS,
+): string | null {
   if (!value) return "Enter a password";
   if (value.length < limits.min) return `Password must be at least ${limits.min} characters`;
   if (value.length > limits.max) return `Password must be at most ${limits.max} characters`;

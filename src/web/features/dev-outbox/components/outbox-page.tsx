@@ -30,7 +30,15 @@ function formatTime(value: string): string {
   return Number.isNaN(date.getTime()) ? value : timeFormat.format(date);
 }
 
-function MailListItem({ mail, selected, onSelect }: { mail: OutboxMail; selected: boolean; onSelect: () => void }) {
+function MailListItem({
+  mail,
+  selected,
+  onSelect,
+}: {
+  mail: OutboxMail;
+  selected: boolean;
+  onSelect: () => void;
+}) {
   return (
     <UnstyledButton
       onClick={onSelect}
@@ -202,7 +210,9 @@ export function OutboxPage() {
               </Stack>
             </ScrollArea.Autosize>
           </Grid.Col>
-          <Grid.Col span={{ base: 12, md: 8 }}>{selected ? <MailView key={selected.id} mail={selected} /> : null}</Grid.Col>
+          <Grid.Col span={{ base: 12, md: 8 }}>
+            {selected ? <MailView key={selected.id} mail={selected} /> : null}
+          </Grid.Col>
         </Grid>
       )}
     </Stack>

@@ -1,5 +1,5 @@
 import { Badge, Card, Divider, Group, SimpleGrid, Stack, Text, Title } from "@mantine/core";
-import { IconCircleCheck, IconClock, IconMail, IconShieldLock, IconAlertTriangle } from "@tabler/icons-react";
+import { IconAlertTriangle, IconCircleCheck, IconClock, IconMail, IconShieldLock } from "@tabler/icons-react";
 import type { ReactNode } from "react";
 import { UserAvatar } from "#web/components/user-avatar.tsx";
 import { authClient } from "#web/lib/auth-client.ts";
@@ -64,7 +64,11 @@ export function HomePage() {
                   Email verified
                 </Badge>
               ) : (
-                <Badge color="yellow" variant="light" leftSection={<IconAlertTriangle size={12} aria-hidden />}>
+                <Badge
+                  color="yellow"
+                  variant="light"
+                  leftSection={<IconAlertTriangle size={12} aria-hidden />}
+                >
                   Email not verified
                 </Badge>
               )}
