@@ -21,6 +21,8 @@ export interface AppDeps {
   auth: Auth;
   database: AppDatabase;
   logger: Logger;
+  /** Resolves when every backing service answers (database, Redis). */
+  ready: () => Promise<void>;
 }
 
 /** Headers a client may send that would let it pick its own address. */
@@ -34,7 +36,7 @@ function authRequest(c: Parameters<typeof clientIp>[0], trustProxy: boolean): Re
   return new Request(c.req.raw, { headers });
 }
 
-export function createApp({ config, auth, database, logger }: AppDeps) {
+export function createApp({ config, auth, database, logger, ready }: AppDeps) {
   const app = new Hono();
 
   app.use(requestId());
@@ -69,7 +71,7 @@ export function createApp({ config, auth, database, logger }: AppDeps) {
   });
 
   app.route("/api/config", configRoutes(config));
-  app.route("/api", healthRoutes(database.ping));
+  app.route("/api", healthRoutes(ready));
   if (config.outboxEnabled) app.route("/api/dev/outbox", outboxRoutes(database.db));
   app.all("/api/*", (c) => c.json({ code: "NOT_FOUND", message: "No such API route" }, 404));
 

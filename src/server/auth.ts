@@ -1,6 +1,7 @@
 import { type BetterAuthOptions, betterAuth } from "better-auth";
 import { createAuthMiddleware, isAPIError } from "better-auth/api";
 import { admin as adminPlugin, organization } from "better-auth/plugins";
+import type { SecondaryStorage } from "better-auth";
 import type { Kysely } from "kysely";
 import type { Config } from "#server/config.ts";
 import { checkInputLimits } from "#server/input-limits.ts";
@@ -29,6 +30,8 @@ export interface AuthDeps {
   dbKind: "sqlite" | "postgres";
   mailer: Mailer;
   logger: Logger;
+  /** Redis, when REDIS_URL is set. */
+  secondaryStorage?: SecondaryStorage;
 }
 
 /**
@@ -40,7 +43,7 @@ export function linkOnBaseURL(baseURL: string, url: string): string {
   return `${baseURL}${parsed.pathname}${parsed.search}`;
 }
 
-export function buildAuthOptions({ config, db, dbKind, mailer, logger }: AuthDeps) {
+export function buildAuthOptions({ config, db, dbKind, mailer, logger, secondaryStorage }: AuthDeps) {
   const link = (url: string) => linkOnBaseURL(config.baseURL, url);
   const appName = APP_NAME;
 
@@ -50,6 +53,7 @@ export function buildAuthOptions({ config, db, dbKind, mailer, logger }: AuthDep
     basePath: "/api/auth",
     secret: config.secret,
     database: { db, type: dbKind, transaction: true },
+    secondaryStorage,
     trustedOrigins: config.trustedOrigins,
     telemetry: { enabled: false },
     logger: {
@@ -133,12 +137,15 @@ export function buildAuthOptions({ config, db, dbKind, mailer, logger }: AuthDep
       expiresIn: 60 * 60 * 24 * 7,
       updateAge: 60 * 60 * 24,
       freshAge: 60 * 60 * 24,
+      // With Redis, sessions are kept in the database too: a Redis flush loses nobody's session.
+      storeSessionInDatabase: true,
     },
 
     rateLimit: {
       // Issue #2: on whenever NODE_ENV=production (better-auth: 3 per 10 s on sign-in/sign-up).
       enabled: config.isProduction,
-      storage: "memory",
+      // Shared by every instance: Redis when configured, else the database.
+      storage: secondaryStorage ? "secondary-storage" : "database",
     },
 
     advanced: {

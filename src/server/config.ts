@@ -33,6 +33,7 @@ const schema = z.object({
   DATA_DIR: z.string().min(1).default("./data"),
   DATABASE_URL: z.string().optional(),
   REDIS_URL: optionalUrl(["redis:", "rediss:"]),
+  REDIS_KEY_PREFIX: z.string().default("gatehouse:"),
   SMTP_URL: optionalUrl(["smtp:", "smtps:"]),
   MAIL_FROM: z.string().min(3).default("Gatehouse <no-reply@localhost>"),
   MAIL_OUTBOX: flag,
@@ -58,6 +59,8 @@ export interface Config {
   dataDir: string;
   database: Database;
   redisURL?: string;
+  /** Prefix of every Redis key, so several deployments (or test runs) can share one Redis. */
+  redisKeyPrefix: string;
   smtpURL?: string;
   mailFrom: string;
   /** Mails go to the database outbox (no SMTP) and /dev/outbox may be served. */
@@ -139,6 +142,7 @@ export function loadConfig(env: Env = process.env): Config {
     dataDir,
     database,
     redisURL: e.REDIS_URL,
+    redisKeyPrefix: e.REDIS_KEY_PREFIX,
     smtpURL: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
     outboxEnabled: !e.SMTP_URL && (!isProduction || e.MAIL_OUTBOX),

@@ -5,16 +5,29 @@ import { openDatabase } from "#server/db.ts";
 import type { Logger } from "#server/logger.ts";
 import { createMailer } from "#server/mail/mailer.ts";
 import { migrate } from "#server/migrate.ts";
+import { createRedisStorage } from "#server/redis.ts";
 
 /** Wires config → database → mail → auth → HTTP app, migrated and ready to serve. */
 export async function buildServer(config: Config, logger: Logger) {
   const database = openDatabase(config, logger);
+  const redis = config.redisURL ? createRedisStorage(config.redisURL, config.redisKeyPrefix, logger) : undefined;
   try {
     const mailer = createMailer(config, database.db, logger);
-    const deps = { config, db: database.db, dbKind: database.kind, mailer, logger };
+    const deps = {
+      config,
+      db: database.db,
+      dbKind: database.kind,
+      mailer,
+      logger,
+      secondaryStorage: redis?.storage,
+    };
     await migrate(buildAuthOptions(deps), database);
     const auth = createAuth(deps);
-    const app = createApp({ config, auth, database, logger });
+    const ready = async () => {
+      await database.ping();
+      await redis?.ping();
+    };
+    const app = createApp({ config, auth, database, logger, ready });
     return {
       app,
       auth,
@@ -22,10 +35,12 @@ export async function buildServer(config: Config, logger: Logger) {
       mailer,
       async close() {
         mailer.close();
+        await redis?.close();
         await database.close();
       },
     };
   } catch (err) {
+    await redis?.close();
     await database.close().catch(() => {});
     throw err;
   }

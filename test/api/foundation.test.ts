@@ -21,6 +21,13 @@ describe(`foundation API (${testDatabase})`, () => {
     expect(await res.json()).toEqual({ ok: true });
   });
 
+  it("reports liveness and readiness", async () => {
+    expect(await (await t.request("/api/health")).json()).toEqual({ status: "ok" });
+    const ready = await t.request("/api/ready");
+    expect(ready.status).toBe(200);
+    expect(await ready.json()).toEqual({ status: "ready" });
+  });
+
   it("serves index.html for app routes and JSON 404 for unknown API routes", async () => {
     const page = await t.request("/some/deep/route");
     expect(page.status).toBe(200);

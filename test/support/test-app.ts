@@ -10,8 +10,8 @@ import { type SmtpSink, startSmtpSink } from "./smtp-sink.ts";
 
 export const TEST_ORIGIN = "http://localhost:3000";
 
-/** Which database the suites run on: a temp SQLite file, or PostgreSQL when TEST_DATABASE_URL is set. */
-export const testDatabase = process.env.TEST_DATABASE_URL ? "postgres" : "sqlite";
+/** Which database the suites run on: a temp SQLite file, or PostgreSQL (+ Redis) when TEST_DATABASE_URL is set. */
+export const testDatabase = `${process.env.TEST_DATABASE_URL ? "postgres" : "sqlite"}${process.env.TEST_REDIS_URL ? " + redis" : ""}`;
 
 export interface TestApp {
   server: GatehouseServer;
@@ -56,6 +56,9 @@ export async function startTestApp(env: Record<string, string> = {}): Promise<Te
     SMTP_URL: sink.url,
     LOG_LEVEL: "silent",
     STATIC_DIR: join(dir, "web"),
+    ...(process.env.TEST_REDIS_URL
+      ? { REDIS_URL: process.env.TEST_REDIS_URL, REDIS_KEY_PREFIX: `test:${randomBytes(6).toString("hex")}:` }
+      : {}),
     ...env,
   });
   const server = await buildServer(config, createLogger(config.logLevel));

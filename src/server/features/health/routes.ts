@@ -1,6 +1,6 @@
 import { Hono } from "hono";
 
-/** Liveness (/health) and readiness (/ready: the database answers). */
+/** Liveness (/health) and readiness (/ready: the database and Redis answer). */
 export function healthRoutes(ping: () => Promise<void>) {
   return new Hono()
     .get("/health", (c) => c.json({ status: "ok" }))
@@ -9,7 +9,7 @@ export function healthRoutes(ping: () => Promise<void>) {
         await ping();
         return c.json({ status: "ready" });
       } catch {
-        return c.json({ status: "unavailable", reason: "database unreachable" }, 503);
+        return c.json({ status: "unavailable", reason: "a backing service is unreachable" }, 503);
       }
     });
 }

@@ -45,7 +45,7 @@ export function CheckInboxPage() {
         {config.outbox ? (
           <Alert color="indigo" variant="light" icon={<IconInfoCircle size={18} aria-hidden />}>
             {"Mail is not delivered on this server. Find the message in the "}
-            <TextLink to="/dev/outbox" fw={600}>
+            <TextLink to="/dev/outbox" fw={600} c="inherit" underline="always">
               development outbox
             </TextLink>
             .

@@ -103,7 +103,7 @@ function ResetPasswordForm({ token }: { token: string }) {
           {error ? (
             <Alert color="red" variant="light" icon={<IconAlertCircle size={18} aria-hidden />}>
               {error}{" "}
-              <TextLink to="/forgot-password" fw={600}>
+              <TextLink to="/forgot-password" fw={600} c="inherit" underline="always">
                 Request a new link
               </TextLink>
             </Alert>
