@@ -26,7 +26,7 @@ export function AuthCard({ title, subtitle, icon, iconColor, children, footer }:
                   {icon}
                 </ThemeIcon>
               ) : null}
-              <Title order={1} fz={26} lh={1.25}>
+              <Title order={1} fz={26} lh={1.25} c="var(--mantine-color-bright)">
                 {title}
               </Title>
               {subtitle ? (

@@ -15,10 +15,10 @@ export function ColorSchemeToggle() {
         aria-label="Toggle color scheme"
         onClick={() => setColorScheme(computed === "dark" ? "light" : "dark")}
       >
-        <Box component="span" display="flex" darkHidden>
+        <Box component="span" darkHidden style={{ lineHeight: 0 }}>
           <IconSun size={18} stroke={1.6} aria-hidden />
         </Box>
-        <Box component="span" display="flex" lightHidden>
+        <Box component="span" lightHidden style={{ lineHeight: 0 }}>
           <IconMoon size={18} stroke={1.6} aria-hidden />
         </Box>
       </ActionIcon>

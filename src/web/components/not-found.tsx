@@ -9,7 +9,7 @@ export function NotFound() {
         <Text fz={64} fw={800} lh={1} c="dimmed" aria-hidden>
           404
         </Text>
-        <Title order={1} fz={28}>
+        <Title order={1} fz={28} c="var(--mantine-color-bright)">
           Page not found
         </Title>
         <Text c="dimmed">The page you are looking for does not exist or has moved.</Text>

@@ -1,4 +1,4 @@
-import { Code, Group, Stack, Text } from "@mantine/core";
+import { Code, Stack, Text } from "@mantine/core";
 import { IconAlertTriangle } from "@tabler/icons-react";
 import { getRouteApi } from "@tanstack/react-router";
 import { AuthCard } from "#web/components/auth-card.tsx";
@@ -22,14 +22,14 @@ export function ErrorPage() {
       subtitle={text.description}
     >
       <Stack gap="md">
-        <Group grow>
-          <ButtonLink to="/sign-in" size="md">
+        <Stack gap="sm">
+          <ButtonLink to="/sign-in" size="md" fullWidth>
             Back to sign in
           </ButtonLink>
-          <ButtonLink to="/" size="md" variant="default">
+          <ButtonLink to="/" size="md" variant="default" fullWidth>
             Home
           </ButtonLink>
-        </Group>
+        </Stack>
         {text.code ? (
           <Text size="xs" c="dimmed" ta="center">
             {"Error code: "}

@@ -86,7 +86,7 @@ export function ResendVerification({
         >
           Resend email
         </Button>
-        <Text size="xs" c="dimmed" ta="center" aria-live="polite" mih={18}>
+        <Text size="xs" c="dimmed" ta="center" aria-live="polite">
           {cooldown.active ? `You can send another email in ${cooldown.remaining} s.` : ""}
         </Text>
       </Stack>

@@ -1,4 +1,4 @@
-import { Alert, Button, Group, PasswordInput, Stack, Text, TextInput } from "@mantine/core";
+import { Alert, Button, Group, Input, PasswordInput, Stack, Text, TextInput } from "@mantine/core";
 import { useForm } from "@mantine/form";
 import { notifications } from "@mantine/notifications";
 import { IconAlertCircle, IconMailForward } from "@tabler/icons-react";
@@ -148,9 +148,9 @@ export function SignInPage() {
           />
           <div>
             <Group justify="space-between" align="baseline" mb={4}>
-              <Text component="label" htmlFor="sign-in-password" size="md" fw={500}>
+              <Input.Label htmlFor="sign-in-password" size="md">
                 Password
-              </Text>
+              </Input.Label>
               <TextLink
                 to="/forgot-password"
                 search={form.values.email.trim() ? { email: form.values.email.trim() } : {}}
