@@ -4,6 +4,8 @@ import { admin as adminPlugin, organization } from "better-auth/plugins";
 import type { SecondaryStorage } from "better-auth";
 import type { Kysely } from "kysely";
 import type { Config } from "#server/config.ts";
+import { accountsPlugin } from "#server/features/accounts/plugin.ts";
+import { gatehouseOrganizations } from "#server/features/organizations/plugin.ts";
 import { checkInputLimits } from "#server/input-limits.ts";
 import type { Logger } from "#server/logger.ts";
 import type { Mailer } from "#server/mail/mailer.ts";
@@ -184,6 +186,8 @@ export function buildAuthOptions({ config, db, dbKind, mailer, logger, secondary
         // SPEC §9: membership limit 100 by default.
         membershipLimit: config.membershipLimit,
         teams: { enabled: true },
+        // SPEC §4: accepting or rejecting needs the recipient's verified email, whatever the id format.
+        requireEmailVerificationOnInvitation: true,
         async sendInvitationEmail({ id, email, role, organization: org, inviter }) {
           await mailer.sendMail(
             email,
@@ -198,6 +202,8 @@ export function buildAuthOptions({ config, db, dbKind, mailer, logger, secondary
         },
       }),
       adminPlugin(),
+      gatehouseOrganizations({ db, invitationExpiresIn: 172800 }),
+      accountsPlugin({ mailer, appName }),
     ],
   } satisfies BetterAuthOptions;
 }

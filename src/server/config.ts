@@ -107,8 +107,14 @@ function generatedSecret(dataDir: string): string {
   return secret;
 }
 
+/** The process environment, with a `.env` file in the working directory read first if there is one. */
+export function processEnvironment(): Env {
+  if (existsSync(".env")) process.loadEnvFile(".env");
+  return process.env;
+}
+
 /** Reads and validates the environment once; throws ConfigError naming the variable. */
-export function loadConfig(env: Env = process.env): Config {
+export function loadConfig(env: Env = processEnvironment()): Config {
   const parsed = schema.safeParse(env);
   if (!parsed.success) {
     const issue = parsed.error.issues[0];

@@ -4,6 +4,7 @@ import SQLite from "better-sqlite3";
 import { Kysely, PostgresDialect, SqliteDialect, sql } from "kysely";
 import pg from "pg";
 import type { Config } from "#server/config.ts";
+import { withConstraintErrors } from "#server/features/organizations/constraint-errors.ts";
 import type { Logger } from "#server/logger.ts";
 
 /** Our own tables, beside better-auth's. */
@@ -35,7 +36,8 @@ function openSqlite(path: string): AppDatabase {
   connection.pragma("busy_timeout = 5000");
   connection.pragma("foreign_keys = ON");
   connection.pragma("synchronous = NORMAL");
-  const db = new Kysely<AppTables>({ dialect: new SqliteDialect({ database: connection }) });
+  // Constraint failures (unique slug, membership limit, last owner) surface as API errors, not 500s.
+  const db = new Kysely<AppTables>({ dialect: withConstraintErrors(new SqliteDialect({ database: connection })) });
   return {
     kind: "sqlite",
     db,
@@ -52,7 +54,7 @@ function openPostgres(url: string, logger: Logger): AppDatabase {
   const pool = new pg.Pool({ connectionString: url, max: 10, connectionTimeoutMillis: 5000 });
   // An idle client losing its connection emits 'error' on the pool; unhandled, it would kill the process.
   pool.on("error", (err) => logger.warn({ err: err.message }, "postgres connection lost"));
-  const db = new Kysely<AppTables>({ dialect: new PostgresDialect({ pool }) });
+  const db = new Kysely<AppTables>({ dialect: withConstraintErrors(new PostgresDialect({ pool })) });
   return {
     kind: "postgres",
     db,

@@ -1,13 +1,24 @@
 import { APIError } from "better-auth/api";
 import { LIMITS } from "#shared/limits.ts";
 
-type Rule = { field: string; max?: number; pattern?: RegExp; label: string };
+/** `min` counts characters after trimming, so a blank value is refused too. */
+type Rule = { field: string; min?: number; max?: number; pattern?: RegExp; label: string };
 
 const name: Rule = { field: "name", max: LIMITS.name, label: "name" };
 const email: Rule = { field: "email", max: LIMITS.email, label: "email" };
 const image: Rule = { field: "image", max: 2048, label: "image" };
 const orgName: Rule = { field: "name", max: LIMITS.organizationName, label: "organization name" };
 const slug: Rule = { field: "slug", pattern: LIMITS.slugPattern, label: "slug" };
+const url = (field: string): Rule => ({ field, max: 2048, label: field });
+const id = (field: string): Rule => ({ field, max: 255, label: field });
+const teamName: Rule = { field: "data.name", min: 1, max: LIMITS.organizationName, label: "team name" };
+const token: Rule = { field: "token", max: 512, label: "token" };
+const accountSelection: Rule[] = [
+  { field: "accountId", max: 255, label: "accountId" },
+  { field: "providerId", max: 64, label: "providerId" },
+  { field: "userId", max: 255, label: "userId" },
+];
+const socialCallbacks = [url("callbackURL"), url("errorCallbackURL"), url("newUserCallbackURL")];
 
 /**
  * Length and shape caps per auth path, checked before better-auth sees the body,
@@ -16,11 +27,20 @@ const slug: Rule = { field: "slug", pattern: LIMITS.slugPattern, label: "slug" }
  */
 const RULES: Record<string, Rule[]> = {
   "/sign-up/email": [name, email, image],
-  "/sign-in/email": [email],
-  "/send-verification-email": [email],
-  "/request-password-reset": [email],
-  "/forget-password": [email],
-  "/change-email": [{ field: "newEmail", max: LIMITS.email, label: "newEmail" }],
+  "/sign-in/email": [email, url("callbackURL")],
+  "/sign-in/social": [{ field: "provider", max: 64, label: "provider" }, ...socialCallbacks],
+  "/link-social": [{ field: "provider", max: 64, label: "provider" }, ...socialCallbacks],
+  "/send-verification-email": [email, url("callbackURL")],
+  "/request-password-reset": [email, url("redirectTo")],
+  "/forget-password": [email, url("redirectTo")],
+  "/reset-password": [token],
+  "/change-email": [{ field: "newEmail", max: LIMITS.email, label: "newEmail" }, url("callbackURL")],
+  "/revoke-session": [token],
+  "/delete-user": [token, url("callbackURL")],
+  "/unlink-account": accountSelection,
+  "/get-access-token": accountSelection,
+  "/refresh-token": accountSelection,
+  "/account-info": accountSelection,
   "/update-user": [name, image],
   "/organization/create": [orgName, slug, { field: "logo", max: 2048, label: "logo" }],
   "/organization/check-slug": [slug],
@@ -29,9 +49,21 @@ const RULES: Record<string, Rule[]> = {
     { ...slug, field: "data.slug" },
     { field: "data.logo", max: 2048, label: "logo" },
   ],
-  "/organization/invite-member": [email],
-  "/organization/create-team": [{ field: "name", max: LIMITS.organizationName, label: "team name" }],
-  "/organization/update-team": [{ field: "data.name", max: LIMITS.organizationName, label: "team name" }],
+  "/organization/invite-member": [email, id("organizationId"), { field: "role", max: 200, label: "role" }],
+  // SPEC §5: a team name has at least 1 character, on create as on update.
+  "/organization/create-team": [{ ...teamName, field: "name" }, id("organizationId")],
+  "/organization/update-team": [teamName, id("teamId")],
+  "/organization/update-member-role": [id("memberId"), id("organizationId"), { field: "role", max: 200, label: "role" }],
+  "/organization/remove-member": [{ field: "memberIdOrEmail", max: LIMITS.email, label: "memberIdOrEmail" }, id("organizationId")],
+  "/organization/accept-invitation": [id("invitationId")],
+  "/organization/reject-invitation": [id("invitationId")],
+  "/organization/cancel-invitation": [id("invitationId")],
+  "/organization/leave": [id("organizationId")],
+  "/organization/delete": [id("organizationId")],
+  "/organization/set-active": [id("organizationId"), { ...slug, field: "organizationSlug" }],
+  "/organization/set-active-team": [id("teamId")],
+  "/organization/add-team-member": [id("teamId"), id("userId"), id("organizationId")],
+  "/organization/remove-team-member": [id("teamId"), id("userId"), id("organizationId")],
   "/admin/create-user": [name, email],
 };
 
@@ -53,6 +85,12 @@ export function checkInputLimits(path: string, body: unknown): void {
     if (value === undefined || value === null) continue;
     if (typeof value !== "string") {
       throw APIError.from("BAD_REQUEST", { code: "INVALID_FIELD", message: `${rule.label} must be a string` });
+    }
+    if (rule.min !== undefined && value.trim().length < rule.min) {
+      throw APIError.from("BAD_REQUEST", {
+        code: "FIELD_TOO_SHORT",
+        message: `${rule.label} must have at least ${rule.min} character${rule.min === 1 ? "" : "s"}`,
+      });
     }
     if (rule.max !== undefined && value.length > rule.max) {
       throw APIError.from("BAD_REQUEST", {

@@ -17,6 +17,7 @@ export const theme = createTheme({
   components: {
     Button: { defaultProps: { fw: 600 } },
     Paper: { defaultProps: { radius: "lg" } },
+    Notification: { defaultProps: { closeButtonProps: { "aria-label": "Close notification" } } },
     // Every field on these short forms is required; asterisks would only add noise.
     TextInput: { defaultProps: { size: "md", withAsterisk: false } },
     PasswordInput: { defaultProps: { size: "md", withAsterisk: false } },
@@ -34,6 +35,9 @@ export const cssVariablesResolver: CSSVariablesResolver = () => ({
     "--mantine-color-dimmed": "var(--mantine-color-gray-7)",
     "--mantine-color-error": "var(--mantine-color-red-9)",
     "--mantine-color-placeholder": "var(--mantine-color-gray-6)",
+    // Mantine's yellow-9 on the light yellow background is only 2.7:1.
+    "--mantine-color-yellow-light-color": "#7c4400",
+    "--mantine-color-teal-light-color": "#066649",
   },
   dark: {
     "--mantine-color-dimmed": "var(--mantine-color-dark-1)",

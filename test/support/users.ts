@@ -27,3 +27,74 @@ export async function signUpVerified(app: TestApp, input: UserInput = createUser
   if (!cookie.includes("session_token")) throw new Error(`verification did not sign in: ${verify.status}`);
   return { ...input, cookie };
 }
+
+export interface SessionInfo {
+  session: { id: string; token: string; userId: string; createdAt: string; updatedAt: string };
+  user: { id: string; email: string; emailVerified: boolean; name: string };
+}
+
+/** Signs in with email and password (optionally as another browser) and returns the session cookie. */
+export async function signIn(
+  app: TestApp,
+  input: { email: string; password: string },
+  headers: Record<string, string> = {},
+): Promise<string> {
+  const res = await app.request("/api/auth/sign-in/email", {
+    headers,
+    json: { email: input.email, password: input.password },
+  });
+  if (res.status !== 200) throw new Error(`sign-in failed: ${res.status} ${await res.text()}`);
+  return cookiesFrom(res);
+}
+
+/** What GET /get-session answers for a cookie: the session and user, or null when signed out. */
+export async function sessionOf(app: TestApp, cookie: string): Promise<SessionInfo | null> {
+  const res = await app.request("/api/auth/get-session", { cookie });
+  if (res.status !== 200) throw new Error(`get-session failed: ${res.status}`);
+  return (await res.json()) as SessionInfo | null;
+}
+
+/**
+ * Makes a session look `seconds` older, so it is no longer fresh (session.freshAge).
+ * The trick: move session.createdAt back where the server reads it — the database
+ * row through the server's own adapter and, with Redis, the cached copy, which
+ * better-auth reads first (its updateSession keeps createdAt, so it cannot do this).
+ */
+export async function backdateSession(app: TestApp, cookie: string, seconds: number): Promise<void> {
+  const info = await sessionOf(app, cookie);
+  if (!info) throw new Error("backdateSession: not signed in");
+  const createdAt = new Date(new Date(info.session.createdAt).getTime() - seconds * 1000);
+  const ctx = await app.server.auth.$context;
+  await ctx.adapter.update({
+    model: "session",
+    where: [{ field: "token", value: info.session.token }],
+    update: { createdAt },
+  });
+  const storage = ctx.options.secondaryStorage;
+  const cached = await storage?.get(info.session.token);
+  if (storage && typeof cached === "string") {
+    const entry = JSON.parse(cached);
+    entry.session.createdAt = createdAt.toISOString();
+    await storage.set(info.session.token, JSON.stringify(entry), 3600);
+  }
+}
+
+/**
+ * Seeds a linked social account row, as a completed OAuth sign-in would leave it
+ * (no provider is configured in these tests; issue 4 covers real OAuth).
+ */
+export async function seedLinkedAccount(
+  app: TestApp,
+  userId: string,
+  account: { providerId: string; accountId: string },
+): Promise<string> {
+  const ctx = await app.server.auth.$context;
+  const row = await ctx.internalAdapter.createAccount({ userId, ...account });
+  return row.id;
+}
+
+/** Sets fields on a user through the server's adapter (caches included), e.g. to seed an unverified account. */
+export async function updateUserRow(app: TestApp, userId: string, fields: Record<string, unknown>): Promise<void> {
+  const ctx = await app.server.auth.$context;
+  await ctx.internalAdapter.updateUser(userId, fields);
+}

@@ -139,3 +139,18 @@ export function existingAccountMail(p: { appName: string; name: string; signInUr
     `Sign-up attempt on ${p.appName}`,
   );
 }
+
+export function emailChangedMail(p: { appName: string; name: string; newEmail: string }): MailContent {
+  return render(
+    {
+      appName: p.appName,
+      heading: "Your email address was changed",
+      paragraphs: [
+        `Hi ${p.name}, your ${p.appName} account now uses ${p.newEmail}; mail will no longer come to this address.`,
+        "If you did not make this change, someone else may control your account: contact your administrator at once.",
+      ],
+      footer: "This notice is sent to your previous address after every email change.",
+    },
+    `Your ${p.appName} email was changed`,
+  );
+}

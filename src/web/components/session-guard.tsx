@@ -1,5 +1,5 @@
-import { Navigate, useLocation } from "@tanstack/react-router";
-import type { ReactNode } from "react";
+import { useNavigate, useRouter } from "@tanstack/react-router";
+import { type ReactNode, useEffect, useRef } from "react";
 import { authClient } from "#web/lib/auth-client.ts";
 import { PageLoader } from "./page-loader.tsx";
 
@@ -8,18 +8,33 @@ export function safeRedirectTarget(value: unknown): string {
   if (typeof value !== "string" || !value.startsWith("/") || value.startsWith("//") || value.includes("\\")) {
     return "/";
   }
-  if (/^\/(sign-in|sign-up)(\/|\?|$)/.test(value)) return "/";
+  if (/^\/(sign-in|sign-up)(\/|\?|#|$)/.test(value)) return "/";
   return value;
+}
+
+/**
+ * Navigates once, on mount. Unlike <Navigate>, it does not navigate again
+ * when a re-render during the pending navigation hands it new props.
+ */
+function RedirectOnce({ to, search }: { to: string; search?: Record<string, string> }) {
+  const navigate = useNavigate();
+  const done = useRef(false);
+  useEffect(() => {
+    if (done.current) return;
+    done.current = true;
+    void navigate({ to, search: search ?? {}, replace: true } as Parameters<typeof navigate>[0]);
+  });
+  return <PageLoader label="Redirecting" />;
 }
 
 /** Renders children only for a signed-in user; others go to /sign-in and come back after. */
 export function RequireSession({ children }: { children: ReactNode }) {
   const { data, isPending } = authClient.useSession();
-  const location = useLocation();
+  const router = useRouter();
   if (isPending) return <PageLoader label="Checking your session" />;
   if (!data) {
-    const back = location.href === "/" ? undefined : location.href;
-    return <Navigate to="/sign-in" search={back ? { redirect: back } : {}} replace />;
+    const here = router.state.location.href;
+    return <RedirectOnce to="/sign-in" search={here === "/" ? undefined : { redirect: here }} />;
   }
   return <>{children}</>;
 }
@@ -28,6 +43,6 @@ export function RequireSession({ children }: { children: ReactNode }) {
 export function RequireGuest({ children, to = "/" }: { children: ReactNode; to?: string }) {
   const { data, isPending } = authClient.useSession();
   if (isPending) return <PageLoader label="Checking your session" />;
-  if (data) return <Navigate to={safeRedirectTarget(to)} replace />;
+  if (data) return <RedirectOnce to={safeRedirectTarget(to)} />;
   return <>{children}</>;
 }

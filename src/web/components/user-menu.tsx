@@ -31,7 +31,15 @@ export function UserMenu({ user }: { user: Session["user"] }) {
   }
 
   return (
-    <Menu position="bottom-end" width={260} shadow="md" withinPortal>
+    <Menu
+      position="bottom-end"
+      width={260}
+      shadow="md"
+      // Kept inside the header landmark, and without Mantine's focus placeholder
+      // (a role="presentation" child that role="menu" may not have).
+      withinPortal={false}
+      withInitialFocusPlaceholder={false}
+    >
       <Menu.Target>
         <UnstyledButton
           data-testid="user-menu"

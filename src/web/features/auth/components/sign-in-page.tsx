@@ -48,7 +48,8 @@ export function SignInPage() {
     const { error: signInError } = await authClient.signIn.email({
       email,
       password: values.password,
-      callbackURL: "/",
+      // better-auth's client follows this URL itself (full page load) on success.
+      callbackURL: target,
       fetchOptions: retry.fetchOptions,
     });
     if (signInError) {

@@ -1,0 +1,48 @@
+import { APIError, type AuthContext, BASE_ERROR_CODES } from "better-auth";
+import { createAuthMiddleware, getSessionFromCtx } from "better-auth/api";
+import { deleteSessionCookie } from "better-auth/cookies";
+import { isFreshSession } from "#server/features/accounts/freshness.ts";
+import { passwordMatches } from "#server/features/accounts/password-check.ts";
+
+/**
+ * The one place that decides whether an account may be deleted, checked before
+ * the confirmation mail goes out and again when the deletion happens. Throws an
+ * APIError to refuse. Accounts have no rule of their own; the organizations
+ * feature adds its sole-owner rule here.
+ */
+export async function assertUserCanBeDeleted(_context: AuthContext, _userId: string): Promise<void> {}
+
+/**
+ * POST /delete-user. better-auth 1.7, once a confirmation mail is configured,
+ * mails a link even when the right password is given and never checks the
+ * session's age on that path. Gatehouse: the right password deletes at once; a
+ * mailed link is sent only from a fresh session (SPEC §8 "Session expired.
+ * Re-authenticate to perform this action."); a mailed token still deletes.
+ */
+export const guardDeleteUser = createAuthMiddleware(async (ctx) => {
+  const session = await getSessionFromCtx(ctx);
+  if (!session) return;
+  await assertUserCanBeDeleted(ctx.context, session.user.id);
+  const { password, token } = (ctx.body ?? {}) as { password?: unknown; token?: unknown };
+  if (token !== undefined) return;
+  if (password !== undefined) {
+    // A wrong password, or none on this account, is answered by better-auth.
+    if (typeof password !== "string" || !(await passwordMatches(ctx.context, session.user.id, password))) return;
+    const deleteUser = ctx.context.options.user?.deleteUser;
+    await deleteUser?.beforeDelete?.(session.user, ctx.request);
+    await ctx.context.internalAdapter.deleteUser(session.user.id);
+    await ctx.context.internalAdapter.deleteUserSessions(session.user.id);
+    deleteSessionCookie(ctx);
+    await deleteUser?.afterDelete?.(session.user, ctx.request);
+    return ctx.json({ success: true, message: "User deleted" });
+  }
+  if (!isFreshSession(ctx.context, session.session)) {
+    throw APIError.from("BAD_REQUEST", BASE_ERROR_CODES.SESSION_EXPIRED);
+  }
+});
+
+/** GET /delete-user/callback: the mailed link, checked against the same rule before anything is deleted. */
+export const guardDeleteCallback = createAuthMiddleware(async (ctx) => {
+  const session = await getSessionFromCtx(ctx);
+  if (session) await assertUserCanBeDeleted(ctx.context, session.user.id);
+});

@@ -1,0 +1,57 @@
+import { APIError } from "better-auth/api";
+import { ORGANIZATION_MESSAGES } from "#server/features/organizations/messages.ts";
+import type { OrganizationDb } from "#server/features/organizations/tables.ts";
+import { organizationRoles, type statements } from "#shared/permissions.ts";
+
+type Request = { [K in keyof typeof statements]?: (typeof statements)[K][number][] };
+
+/** The role names of a comma-separated role value ("admin, owner" → ["admin", "owner"]). */
+export function roleList(role: string | null | undefined): string[] {
+  return (role ?? "")
+    .split(",")
+    .map((r) => r.trim())
+    .filter(Boolean);
+}
+
+export function isOwner(role: string | null | undefined): boolean {
+  return roleList(role).includes("owner");
+}
+
+/** True when any of the member's roles grants every action asked for (SPEC §6). */
+export function can(role: string, request: Request): boolean {
+  return roleList(role).some((name) => {
+    const definition = organizationRoles[name as keyof typeof organizationRoles];
+    // biome-ignore lint/suspicious/noExplicitAny: better-auth's role type is keyed by its statements
+    return definition ? definition.authorize(request as any).success : false;
+  });
+}
+
+export async function findMembership(db: OrganizationDb, organizationId: string, userId: string) {
+  return db
+    .selectFrom("member")
+    .selectAll()
+    .where("organizationId", "=", organizationId)
+    .where("userId", "=", userId)
+    .executeTakeFirst();
+}
+
+/** The caller's membership, or 403 without saying whether the organization exists. */
+export async function requireMembership(db: OrganizationDb, organizationId: string | null | undefined, userId: string) {
+  const member = organizationId ? await findMembership(db, organizationId, userId) : undefined;
+  if (!member) throw APIError.from("FORBIDDEN", ORGANIZATION_MESSAGES.notAMember);
+  return member;
+}
+
+/** Resolves the organization a request names: id, slug, or the session's active one. */
+export async function resolveOrganizationId(
+  db: OrganizationDb,
+  input: { organizationId?: unknown; organizationSlug?: unknown },
+  activeOrganizationId: string | null | undefined,
+): Promise<string | null> {
+  if (typeof input.organizationId === "string" && input.organizationId) return input.organizationId;
+  if (typeof input.organizationSlug === "string" && input.organizationSlug) {
+    const org = await db.selectFrom("organization").select("id").where("slug", "=", input.organizationSlug).executeTakeFirst();
+    return org?.id ?? null;
+  }
+  return activeOrganizationId ?? null;
+}

@@ -1,0 +1,266 @@
+import { sql } from "kysely";
+import { isOwner } from "#server/features/organizations/access.ts";
+import { containsPattern, type Page } from "#server/features/organizations/paging.ts";
+import { type OrganizationDb, toDate } from "#server/features/organizations/tables.ts";
+
+export const MEMBER_SORTS = ["name", "email", "role", "createdAt"] as const;
+export const INVITATION_STATUSES = ["pending", "accepted", "rejected", "canceled"] as const;
+
+type OrganizationRow = {
+  id: string;
+  name: string;
+  slug: string;
+  logo: string | null;
+  metadata: string | null;
+  createdAt: Date | string;
+};
+
+export function organizationJson(row: OrganizationRow) {
+  return { ...row, metadata: parseMetadata(row.metadata), createdAt: toDate(row.createdAt) };
+}
+
+function parseMetadata(value: string | null): unknown {
+  if (!value) return null;
+  try {
+    return JSON.parse(value);
+  } catch {
+    return null;
+  }
+}
+
+/** Every organization the user belongs to, in one query (stock better-auth stops at 100). */
+export async function organizationsOfUser(db: OrganizationDb, userId: string) {
+  const rows = await db
+    .selectFrom("member")
+    .innerJoin("organization", "organization.id", "member.organizationId")
+    .select([
+      "organization.id",
+      "organization.name",
+      "organization.slug",
+      "organization.logo",
+      "organization.metadata",
+      "organization.createdAt",
+      "member.role",
+    ])
+    .where("member.userId", "=", userId)
+    .orderBy("organization.name")
+    .orderBy("organization.id")
+    .execute();
+  return rows.map(({ role, ...org }) => ({ ...organizationJson(org), role }));
+}
+
+export interface MemberQuery extends Page {
+  search?: string;
+  sortBy?: (typeof MEMBER_SORTS)[number];
+  sortDirection?: "asc" | "desc";
+}
+
+/** One page of an organization's members with their user, searched by name or email. */
+export async function membersPage(db: OrganizationDb, organizationId: string, q: MemberQuery) {
+  let base = db
+    .selectFrom("member")
+    .innerJoin("user", "user.id", "member.userId")
+    .where("member.organizationId", "=", organizationId);
+  if (q.search) {
+    const pattern = containsPattern(q.search);
+    base = base.where((eb) =>
+      eb.or([
+        eb(sql`lower(${sql.ref("user.name")})`, "like", sql`${pattern} escape '\\'`),
+        eb(sql`lower(${sql.ref("user.email")})`, "like", sql`${pattern} escape '\\'`),
+      ]),
+    );
+  }
+  const direction = q.sortDirection ?? "asc";
+  const sortColumn =
+    q.sortBy === "email"
+      ? "user.email"
+      : q.sortBy === "role"
+        ? "member.role"
+        : q.sortBy === "createdAt"
+          ? "member.createdAt"
+          : "user.name";
+  const [rows, count] = await Promise.all([
+    base
+      .select([
+        "member.id",
+        "member.organizationId",
+        "member.userId",
+        "member.role",
+        "member.createdAt",
+        "user.name",
+        "user.email",
+        "user.image",
+      ])
+      .orderBy(sortColumn, direction)
+      .orderBy("member.id")
+      .limit(q.limit)
+      .offset(q.offset)
+      .execute(),
+    base.select((eb) => eb.fn.countAll<number | string>().as("n")).executeTakeFirstOrThrow(),
+  ]);
+  return {
+    members: rows.map((r) => ({
+      id: r.id,
+      organizationId: r.organizationId,
+      userId: r.userId,
+      role: r.role,
+      createdAt: toDate(r.createdAt),
+      user: { id: r.userId, name: r.name, email: r.email, image: r.image },
+    })),
+    total: Number(count.n),
+    limit: q.limit,
+    offset: q.offset,
+  };
+}
+
+export interface InvitationQuery extends Page {
+  status?: (typeof INVITATION_STATUSES)[number];
+  /** Members who do not hold the owner role never see invitations that grant it. */
+  viewerRole: string;
+}
+
+export async function invitationsPage(db: OrganizationDb, organizationId: string, q: InvitationQuery) {
+  let base = db.selectFrom("invitation").where("invitation.organizationId", "=", organizationId);
+  if (q.status) base = base.where("invitation.status", "=", q.status);
+  if (!isOwner(q.viewerRole)) {
+    base = base.where(sql<boolean>`(',' || coalesce(${sql.ref("invitation.role")}, '') || ',') not like '%,owner,%'`);
+  }
+  const [rows, count] = await Promise.all([
+    base
+      .leftJoin("user", "user.id", "invitation.inviterId")
+      .select([
+        "invitation.id",
+        "invitation.organizationId",
+        "invitation.email",
+        "invitation.role",
+        "invitation.teamId",
+        "invitation.status",
+        "invitation.expiresAt",
+        "invitation.createdAt",
+        "invitation.inviterId",
+        "user.name as inviterName",
+      ])
+      .orderBy("invitation.createdAt", "desc")
+      .orderBy("invitation.id")
+      .limit(q.limit)
+      .offset(q.offset)
+      .execute(),
+    base.select((eb) => eb.fn.countAll<number | string>().as("n")).executeTakeFirstOrThrow(),
+  ]);
+  const now = Date.now();
+  return {
+    invitations: rows.map((r) => {
+      const expiresAt = toDate(r.expiresAt);
+      return {
+        ...r,
+        expiresAt,
+        createdAt: toDate(r.createdAt),
+        expired: r.status === "pending" && expiresAt.getTime() <= now,
+      };
+    }),
+    total: Number(count.n),
+    limit: q.limit,
+    offset: q.offset,
+  };
+}
+
+export async function teamsPage(db: OrganizationDb, organizationId: string, page: Page) {
+  const base = db.selectFrom("team").where("team.organizationId", "=", organizationId);
+  const [rows, count] = await Promise.all([
+    base
+      .select((eb) => [
+        "team.id",
+        "team.name",
+        "team.organizationId",
+        "team.createdAt",
+        "team.updatedAt",
+        eb
+          .selectFrom("teamMember")
+          .whereRef("teamMember.teamId", "=", "team.id")
+          .select((e) => e.fn.countAll<number | string>().as("n"))
+          .as("memberCount"),
+      ])
+      .orderBy("team.name")
+      .orderBy("team.id")
+      .limit(page.limit)
+      .offset(page.offset)
+      .execute(),
+    base.select((eb) => eb.fn.countAll<number | string>().as("n")).executeTakeFirstOrThrow(),
+  ]);
+  return {
+    teams: rows.map((r) => ({
+      ...r,
+      createdAt: toDate(r.createdAt),
+      updatedAt: toDate(r.updatedAt),
+      memberCount: Number(r.memberCount ?? 0),
+    })),
+    total: Number(count.n),
+    limit: page.limit,
+    offset: page.offset,
+  };
+}
+
+export async function teamMembersPage(db: OrganizationDb, teamId: string, page: Page) {
+  const base = db.selectFrom("teamMember").innerJoin("user", "user.id", "teamMember.userId").where("teamMember.teamId", "=", teamId);
+  const [rows, count] = await Promise.all([
+    base
+      .select([
+        "teamMember.id",
+        "teamMember.teamId",
+        "teamMember.userId",
+        "teamMember.createdAt",
+        "user.name",
+        "user.email",
+        "user.image",
+      ])
+      .orderBy("user.name")
+      .orderBy("teamMember.id")
+      .limit(page.limit)
+      .offset(page.offset)
+      .execute(),
+    base.select((eb) => eb.fn.countAll<number | string>().as("n")).executeTakeFirstOrThrow(),
+  ]);
+  return {
+    members: rows.map((r) => ({
+      id: r.id,
+      teamId: r.teamId,
+      userId: r.userId,
+      createdAt: toDate(r.createdAt),
+      user: { id: r.userId, name: r.name, email: r.email, image: r.image },
+    })),
+    total: Number(count.n),
+    limit: page.limit,
+    offset: page.offset,
+  };
+}
+
+/** Pending, unexpired invitations addressed to an email, with what the recipient needs to decide. */
+export async function invitationsForEmail(db: OrganizationDb, email: string) {
+  const rows = await db
+    .selectFrom("invitation")
+    .innerJoin("organization", "organization.id", "invitation.organizationId")
+    .leftJoin("user", "user.id", "invitation.inviterId")
+    .select([
+      "invitation.id",
+      "invitation.organizationId",
+      "invitation.email",
+      "invitation.role",
+      "invitation.teamId",
+      "invitation.status",
+      "invitation.expiresAt",
+      "invitation.createdAt",
+      "invitation.inviterId",
+      "organization.name as organizationName",
+      "organization.slug as organizationSlug",
+      "organization.logo as organizationLogo",
+      "user.name as inviterName",
+    ])
+    .where("invitation.email", "=", email.toLowerCase())
+    .where("invitation.status", "=", "pending")
+    .orderBy("invitation.createdAt", "desc")
+    .execute();
+  const now = Date.now();
+  return rows
+    .map((r) => ({ ...r, expiresAt: toDate(r.expiresAt), createdAt: toDate(r.createdAt) }))
+    .filter((r) => r.expiresAt.getTime() > now);
+}

@@ -1,0 +1,57 @@
+import { APIError } from "better-auth/api";
+
+export interface Page {
+  limit: number;
+  offset: number;
+}
+
+/** Bounds of every paged organization list. */
+export const PAGE = { defaultLimit: 50, maxLimit: 200 } as const;
+
+function integer(value: unknown, field: string, min: number, max: number, fallback: number): number {
+  if (value === undefined || value === null || value === "") return fallback;
+  const n = typeof value === "number" ? value : typeof value === "string" && /^\d+$/.test(value) ? Number(value) : Number.NaN;
+  if (!Number.isInteger(n) || n < min || n > max) {
+    throw APIError.from("BAD_REQUEST", {
+      code: "INVALID_FIELD",
+      message: `${field} must be an integer from ${min} to ${max}`,
+    });
+  }
+  return n;
+}
+
+/** Reads `limit` and `offset` from a query; out-of-range values are refused, not clamped. */
+export function readPage(query: Record<string, unknown> | undefined, defaultLimit: number = PAGE.defaultLimit): Page {
+  return {
+    limit: integer(query?.limit, "limit", 1, PAGE.maxLimit, defaultLimit),
+    offset: integer(query?.offset, "offset", 0, Number.MAX_SAFE_INTEGER, 0),
+  };
+}
+
+/** Optional string parameter, refused with a 400 naming it when it is not a string or too long. */
+export function readString(query: Record<string, unknown> | undefined, field: string, max = 200): string | undefined {
+  const value = query?.[field];
+  if (value === undefined || value === null || value === "") return undefined;
+  if (typeof value !== "string" || value.length > max) {
+    throw APIError.from("BAD_REQUEST", { code: "INVALID_FIELD", message: `${field} must be a string of at most ${max} characters` });
+  }
+  return value;
+}
+
+export function readEnum<T extends string>(
+  query: Record<string, unknown> | undefined,
+  field: string,
+  allowed: readonly T[],
+): T | undefined {
+  const value = readString(query, field);
+  if (value === undefined) return undefined;
+  if (!allowed.includes(value as T)) {
+    throw APIError.from("BAD_REQUEST", { code: "INVALID_FIELD", message: `${field} must be one of ${allowed.join(", ")}` });
+  }
+  return value as T;
+}
+
+/** A LIKE pattern matching `text` anywhere, with %, _ and \ taken literally (used with ESCAPE '\'). */
+export function containsPattern(text: string): string {
+  return `%${text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
