@@ -151,6 +151,8 @@ export function buildAuthOptions({ config, db, dbKind, mailer, logger, secondary
     },
 
     advanced: {
+      // One SQL join instead of a query per row where better-auth reads related rows (issue 8).
+      database: { joins: true },
       // better-auth turns these checks off when NODE_ENV=test; Gatehouse keeps them on everywhere.
       disableOriginCheck: false,
       disableCSRFCheck: false,

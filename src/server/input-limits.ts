@@ -49,11 +49,11 @@ const RULES: Record<string, Rule[]> = {
     { ...slug, field: "data.slug" },
     { field: "data.logo", max: 2048, label: "logo" },
   ],
-  "/organization/invite-member": [email, id("organizationId"), { field: "role", max: 200, label: "role" }],
+  "/organization/invite-member": [email, id("organizationId")],
   // SPEC §5: a team name has at least 1 character, on create as on update.
   "/organization/create-team": [{ ...teamName, field: "name" }, id("organizationId")],
   "/organization/update-team": [teamName, id("teamId")],
-  "/organization/update-member-role": [id("memberId"), id("organizationId"), { field: "role", max: 200, label: "role" }],
+  "/organization/update-member-role": [id("memberId"), id("organizationId")],
   "/organization/remove-member": [{ field: "memberIdOrEmail", max: LIMITS.email, label: "memberIdOrEmail" }, id("organizationId")],
   "/organization/accept-invitation": [id("invitationId")],
   "/organization/reject-invitation": [id("invitationId")],

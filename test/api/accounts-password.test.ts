@@ -22,7 +22,10 @@ describe(`accounts: passwords (${testDatabase})`, () => {
     vi.useRealTimers();
   });
 
-  async function requestReset(path: "/api/auth/forget-password" | "/api/auth/request-password-reset", email: string) {
+  async function requestReset(
+    path: "/api/auth/forget-password" | "/api/auth/request-password-reset",
+    email: string,
+  ) {
     const before = t.sink.mails.length;
     const res = await t.request(path, { json: { email, redirectTo: "/reset-password" } });
     expect(res.status).toBe(200);
@@ -34,33 +37,37 @@ describe(`accounts: passwords (${testDatabase})`, () => {
     return { link: new URL(link), token };
   }
 
-  it.each([
-    "/api/auth/forget-password",
-    "/api/auth/request-password-reset",
-  ] as const)("%s mails a 24-character single-use link; the reset signs out every session", async (path) => {
-    const user = await signUpVerified(t);
-    const other = await signIn(t, user);
-    const { link, token } = await requestReset(path, user.email);
-    expect(token).toHaveLength(24);
+  it.each(["/api/auth/forget-password", "/api/auth/request-password-reset"] as const)(
+    "%s mails a 24-character single-use link; the reset signs out every session",
+    async (path) => {
+      const user = await signUpVerified(t);
+      const other = await signIn(t, user);
+      const { link, token } = await requestReset(path, user.email);
+      expect(token).toHaveLength(24);
 
-    const opened = await t.request(link.pathname + link.search);
-    expect(opened.status).toBe(302);
-    expect(opened.headers.get("location")).toBe(`${t.config.baseURL}/reset-password?token=${token}`);
+      const opened = await t.request(link.pathname + link.search);
+      expect(opened.status).toBe(302);
+      expect(opened.headers.get("location")).toBe(`${t.config.baseURL}/reset-password?token=${token}`);
 
-    const newPassword = "a brand new passphrase";
-    const reset = await t.request("/api/auth/reset-password", { json: { token, newPassword } });
-    expect(reset.status).toBe(200);
-    expect(await sessionOf(t, user.cookie)).toBeNull();
-    expect(await sessionOf(t, other)).toBeNull();
+      const newPassword = "a brand new passphrase";
+      const reset = await t.request("/api/auth/reset-password", { json: { token, newPassword } });
+      expect(reset.status).toBe(200);
+      expect(await sessionOf(t, user.cookie)).toBeNull();
+      expect(await sessionOf(t, other)).toBeNull();
 
-    const oldPassword = await t.request("/api/auth/sign-in/email", { json: { email: user.email, password: user.password } });
-    expect(oldPassword.status).toBe(401);
-    await signIn(t, { email: user.email, password: newPassword });
+      const oldPassword = await t.request("/api/auth/sign-in/email", {
+        json: { email: user.email, password: user.password },
+      });
+      expect(oldPassword.status).toBe(401);
+      await signIn(t, { email: user.email, password: newPassword });
 
-    const reused = await t.request("/api/auth/reset-password", { json: { token, newPassword: "yet another passphrase" } });
-    expect(reused.status).toBe(400);
-    expect((await reused.json()).message).toMatch(/invalid token/i);
-  });
+      const reused = await t.request("/api/auth/reset-password", {
+        json: { token, newPassword: "yet another passphrase" },
+      });
+      expect(reused.status).toBe(400);
+      expect((await reused.json()).message).toMatch(/invalid token/i);
+    },
+  );
 
   it("answers an unknown address like a known one and mails nobody", async () => {
     const email = createUser().email;
@@ -81,7 +88,9 @@ describe(`accounts: passwords (${testDatabase})`, () => {
     const opened = await t.request(link.pathname + link.search);
     expect(opened.status).toBe(302);
     expect(opened.headers.get("location")).toContain("error=INVALID_TOKEN");
-    const reset = await t.request("/api/auth/reset-password", { json: { token, newPassword: "too late for this" } });
+    const reset = await t.request("/api/auth/reset-password", {
+      json: { token, newPassword: "too late for this" },
+    });
     expect(reset.status).toBe(400);
     vi.useRealTimers();
     await signIn(t, user);
@@ -122,28 +131,45 @@ describe(`accounts: passwords (${testDatabase})`, () => {
     const { userId } = (await sessionOf(t, user.cookie))?.session ?? { userId: "" };
     await seedLinkedAccount(t, userId, { providerId: "github", accountId: "gh-4711" });
 
-    const already = await t.request("/api/auth/set-password", { cookie: user.cookie, json: { newPassword: "another one 1" } });
+    const already = await t.request("/api/auth/set-password", {
+      cookie: user.cookie,
+      json: { newPassword: "another one 1" },
+    });
     expect(already.status).toBe(400);
     expect((await already.json()).message).toMatch(/already has a password/i);
 
     // Make the account password-less, as a social-only account is.
-    const unlink = await t.request("/api/auth/unlink-account", { cookie: user.cookie, json: { providerId: "credential" } });
+    const unlink = await t.request("/api/auth/unlink-account", {
+      cookie: user.cookie,
+      json: { providerId: "credential" },
+    });
     expect(unlink.status).toBe(200);
-    const noPassword = await t.request("/api/auth/sign-in/email", { json: { email: user.email, password: user.password } });
+    const noPassword = await t.request("/api/auth/sign-in/email", {
+      json: { email: user.email, password: user.password },
+    });
     expect(noPassword.status).toBe(401);
 
-    const tooShort = await t.request("/api/auth/set-password", { cookie: user.cookie, json: { newPassword: "short" } });
+    const tooShort = await t.request("/api/auth/set-password", {
+      cookie: user.cookie,
+      json: { newPassword: "short" },
+    });
     expect(tooShort.status).toBe(400);
     expect((await tooShort.json()).message).toMatch(/password too short/i);
 
     await backdateSession(t, user.cookie, 2 * 24 * 60 * 60);
-    const stale = await t.request("/api/auth/set-password", { cookie: user.cookie, json: { newPassword: "chosen later 1" } });
+    const stale = await t.request("/api/auth/set-password", {
+      cookie: user.cookie,
+      json: { newPassword: "chosen later 1" },
+    });
     expect(stale.status).toBe(403);
     expect((await stale.json()).message).toMatch(/session is not fresh/i);
 
     // A social-only owner would sign in with the provider again (issue 4); here the clock is put back.
     await backdateSession(t, user.cookie, -2 * 24 * 60 * 60);
-    const set = await t.request("/api/auth/set-password", { cookie: user.cookie, json: { newPassword: "chosen later 1" } });
+    const set = await t.request("/api/auth/set-password", {
+      cookie: user.cookie,
+      json: { newPassword: "chosen later 1" },
+    });
     expect(set.status).toBe(200);
     expect(await set.json()).toEqual({ status: true });
     await signIn(t, { email: user.email, password: "chosen later 1" });

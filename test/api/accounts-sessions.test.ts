@@ -42,7 +42,12 @@ describe(`accounts: sessions (${testDatabase})`, () => {
     expect(current).toMatchObject({
       current: true,
       ipAddress: "198.51.100.23",
-      device: { browser: "Mobile Safari 17", os: "iOS 17.4", type: "mobile", label: "Mobile Safari 17 on iOS 17.4" },
+      device: {
+        browser: "Mobile Safari 17",
+        os: "iOS 17.4",
+        type: "mobile",
+        label: "Mobile Safari 17 on iOS 17.4",
+      },
     });
     expect(Date.parse(current?.createdAt ?? "")).not.toBeNaN();
     expect(Date.parse(current?.lastActiveAt ?? "")).not.toBeNaN();
@@ -64,7 +69,10 @@ describe(`accounts: sessions (${testDatabase})`, () => {
     expect(stale.status).toBe(403);
     expect(await stale.json()).toMatchObject({ code: "SESSION_NOT_FRESH", message: "Session is not fresh" });
 
-    const wrong = await t.request("/api/auth/reauthenticate", { cookie, json: { password: "not my password" } });
+    const wrong = await t.request("/api/auth/reauthenticate", {
+      cookie,
+      json: { password: "not my password" },
+    });
     expect(wrong.status).toBe(400);
     expect((await wrong.json()).message).toMatch(/invalid password/i);
 
@@ -123,8 +131,15 @@ describe(`accounts: sessions (${testDatabase})`, () => {
   });
 
   it("refuses session calls without a session", async () => {
-    for (const path of ["/api/auth/list-sessions", "/api/auth/reauthenticate", "/api/auth/revoke-other-sessions"]) {
-      const res = await t.request(path, path.endsWith("list-sessions") ? {} : { json: { password: "whatever1" } });
+    for (const path of [
+      "/api/auth/list-sessions",
+      "/api/auth/reauthenticate",
+      "/api/auth/revoke-other-sessions",
+    ]) {
+      const res = await t.request(
+        path,
+        path.endsWith("list-sessions") ? {} : { json: { password: "whatever1" } },
+      );
       expect(res.status, path).toBe(401);
     }
     expect(await (await t.request("/api/auth/get-session")).json()).toBeNull();

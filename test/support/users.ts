@@ -13,7 +13,12 @@ export interface UserInput {
 export function createUser(overrides: Partial<UserInput> = {}): UserInput {
   counter += 1;
   const id = `${Date.now().toString(36)}${counter}`;
-  return { name: `Test User ${counter}`, email: `user-${id}@example.test`, password: "correct horse battery", ...overrides };
+  return {
+    name: `Test User ${counter}`,
+    email: `user-${id}@example.test`,
+    password: "correct horse battery",
+    ...overrides,
+  };
 }
 
 /** Signs up through the API, follows the mailed verification link, and returns the session cookie. */
@@ -94,7 +99,11 @@ export async function seedLinkedAccount(
 }
 
 /** Sets fields on a user through the server's adapter (caches included), e.g. to seed an unverified account. */
-export async function updateUserRow(app: TestApp, userId: string, fields: Record<string, unknown>): Promise<void> {
+export async function updateUserRow(
+  app: TestApp,
+  userId: string,
+  fields: Record<string, unknown>,
+): Promise<void> {
   const ctx = await app.server.auth.$context;
   await ctx.internalAdapter.updateUser(userId, fields);
 }

@@ -1,4 +1,4 @@
-import { useNavigate, useRouter } from "@tanstack/react-router";
+import { useRouter } from "@tanstack/react-router";
 import { type ReactNode, useEffect, useRef } from "react";
 import { authClient } from "#web/lib/auth-client.ts";
 import { PageLoader } from "./page-loader.tsx";
@@ -16,13 +16,13 @@ export function safeRedirectTarget(value: unknown): string {
  * Navigates once, on mount. Unlike <Navigate>, it does not navigate again
  * when a re-render during the pending navigation hands it new props.
  */
-function RedirectOnce({ to, search }: { to: string; search?: Record<string, string> }) {
-  const navigate = useNavigate();
+function RedirectOnce({ href }: { href: string }) {
+  const router = useRouter();
   const done = useRef(false);
   useEffect(() => {
     if (done.current) return;
     done.current = true;
-    void navigate({ to, search: search ?? {}, replace: true } as Parameters<typeof navigate>[0]);
+    router.history.replace(href);
   });
   return <PageLoader label="Redirecting" />;
 }
@@ -34,7 +34,9 @@ export function RequireSession({ children }: { children: ReactNode }) {
   if (isPending) return <PageLoader label="Checking your session" />;
   if (!data) {
     const here = router.state.location.href;
-    return <RedirectOnce to="/sign-in" search={here === "/" ? undefined : { redirect: here }} />;
+    return (
+      <RedirectOnce href={here === "/" ? "/sign-in" : `/sign-in?redirect=${encodeURIComponent(here)}`} />
+    );
   }
   return <>{children}</>;
 }
@@ -43,6 +45,6 @@ export function RequireSession({ children }: { children: ReactNode }) {
 export function RequireGuest({ children, to = "/" }: { children: ReactNode; to?: string }) {
   const { data, isPending } = authClient.useSession();
   if (isPending) return <PageLoader label="Checking your session" />;
-  if (data) return <RedirectOnce to={safeRedirectTarget(to)} />;
+  if (data) return <RedirectOnce href={safeRedirectTarget(to)} />;
   return <>{children}</>;
 }

@@ -2,7 +2,12 @@ import { APIError, BASE_ERROR_CODES } from "better-auth";
 import { createAuthMiddleware, getSessionFromCtx } from "better-auth/api";
 
 /** better-auth calls that pick one linked account by its row id. */
-export const ACCOUNT_SELECTION_PATHS = ["/unlink-account", "/get-access-token", "/refresh-token", "/account-info"];
+export const ACCOUNT_SELECTION_PATHS = [
+  "/unlink-account",
+  "/get-access-token",
+  "/refresh-token",
+  "/account-info",
+];
 
 interface LinkedAccount {
   id: string;

@@ -27,7 +27,8 @@ export const guardDeleteUser = createAuthMiddleware(async (ctx) => {
   if (token !== undefined) return;
   if (password !== undefined) {
     // A wrong password, or none on this account, is answered by better-auth.
-    if (typeof password !== "string" || !(await passwordMatches(ctx.context, session.user.id, password))) return;
+    if (typeof password !== "string" || !(await passwordMatches(ctx.context, session.user.id, password)))
+      return;
     const deleteUser = ctx.context.options.user?.deleteUser;
     await deleteUser?.beforeDelete?.(session.user, ctx.request);
     await ctx.context.internalAdapter.deleteUser(session.user.id);

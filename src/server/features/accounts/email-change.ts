@@ -23,7 +23,9 @@ async function emailChangeClaims(token: string, secret: string): Promise<EmailCh
 function withError(callbackURL: string, code: string): string {
   const url = new URL(callbackURL, "http://relative.invalid");
   url.searchParams.set("error", code);
-  return url.origin === "http://relative.invalid" ? `${url.pathname}${url.search}${url.hash}` : url.toString();
+  return url.origin === "http://relative.invalid"
+    ? `${url.pathname}${url.search}${url.hash}`
+    : url.toString();
 }
 
 /**
@@ -64,7 +66,10 @@ export function completeEmailChange({ mailer, appName }: { mailer: Mailer; appNa
       emailVerified: true,
     });
     if (user.emailVerified) {
-      await mailer.sendMail(user.email, emailChangedMail({ appName, name: user.name, newEmail: change.updateTo }));
+      await mailer.sendMail(
+        user.email,
+        emailChangedMail({ appName, name: user.name, newEmail: change.updateTo }),
+      );
     }
     if (callbackURL) throw ctx.redirect(callbackURL);
     return ctx.json({

@@ -12,7 +12,7 @@ import { assertFreshSession } from "#server/features/accounts/freshness.ts";
 import { passwordMatches } from "#server/features/accounts/password-check.ts";
 
 /** Calling a better-auth endpoint from ours: its plain answer, which ours then returns (no cookies are set on these). */
-const INNER_CALL = { asResponse: false, returnHeaders: false } as const;
+const INNER_CALL = { asResponse: false, returnHeaders: false, returnStatus: false } as const;
 
 /** SPEC §7 POST /forget-password: better-auth 1.7 renamed it /request-password-reset; both answer alike. */
 export const forgetPassword = createAuthEndpoint(
@@ -55,7 +55,8 @@ export const accountInfoPost = createAuthEndpoint(
       userId: z.string().optional(),
     }),
   },
-  async (ctx) => accountInfo({ ...ctx, ...INNER_CALL, method: "GET", body: undefined, query: ctx.body as never }),
+  async (ctx) =>
+    accountInfo({ ...ctx, ...INNER_CALL, method: "GET", body: undefined, query: ctx.body as never }),
 );
 
 /**
@@ -77,7 +78,8 @@ export const reauthenticate = createAuthEndpoint(
       throw APIError.from("BAD_REQUEST", BASE_ERROR_CODES.PASSWORD_TOO_LONG);
     }
     const credential = await ctx.context.internalAdapter.findCredentialAccount(user.id);
-    if (!credential?.password) throw APIError.from("BAD_REQUEST", BASE_ERROR_CODES.CREDENTIAL_ACCOUNT_NOT_FOUND);
+    if (!credential?.password)
+      throw APIError.from("BAD_REQUEST", BASE_ERROR_CODES.CREDENTIAL_ACCOUNT_NOT_FOUND);
     if (!(await passwordMatches(ctx.context, user.id, ctx.body.password))) {
       throw APIError.from("BAD_REQUEST", BASE_ERROR_CODES.INVALID_PASSWORD);
     }

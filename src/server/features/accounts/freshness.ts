@@ -1,6 +1,6 @@
+import type { AuthContext } from "better-auth";
 import { APIError, BASE_ERROR_CODES } from "better-auth";
 import { createAuthMiddleware, getSessionFromCtx } from "better-auth/api";
-import type { AuthContext } from "better-auth";
 
 type SessionTimes = { createdAt: Date | string };
 

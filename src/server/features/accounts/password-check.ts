@@ -5,7 +5,11 @@ import type { AuthContext } from "better-auth";
  * when it is longer than any accepted password (nothing is hashed then), or
  * when the user has no password at all.
  */
-export async function passwordMatches(context: AuthContext, userId: string, password: string): Promise<boolean> {
+export async function passwordMatches(
+  context: AuthContext,
+  userId: string,
+  password: string,
+): Promise<boolean> {
   if (password.length > context.password.config.maxPasswordLength) return false;
   const account = await context.internalAdapter.findCredentialAccount(userId);
   if (!account?.password) return false;

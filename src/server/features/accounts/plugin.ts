@@ -1,5 +1,8 @@
 import type { BetterAuthPlugin } from "better-auth";
-import { ACCOUNT_SELECTION_PATHS, translateAccountSelection } from "#server/features/accounts/account-selection.ts";
+import {
+  ACCOUNT_SELECTION_PATHS,
+  translateAccountSelection,
+} from "#server/features/accounts/account-selection.ts";
 import { guardDeleteCallback, guardDeleteUser } from "#server/features/accounts/delete-account.ts";
 import { completeEmailChange } from "#server/features/accounts/email-change.ts";
 import {
@@ -29,7 +32,10 @@ export function accountsPlugin({ mailer, appName }: AccountsPluginDeps) {
     endpoints: { forgetPassword, setPasswordEndpoint, accountInfoPost, reauthenticate },
     hooks: {
       before: [
-        { matcher: (ctx) => ACCOUNT_SELECTION_PATHS.includes(ctx.path ?? ""), handler: translateAccountSelection },
+        {
+          matcher: (ctx) => ACCOUNT_SELECTION_PATHS.includes(ctx.path ?? ""),
+          handler: translateAccountSelection,
+        },
         // better-auth 1.7 lets any signed-in session change the email.
         { matcher: (ctx) => ctx.path === "/change-email", handler: requireFreshSession },
         { matcher: (ctx) => ctx.path === "/verify-email", handler: completeEmailChange({ mailer, appName }) },

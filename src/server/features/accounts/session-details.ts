@@ -17,14 +17,14 @@ export function describeDevice(userAgent: string | null | undefined): DeviceDeta
   const { browser, os, device } = UAParser(userAgent ?? "");
   const browserName = browser.name ? [browser.name, browser.major].filter(Boolean).join(" ") : null;
   const osName = os.name ? [os.name, os.version].filter(Boolean).join(" ") : null;
-  const type = device.type && DEVICE_TYPES.has(device.type)
-    ? (device.type as "mobile" | "tablet")
-    : browserName || osName
-      ? "desktop"
-      : "other";
-  const label = browserName && osName
-    ? `${browserName} on ${osName}`
-    : (browserName ?? osName ?? "Unknown device");
+  const type =
+    device.type && DEVICE_TYPES.has(device.type)
+      ? (device.type as "mobile" | "tablet")
+      : browserName || osName
+        ? "desktop"
+        : "other";
+  const label =
+    browserName && osName ? `${browserName} on ${osName}` : (browserName ?? osName ?? "Unknown device");
   return { browser: browserName, os: osName, type, label };
 }
 

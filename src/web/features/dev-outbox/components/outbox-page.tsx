@@ -136,7 +136,7 @@ export function OutboxPage() {
     <Stack gap="lg" py={{ base: "md", sm: 32 }}>
       <Group justify="space-between" align="flex-end" wrap="wrap">
         <div>
-          <Title order={1} fz={{ base: 26, sm: 30 }}>
+          <Title order={1} fz={{ base: 26, sm: 30 }} c="var(--mantine-color-bright)">
             Outbox
           </Title>
           <Text c="dimmed" size="sm">

@@ -43,7 +43,7 @@ export function HomePage() {
   return (
     <Stack gap="lg" maw={760} mx="auto" py={{ base: "md", sm: 40 }}>
       <div>
-        <Title order={1} fz={{ base: 26, sm: 32 }}>
+        <Title order={1} fz={{ base: 26, sm: 32 }} c="var(--mantine-color-bright)">
           {firstName ? `Welcome, ${firstName}` : "Welcome"}
         </Title>
         <Text c="dimmed" mt={4}>

@@ -1,0 +1,245 @@
+import { readFileSync } from "node:fs";
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import { linkIn } from "../support/smtp-sink.ts";
+import { startTestApp, type TestApp, testDatabase } from "../support/test-app.ts";
+import {
+  backdateSession,
+  createUser,
+  seedLinkedAccount,
+  sessionOf,
+  signUpVerified,
+  updateUserRow,
+} from "../support/users.ts";
+
+/** SPEC §8, account part, as written there. */
+const SPEC_MESSAGES = [
+  "Failed to create session",
+  "Failed to get session",
+  "Invalid password",
+  "Invalid email",
+  "Invalid email or password",
+  "Provider not found",
+  "invalid token",
+  "id_token not supported",
+  "Failed to get user info",
+  "User email not found",
+  "Email not verified",
+  "Password too short",
+  "Password too long",
+  "User already exists",
+  "Credential account not found",
+  "Session expired. Re-authenticate to perform this action.",
+  "You can't unlink your last account",
+  "Account not found",
+  "Session is not fresh",
+];
+const SPEC_REDIRECT_CODES = [
+  "please_restart_the_process",
+  "invalid_callback_request",
+  "state_not_found",
+  "no_code",
+  "oauth_provider_not_found",
+  "invalid_code",
+  "unable_to_get_user_info",
+  "email_not_found",
+  "no_callback_url",
+  "unable_to_link_account",
+  "account_already_linked_to_different_user",
+  "token_expired",
+  "invalid_token",
+  "user_not_found",
+  "unauthorized",
+  "INVALID_TOKEN",
+];
+
+interface Row {
+  spec: string;
+  code: string;
+  status: number;
+  test: string;
+}
+
+/** The rows of the table under `heading` in docs/errors.md. */
+function tableUnder(doc: string, heading: string): Row[] {
+  const section = doc.split(`## ${heading}`)[1]?.split("\n## ")[0] ?? "";
+  return section
+    .split("\n")
+    .filter((line) => line.startsWith("| ") && !line.startsWith("| SPEC") && !line.startsWith("|---"))
+    .map((line) => {
+      const [spec = "", code = "", status = "", , test = ""] = line.slice(2, -2).split(" | ");
+      return { spec, code, status: Number(status), test };
+    });
+}
+
+const doc = readFileSync(new URL("../../docs/errors.md", import.meta.url), "utf8");
+const messages = tableUnder(doc, "Account and session messages");
+const redirects = tableUnder(doc, "Redirect codes");
+
+type Trigger = (t: TestApp) => Promise<Response>;
+
+async function userId(t: TestApp, cookie: string) {
+  return (await sessionOf(t, cookie))?.user.id ?? "";
+}
+
+/** A verified user whose password is gone, as a social-only account is. */
+async function passwordlessUser(t: TestApp) {
+  const user = await signUpVerified(t);
+  await seedLinkedAccount(t, await userId(t, user.cookie), {
+    providerId: "github",
+    accountId: `gh-${Date.now()}`,
+  });
+  const unlink = await t.request("/api/auth/unlink-account", {
+    cookie: user.cookie,
+    json: { providerId: "credential" },
+  });
+  expect(unlink.status).toBe(200);
+  return user;
+}
+
+async function mailedLink(t: TestApp, to: string, subject: RegExp, prefix: string) {
+  const url = new URL(linkIn(await t.sink.waitFor(to, subject), `${t.config.baseURL}${prefix}`));
+  return url.pathname + url.search;
+}
+
+const messageTriggers: Record<string, Trigger> = {
+  "Invalid password": async (t) => {
+    const user = await signUpVerified(t);
+    return t.request("/api/auth/change-password", {
+      cookie: user.cookie,
+      json: { currentPassword: "wrong password!", newPassword: "new password 1" },
+    });
+  },
+  "Invalid email": (t) =>
+    t.request("/api/auth/sign-in/email", { json: { email: "not-an-email", password: "whatever1" } }),
+  "Invalid email or password": (t) =>
+    t.request("/api/auth/sign-in/email", { json: { email: createUser().email, password: "whatever1" } }),
+  "Provider not found": (t) => t.request("/api/auth/sign-in/social", { json: { provider: "github" } }),
+  "invalid token": (t) =>
+    t.request("/api/auth/reset-password", { json: { token: "x".repeat(24), newPassword: "new password 1" } }),
+  "Failed to get user info": (t) => t.request("/api/auth/delete-user/callback?token=whatever"),
+  "Email not verified": async (t) => {
+    const user = createUser();
+    await t.request("/api/auth/sign-up/email", { json: user });
+    return t.request("/api/auth/sign-in/email", { json: { email: user.email, password: user.password } });
+  },
+  "Password too short": (t) =>
+    t.request("/api/auth/sign-up/email", { json: createUser({ password: "short" }) }),
+  "Password too long": (t) =>
+    t.request("/api/auth/sign-up/email", { json: createUser({ password: "p".repeat(129) }) }),
+  "User already exists": async (t) => {
+    const admin = await signUpVerified(t);
+    await updateUserRow(t, await userId(t, admin.cookie), { role: "admin" });
+    const taken = await signUpVerified(t);
+    return t.request("/api/auth/admin/create-user", {
+      cookie: admin.cookie,
+      json: { email: taken.email, password: "some password 1", name: "Copy" },
+    });
+  },
+  "Credential account not found": async (t) => {
+    const user = await passwordlessUser(t);
+    return t.request("/api/auth/change-password", {
+      cookie: user.cookie,
+      json: { currentPassword: user.password, newPassword: "new password 1" },
+    });
+  },
+  "Session expired. Re-authenticate to perform this action.": async (t) => {
+    const user = await signUpVerified(t);
+    await backdateSession(t, user.cookie, 2 * 24 * 60 * 60);
+    return t.request("/api/auth/delete-user", { cookie: user.cookie, json: {} });
+  },
+  "You can't unlink your last account": async (t) => {
+    const user = await signUpVerified(t);
+    return t.request("/api/auth/unlink-account", { cookie: user.cookie, json: { providerId: "credential" } });
+  },
+  "Account not found": async (t) => {
+    const user = await signUpVerified(t);
+    await seedLinkedAccount(t, await userId(t, user.cookie), { providerId: "github", accountId: "gh-1" });
+    return t.request("/api/auth/unlink-account", {
+      cookie: user.cookie,
+      json: { providerId: "github", accountId: "gh-2" },
+    });
+  },
+  "Session is not fresh": async (t) => {
+    const user = await signUpVerified(t);
+    await backdateSession(t, user.cookie, 2 * 24 * 60 * 60);
+    return t.request("/api/auth/list-sessions", { cookie: user.cookie });
+  },
+};
+
+const redirectTriggers: Record<string, Trigger> = {
+  please_restart_the_process: (t) => t.request("/api/auth/callback/github?state=never-issued&code=abc"),
+  state_not_found: (t) => t.request("/api/auth/callback/github?code=abc"),
+  token_expired: async (t) => {
+    const user = createUser();
+    await t.request("/api/auth/sign-up/email", { json: { ...user, callbackURL: "/verified" } });
+    const link = await mailedLink(t, user.email, /verify/i, "/api/auth/verify-email");
+    vi.useFakeTimers({ toFake: ["Date"] });
+    vi.setSystemTime(Date.now() + 3601 * 1000);
+    return t.request(link);
+  },
+  invalid_token: (t) => t.request("/api/auth/verify-email?token=forged.token.value&callbackURL=%2Fverified"),
+  user_not_found: async (t) => {
+    const user = await signUpVerified(t);
+    await t.request("/api/auth/change-email", {
+      cookie: user.cookie,
+      json: { newEmail: createUser().email, callbackURL: "/account" },
+    });
+    const link = await mailedLink(t, user.email, /approve your email change/i, "/api/auth/verify-email");
+    const deleted = await t.request("/api/auth/delete-user", {
+      cookie: user.cookie,
+      json: { password: user.password },
+    });
+    expect(deleted.status).toBe(200);
+    return t.request(link);
+  },
+  INVALID_TOKEN: (t) => t.request("/api/auth/reset-password/unknown-token-123?callbackURL=%2Freset-password"),
+};
+
+describe(`accounts: every SPEC §8 message and redirect code in docs/errors.md (${testDatabase})`, () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await startTestApp();
+  });
+  afterAll(() => t.close());
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  it("lists every SPEC §8 account message and redirect code, each walked or with a reason", () => {
+    expect(messages.map((r) => r.spec)).toEqual(SPEC_MESSAGES);
+    expect(redirects.map((r) => r.spec)).toEqual(SPEC_REDIRECT_CODES);
+    for (const row of [...messages, ...redirects]) {
+      expect(row.code, row.spec).toMatch(/^[A-Za-z_]+$/);
+      expect(row.status, row.spec).toBeGreaterThanOrEqual(300);
+      expect(row.test, row.spec).not.toBe("");
+    }
+    const walked = (rows: Row[]) =>
+      rows
+        .filter((r) => r.test === "walked")
+        .map((r) => r.spec)
+        .sort();
+    expect(walked(messages)).toEqual(Object.keys(messageTriggers).sort());
+    expect(walked(redirects)).toEqual(Object.keys(redirectTriggers).sort());
+  });
+
+  for (const row of messages.filter((r) => r.test === "walked")) {
+    it(`message "${row.spec}": ${row.code}, ${row.status}`, async () => {
+      const res = await messageTriggers[row.spec]?.(t);
+      expect(res?.status).toBe(row.status);
+      const body = await res?.json();
+      expect(body.code).toBe(row.code);
+      expect(body.message.toLowerCase()).toContain(row.spec.toLowerCase());
+    });
+  }
+
+  for (const row of redirects.filter((r) => r.test === "walked")) {
+    it(`redirect code ${row.spec}: ?error=${row.code}, ${row.status}`, async () => {
+      const res = await redirectTriggers[row.spec]?.(t);
+      expect(res?.status).toBe(row.status);
+      const location = new URL(res?.headers.get("location") ?? "", t.config.baseURL);
+      expect(location.searchParams.get("error")).toBe(row.code);
+      if (row.spec !== "please_restart_the_process")
+        expect(row.code.toLowerCase()).toBe(row.spec.toLowerCase());
+    });
+  }
+});

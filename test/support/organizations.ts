@@ -1,0 +1,163 @@
+import { linkIn } from "./smtp-sink.ts";
+import type { TestApp } from "./test-app.ts";
+import { createUser, signUpVerified, type UserInput } from "./users.ts";
+
+let counter = 0;
+
+/** Status and parsed JSON body of one API call (POST when `json` is given). */
+export async function api<T = any>(app: TestApp, path: string, cookie?: string, json?: unknown) {
+  const res = await app.request(`/api/auth${path}`, { cookie, json });
+  const text = await res.text();
+  return { status: res.status, body: (text ? JSON.parse(text) : null) as T };
+}
+
+export interface OrganizationInput {
+  name: string;
+  slug: string;
+}
+
+/** Plain data for a new organization; override any field. */
+export function organizationInput(overrides: Partial<OrganizationInput> = {}): OrganizationInput {
+  counter += 1;
+  const id = `${Date.now().toString(36)}${counter}`;
+  return { name: `Org ${counter}`, slug: `org-${id}`, ...overrides };
+}
+
+/** Creates an organization as the cookie's user (who becomes its owner) and returns it. */
+export async function createOrganization(
+  app: TestApp,
+  cookie: string,
+  overrides: Partial<OrganizationInput> = {},
+) {
+  const res = await api(app, "/organization/create", cookie, organizationInput(overrides));
+  if (res.status !== 200)
+    throw new Error(`create organization failed: ${res.status} ${JSON.stringify(res.body)}`);
+  return res.body as {
+    id: string;
+    name: string;
+    slug: string;
+    members: { id: string; userId: string; role: string }[];
+  };
+}
+
+/** The invitation id from the last invitation mail to `email` (its link is /accept-invitation/<id>). */
+export async function invitationIdFromMail(app: TestApp, email: string, skip = 0): Promise<string> {
+  await app.sink.waitFor(email, /invited you/i);
+  const mails = app.sink.mails.filter(
+    (m) => m.to.includes(email.toLowerCase()) && /invited you/i.test(m.subject),
+  );
+  const mail = mails[mails.length - 1 - skip];
+  if (!mail) throw new Error(`no invitation mail to ${email}`);
+  const link = linkIn(mail, `${app.config.baseURL}/accept-invitation/`);
+  return decodeURIComponent(link.split("/accept-invitation/")[1] ?? "");
+}
+
+/** Invites an email into an organization and returns the invitation as the API answered it. */
+export async function invite(
+  app: TestApp,
+  cookie: string,
+  organizationId: string,
+  email: string,
+  role: string | string[] = "member",
+  extra: Record<string, unknown> = {},
+) {
+  const res = await api(app, "/organization/invite-member", cookie, {
+    email,
+    role,
+    organizationId,
+    ...extra,
+  });
+  if (res.status !== 200) throw new Error(`invite failed: ${res.status} ${JSON.stringify(res.body)}`);
+  return res.body as {
+    id: string;
+    email: string;
+    role: string;
+    status: string;
+    expiresAt: string;
+    teamId: string | null;
+  };
+}
+
+/** A new verified user, invited with `role` and accepted through the mailed invitation id. */
+export async function inviteAndAccept(
+  app: TestApp,
+  ownerCookie: string,
+  organizationId: string,
+  role: string | string[] = "member",
+  user: UserInput = createUser(),
+) {
+  const signedUp = await signUpVerified(app, user);
+  await invite(app, ownerCookie, organizationId, signedUp.email, role);
+  const invitationId = await invitationIdFromMail(app, signedUp.email);
+  const res = await api(app, "/organization/accept-invitation", signedUp.cookie, { invitationId });
+  if (res.status !== 200) throw new Error(`accept failed: ${res.status} ${JSON.stringify(res.body)}`);
+  return {
+    ...signedUp,
+    member: res.body.member as { id: string; userId: string; role: string },
+    invitationId,
+  };
+}
+
+/** Invites an existing signed-up user into an organization and accepts as them; returns the membership. */
+export async function addMember(
+  app: TestApp,
+  ownerCookie: string,
+  organizationId: string,
+  user: { email: string; cookie: string },
+  role: string | string[] = "member",
+) {
+  await invite(app, ownerCookie, organizationId, user.email, role);
+  const invitationId = await invitationIdFromMail(app, user.email);
+  const res = await api(app, "/organization/accept-invitation", user.cookie, { invitationId });
+  if (res.status !== 200) throw new Error(`accept failed: ${res.status} ${JSON.stringify(res.body)}`);
+  return res.body.member as { id: string; userId: string; role: string; organizationId: string };
+}
+
+/** Inserts a membership row directly (no mail, no hashing): for seeding, not for the behaviour under test. */
+export async function seedMember(app: TestApp, organizationId: string, userId: string, role = "member") {
+  const ctx = await app.server.auth.$context;
+  return (await ctx.adapter.create({
+    model: "member",
+    data: { organizationId, userId, role, createdAt: new Date() },
+  })) as { id: string; userId: string; role: string; organizationId: string };
+}
+
+/** The user id behind a session cookie. */
+export async function userIdOf(app: TestApp, cookie: string): Promise<string> {
+  const res = await api(app, "/get-session", cookie);
+  return res.body.user.id as string;
+}
+
+/** A date as the database under test stores it (SQLite: ISO text, PostgreSQL: timestamp). */
+export function dbDate(app: TestApp, date = new Date()): Date | string {
+  return app.server.database.kind === "sqlite" ? date.toISOString() : date;
+}
+
+/**
+ * Inserts `count` verified users and makes them members of an organization, in batches through Kysely
+ * (thousands of sign-ups would spend minutes hashing passwords). Names are `${prefix} 00042`.
+ */
+export async function seedMembers(app: TestApp, organizationId: string, count: number, prefix = "Seeded") {
+  const db = app.server.database.db as any;
+  const now = dbDate(app);
+  const tag = `${Date.now().toString(36)}${(counter += 1)}`;
+  for (let start = 0; start < count; start += 500) {
+    const users = [];
+    const members = [];
+    for (let i = start; i < Math.min(count, start + 500); i++) {
+      const id = `seed-${tag}-${i}`;
+      const n = String(i).padStart(5, "0");
+      users.push({
+        id,
+        name: `${prefix} ${n}`,
+        email: `${prefix.toLowerCase()}-${tag}-${n}@example.test`,
+        emailVerified: app.server.database.kind === "sqlite" ? 1 : true,
+        createdAt: now,
+        updatedAt: now,
+      });
+      members.push({ id: `m-${id}`, organizationId, userId: id, role: "member", createdAt: now });
+    }
+    await db.insertInto("user").values(users).execute();
+    await db.insertInto("member").values(members).execute();
+  }
+}
