@@ -6,6 +6,7 @@ import type { Kysely } from "kysely";
 import type { Config } from "#server/config.ts";
 import { accountsPlugin } from "#server/features/accounts/plugin.ts";
 import { gatehouseOrganizations } from "#server/features/organizations/plugin.ts";
+import { grantAdmin, shouldBecomeAdmin } from "#server/features/admin/admin-emails.ts";
 import { checkInputLimits } from "#server/input-limits.ts";
 import type { Logger } from "#server/logger.ts";
 import type { Mailer } from "#server/mail/mailer.ts";
@@ -171,6 +172,22 @@ export function buildAuthOptions({ config, db, dbKind, mailer, logger, secondary
       customizeDefaultErrorPage: { colors: { primary: "#1c7ed6" } },
     },
 
+    databaseHooks: {
+      user: {
+        // ADMIN_EMAILS (issue #6): the admin role is granted once the listed address is verified.
+        create: {
+          async after(user) {
+            if (shouldBecomeAdmin(user, config.adminEmails)) await grantAdmin(db, user.id);
+          },
+        },
+        update: {
+          async after(user) {
+            if (shouldBecomeAdmin(user, config.adminEmails)) await grantAdmin(db, user.id);
+          },
+        },
+      },
+    },
+
     hooks: {
       before: createAuthMiddleware(async (ctx) => {
         checkInputLimits(ctx.path, ctx.body);
@@ -203,7 +220,17 @@ export function buildAuthOptions({ config, db, dbKind, mailer, logger, secondary
           );
         },
       }),
-      adminPlugin(),
+      adminPlugin({
+        defaultRole: "user",
+        adminRoles: ["admin"],
+        // Issue #6: admins cannot be impersonated.
+        allowImpersonatingAdmins: false,
+        impersonationSessionDuration: 60 * 60,
+        bannedUserMessage: (user) =>
+          `Your account is suspended${user.banReason ? `: ${user.banReason}` : ""}.${
+            user.banExpires ? ` The suspension ends ${new Date(user.banExpires).toUTCString()}.` : ""
+          }`,
+      }),
       gatehouseOrganizations({ db, invitationExpiresIn: 172800 }),
       accountsPlugin({ mailer, appName }),
     ],

@@ -37,7 +37,9 @@ function openSqlite(path: string): AppDatabase {
   connection.pragma("foreign_keys = ON");
   connection.pragma("synchronous = NORMAL");
   // Constraint failures (unique slug, membership limit, last owner) surface as API errors, not 500s.
-  const db = new Kysely<AppTables>({ dialect: withConstraintErrors(new SqliteDialect({ database: connection })) });
+  const db = new Kysely<AppTables>({
+    dialect: withConstraintErrors(new SqliteDialect({ database: connection })),
+  });
   return {
     kind: "sqlite",
     db,
@@ -85,10 +87,5 @@ export async function migrateAppTables(db: Kysely<AppTables>): Promise<void> {
     .addColumn("html", "text", (c) => c.notNull())
     .addColumn("createdAt", "text", (c) => c.notNull())
     .execute();
-  await db.schema
-    .createIndex("outbox_created_at")
-    .ifNotExists()
-    .on("outbox")
-    .column("createdAt")
-    .execute();
+  await db.schema.createIndex("outbox_created_at").ifNotExists().on("outbox").column("createdAt").execute();
 }

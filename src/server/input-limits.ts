@@ -54,7 +54,10 @@ const RULES: Record<string, Rule[]> = {
   "/organization/create-team": [{ ...teamName, field: "name" }, id("organizationId")],
   "/organization/update-team": [teamName, id("teamId")],
   "/organization/update-member-role": [id("memberId"), id("organizationId")],
-  "/organization/remove-member": [{ field: "memberIdOrEmail", max: LIMITS.email, label: "memberIdOrEmail" }, id("organizationId")],
+  "/organization/remove-member": [
+    { field: "memberIdOrEmail", max: LIMITS.email, label: "memberIdOrEmail" },
+    id("organizationId"),
+  ],
   "/organization/accept-invitation": [id("invitationId")],
   "/organization/reject-invitation": [id("invitationId")],
   "/organization/cancel-invitation": [id("invitationId")],
@@ -84,7 +87,10 @@ export function checkInputLimits(path: string, body: unknown): void {
     const value = valueAt(body, rule.field);
     if (value === undefined || value === null) continue;
     if (typeof value !== "string") {
-      throw APIError.from("BAD_REQUEST", { code: "INVALID_FIELD", message: `${rule.label} must be a string` });
+      throw APIError.from("BAD_REQUEST", {
+        code: "INVALID_FIELD",
+        message: `${rule.label} must be a string`,
+      });
     }
     if (rule.min !== undefined && value.trim().length < rule.min) {
       throw APIError.from("BAD_REQUEST", {

@@ -4,7 +4,10 @@ import { type AppDatabase, migrateAppTables } from "#server/db.ts";
 import { migrateOrganizationConstraints } from "#server/features/organizations/constraints.ts";
 
 /** Brings better-auth's tables and ours up to date; idempotent, run before the port opens. */
-export async function migrate(options: ReturnType<typeof buildAuthOptions>, database: AppDatabase): Promise<void> {
+export async function migrate(
+  options: ReturnType<typeof buildAuthOptions>,
+  database: AppDatabase,
+): Promise<void> {
   const { runMigrations } = await getMigrations(options);
   await runMigrations();
   await migrateAppTables(database.db);

@@ -2,6 +2,7 @@ import { buildAuthOptions, createAuth } from "#server/auth.ts";
 import { createApp } from "#server/app.ts";
 import type { Config } from "#server/config.ts";
 import { openDatabase } from "#server/db.ts";
+import { promoteConfiguredAdmins } from "#server/features/admin/admin-emails.ts";
 import type { Logger } from "#server/logger.ts";
 import { createMailer } from "#server/mail/mailer.ts";
 import { migrate } from "#server/migrate.ts";
@@ -22,6 +23,7 @@ export async function buildServer(config: Config, logger: Logger) {
       secondaryStorage: redis?.storage,
     };
     await migrate(buildAuthOptions(deps), database);
+    await promoteConfiguredAdmins(database.db, config.adminEmails);
     const auth = createAuth(deps);
     const ready = async () => {
       await database.ping();

@@ -64,9 +64,12 @@ function tableUnder(doc: string, heading: string): Row[] {
   const section = doc.split(`## ${heading}`)[1]?.split("\n## ")[0] ?? "";
   return section
     .split("\n")
-    .filter((line) => line.startsWith("| ") && !line.startsWith("| SPEC") && !line.startsWith("|---"))
+    .filter((line) => line.startsWith("|") && !/^\|\s*(SPEC|-)/.test(line))
     .map((line) => {
-      const [spec = "", code = "", status = "", , test = ""] = line.slice(2, -2).split(" | ");
+      const [spec = "", code = "", status = "", , test = ""] = line
+        .split("|")
+        .slice(1, -1)
+        .map((cell) => cell.trim());
       return { spec, code, status: Number(status), test };
     });
 }

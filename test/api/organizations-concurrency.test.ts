@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { organizationsLeftWithoutOwner } from "#server/features/organizations/owners.ts";
 import {
   api,
   createOrganization,
@@ -6,10 +7,10 @@ import {
   invitationIdFromMail,
   invite,
   organizationInput,
+  rawDb,
   seedMember,
   userIdOf,
 } from "../support/organizations.ts";
-import { organizationsLeftWithoutOwner } from "#server/features/organizations/owners.ts";
 import { startTestApp, type TestApp, testDatabase } from "../support/test-app.ts";
 import { signIn, signUpVerified } from "../support/users.ts";
 
@@ -18,7 +19,7 @@ const statuses = (results: { status: number }[]) => results.map((r) => r.status)
 describe(`organization invariants under concurrent requests (${testDatabase})`, () => {
   let t: TestApp;
   let owner: Awaited<ReturnType<typeof signUpVerified>>;
-  const db = () => t.server.database.db as any;
+  const db = () => rawDb(t);
   const memberCount = async (organizationId: string) =>
     Number(
       (
@@ -26,7 +27,7 @@ describe(`organization invariants under concurrent requests (${testDatabase})`, 
           .selectFrom("member")
           .select(db().fn.countAll().as("n"))
           .where("organizationId", "=", organizationId)
-          .executeTakeFirst()
+          .executeTakeFirstOrThrow()
       ).n,
     );
 
@@ -143,13 +144,39 @@ describe(`organization invariants under concurrent requests (${testDatabase})`, 
     const ownerMember = org.members[0];
     if (!ownerMember) throw new Error("no owner");
     const ids = await Promise.all([1, 2, 3].map(async () => userIdOf(t, (await signUpVerified(t)).cookie)));
-    const row = (userId: string) => ({ id: `direct-${userId}`, organizationId: org.id, userId, role: "member", createdAt: dbDate(t) });
-    await db().insertInto("member").values(row(ids[0] as string)).execute();
-    await expect(db().insertInto("member").values({ ...row(ids[0] as string), id: "dup" }).execute()).rejects.toThrow(/already a member/i);
-    await db().insertInto("member").values(row(ids[1] as string)).execute();
-    await expect(db().insertInto("member").values(row(ids[2] as string)).execute()).rejects.toThrow(/membership limit reached/i);
-    await expect(db().deleteFrom("member").where("id", "=", ownerMember.id).execute()).rejects.toThrow(/only owner/i);
-    await expect(db().updateTable("member").set({ role: "admin" }).where("id", "=", ownerMember.id).execute()).rejects.toThrow(/only owner/i);
+    const row = (userId: string) => ({
+      id: `direct-${userId}`,
+      organizationId: org.id,
+      userId,
+      role: "member",
+      createdAt: dbDate(t),
+    });
+    await db()
+      .insertInto("member")
+      .values(row(ids[0] as string))
+      .execute();
+    await expect(
+      db()
+        .insertInto("member")
+        .values({ ...row(ids[0] as string), id: "dup" })
+        .execute(),
+    ).rejects.toThrow(/already a member/i);
+    await db()
+      .insertInto("member")
+      .values(row(ids[1] as string))
+      .execute();
+    await expect(
+      db()
+        .insertInto("member")
+        .values(row(ids[2] as string))
+        .execute(),
+    ).rejects.toThrow(/membership limit reached/i);
+    await expect(db().deleteFrom("member").where("id", "=", ownerMember.id).execute()).rejects.toThrow(
+      /only owner/i,
+    );
+    await expect(
+      db().updateTable("member").set({ role: "admin" }).where("id", "=", ownerMember.id).execute(),
+    ).rejects.toThrow(/only owner/i);
 
     // The rule an account deletion must respect, named for the accounts feature.
     const ownerId = await userIdOf(t, owner.cookie);

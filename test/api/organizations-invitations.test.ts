@@ -5,6 +5,7 @@ import {
   dbDate,
   invitationIdFromMail,
   invite,
+  rawDb,
   userIdOf,
 } from "../support/organizations.ts";
 import { startTestApp, type TestApp, testDatabase } from "../support/test-app.ts";
@@ -16,7 +17,7 @@ describe(`invitations, SPEC §4 (${testDatabase})`, () => {
   let t: TestApp;
   let owner: Awaited<ReturnType<typeof signUpVerified>>;
   let orgId: string;
-  const db = () => t.server.database.db as any;
+  const db = () => rawDb(t);
   const statusOf = async (id: string) =>
     (await db().selectFrom("invitation").select("status").where("id", "=", id).executeTakeFirst())?.status;
 

@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { api, createOrganization, invite, seedMember, userIdOf } from "../support/organizations.ts";
+import { api, createOrganization, invite, rawDb, seedMember, userIdOf } from "../support/organizations.ts";
 import { startTestApp, type TestApp, testDatabase } from "../support/test-app.ts";
 import { createUser, signUpVerified } from "../support/users.ts";
 
 describe(`tenant isolation (${testDatabase})`, () => {
   let t: TestApp;
-  const db = () => t.server.database.db as any;
+  const db = () => rawDb(t);
 
   beforeAll(async () => {
     t = await startTestApp();
@@ -14,9 +14,19 @@ describe(`tenant isolation (${testDatabase})`, () => {
 
   /** Everything of an organization an outsider could try to read or change. */
   async function snapshot(orgId: string) {
-    const q = (table: string) => db().selectFrom(table).selectAll().where("organizationId", "=", orgId).orderBy("id").execute();
+    const q = (table: string) =>
+      db().selectFrom(table).selectAll().where("organizationId", "=", orgId).orderBy("id").execute();
     const teams = await q("team");
-    const teamMembers = await db().selectFrom("teamMember").selectAll().where("teamId", "in", teams.map((x: { id: string }) => x.id)).orderBy("id").execute();
+    const teamMembers = await db()
+      .selectFrom("teamMember")
+      .selectAll()
+      .where(
+        "teamId",
+        "in",
+        teams.map((x) => x.id as string),
+      )
+      .orderBy("id")
+      .execute();
     return {
       organization: await db().selectFrom("organization").selectAll().where("id", "=", orgId).execute(),
       members: await q("member"),
@@ -33,8 +43,14 @@ describe(`tenant isolation (${testDatabase})`, () => {
     const insiderMember = await seedMember(t, orgA.id, await userIdOf(t, insider.cookie), "member");
     const ownerMember = orgA.members[0];
     if (!ownerMember) throw new Error("no owner");
-    const teamA = (await api(t, "/organization/create-team", owner.cookie, { organizationId: orgA.id, name: "Secret" })).body;
-    await api(t, "/organization/add-team-member", owner.cookie, { organizationId: orgA.id, teamId: teamA.id, userId: insiderMember.userId });
+    const teamA = (
+      await api(t, "/organization/create-team", owner.cookie, { organizationId: orgA.id, name: "Secret" })
+    ).body;
+    await api(t, "/organization/add-team-member", owner.cookie, {
+      organizationId: orgA.id,
+      teamId: teamA.id,
+      userId: insiderMember.userId,
+    });
     const invitationA = await invite(t, owner.cookie, orgA.id, createUser().email);
 
     const outsider = await signUpVerified(t);
@@ -67,8 +83,14 @@ describe(`tenant isolation (${testDatabase})`, () => {
       ["/organization/cancel-invitation", { invitationId: invitationA.id }],
       ["/organization/accept-invitation", { invitationId: invitationA.id }],
       ["/organization/reject-invitation", { invitationId: invitationA.id }],
-      ["/organization/update-member-role", { organizationId: orgA.id, memberId: insiderMember.id, role: "admin" }],
-      ["/organization/update-member-role", { organizationId: orgB.id, memberId: insiderMember.id, role: "admin" }],
+      [
+        "/organization/update-member-role",
+        { organizationId: orgA.id, memberId: insiderMember.id, role: "admin" },
+      ],
+      [
+        "/organization/update-member-role",
+        { organizationId: orgB.id, memberId: insiderMember.id, role: "admin" },
+      ],
       ["/organization/update-member-role", { memberId: ownerMember.id, role: "member" }],
       ["/organization/remove-member", { organizationId: orgA.id, memberIdOrEmail: insiderMember.id }],
       ["/organization/remove-member", { organizationId: orgB.id, memberIdOrEmail: insiderMember.id }],
@@ -79,9 +101,18 @@ describe(`tenant isolation (${testDatabase})`, () => {
       ["/organization/update-team", { teamId: teamA.id, data: { organizationId: orgB.id, name: "Pwned" } }],
       ["/organization/remove-team", { teamId: teamA.id, organizationId: orgB.id }],
       ["/organization/remove-team", { teamId: teamA.id, organizationId: orgA.id }],
-      ["/organization/add-team-member", { teamId: teamA.id, userId: await userIdOf(t, outsider.cookie), organizationId: orgB.id }],
-      ["/organization/remove-team-member", { teamId: teamA.id, userId: insiderMember.userId, organizationId: orgB.id }],
-      ["/organization/remove-team-member", { teamId: teamA.id, userId: insiderMember.userId, organizationId: orgA.id }],
+      [
+        "/organization/add-team-member",
+        { teamId: teamA.id, userId: await userIdOf(t, outsider.cookie), organizationId: orgB.id },
+      ],
+      [
+        "/organization/remove-team-member",
+        { teamId: teamA.id, userId: insiderMember.userId, organizationId: orgB.id },
+      ],
+      [
+        "/organization/remove-team-member",
+        { teamId: teamA.id, userId: insiderMember.userId, organizationId: orgA.id },
+      ],
       ["/organization/set-active-team", { teamId: teamA.id }],
     ];
     for (const [path, body] of writes) {

@@ -1,5 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { api, createOrganization, dbDate, invite, seedMembers, userIdOf } from "../support/organizations.ts";
+import {
+  api,
+  createOrganization,
+  dbDate,
+  invite,
+  rawDb,
+  seedMembers,
+  userIdOf,
+} from "../support/organizations.ts";
 import { startTestApp, type TestApp, testDatabase } from "../support/test-app.ts";
 import { createUser, signUpVerified } from "../support/users.ts";
 
@@ -7,7 +15,7 @@ describe(`organization lists: complete or explicitly paged (${testDatabase})`, (
   let t: TestApp;
   let owner: Awaited<ReturnType<typeof signUpVerified>>;
   let bigOrg: { id: string; slug: string };
-  const db = () => t.server.database.db as any;
+  const db = () => rawDb(t);
 
   beforeAll(async () => {
     // Seeded rows bypass the API, but not the database's membership-limit trigger.
@@ -21,11 +29,24 @@ describe(`organization lists: complete or explicitly paged (${testDatabase})`, (
   it("organization/list returns every organization of the user (stock stops at 100)", async () => {
     const userId = await userIdOf(t, owner.cookie);
     const now = dbDate(t);
-    const orgs = Array.from({ length: 150 }, (_, i) => ({ id: `bulk-org-${i}`, name: `Bulk ${String(i).padStart(3, "0")}`, slug: `bulk-${i}`, createdAt: now }));
+    const orgs = Array.from({ length: 150 }, (_, i) => ({
+      id: `bulk-org-${i}`,
+      name: `Bulk ${String(i).padStart(3, "0")}`,
+      slug: `bulk-${i}`,
+      createdAt: now,
+    }));
     await db().insertInto("organization").values(orgs).execute();
     await db()
       .insertInto("member")
-      .values(orgs.map((o) => ({ id: `bulk-m-${o.id}`, organizationId: o.id, userId, role: "owner", createdAt: now })))
+      .values(
+        orgs.map((o) => ({
+          id: `bulk-m-${o.id}`,
+          organizationId: o.id,
+          userId,
+          role: "owner",
+          createdAt: now,
+        })),
+      )
       .execute();
     const res = await api(t, "/organization/list", owner.cookie);
     expect(res.status).toBe(200);
@@ -34,20 +55,36 @@ describe(`organization lists: complete or explicitly paged (${testDatabase})`, (
   });
 
   it("pages members with a total, searches name or email, and refuses out-of-range paging", async () => {
-    const page = await api(t, `/organization/list-members?organizationId=${bigOrg.id}&limit=50&offset=100`, owner.cookie);
+    const page = await api(
+      t,
+      `/organization/list-members?organizationId=${bigOrg.id}&limit=50&offset=100`,
+      owner.cookie,
+    );
     expect(page.status).toBe(200);
     expect(page.body.total).toBe(2501);
     expect(page.body.members).toHaveLength(50);
     expect(page.body).toMatchObject({ limit: 50, offset: 100 });
     expect(page.body.members[0].user.name).toBe("Seeded 00100");
 
-    const byName = await api(t, `/organization/list-members?organizationSlug=${bigOrg.slug}&search=seeded%2000042`, owner.cookie);
+    const byName = await api(
+      t,
+      `/organization/list-members?organizationSlug=${bigOrg.slug}&search=seeded%2000042`,
+      owner.cookie,
+    );
     expect(byName.body.total).toBe(1);
     expect(byName.body.members[0].user.name).toBe("Seeded 00042");
-    const byEmail = await api(t, `/organization/list-members?organizationId=${bigOrg.id}&search=${encodeURIComponent(owner.email.toUpperCase())}`, owner.cookie);
+    const byEmail = await api(
+      t,
+      `/organization/list-members?organizationId=${bigOrg.id}&search=${encodeURIComponent(owner.email.toUpperCase())}`,
+      owner.cookie,
+    );
     expect(byEmail.body.total).toBe(1);
     expect(byEmail.body.members[0].role).toBe("owner");
-    const literal = await api(t, `/organization/list-members?organizationId=${bigOrg.id}&search=%25`, owner.cookie);
+    const literal = await api(
+      t,
+      `/organization/list-members?organizationId=${bigOrg.id}&search=%25`,
+      owner.cookie,
+    );
     expect(literal.body.total).toBe(0);
 
     for (const bad of ["limit=0", "limit=201", "limit=abc", "offset=-1", "sortBy=password"]) {
@@ -58,34 +95,59 @@ describe(`organization lists: complete or explicitly paged (${testDatabase})`, (
   });
 
   it("answers a large organization without a 500 and says how much it left out", async () => {
-    const full = await api(t, `/organization/get-full-organization?organizationId=${bigOrg.id}&membersLimit=200`, owner.cookie);
+    const full = await api(
+      t,
+      `/organization/get-full-organization?organizationId=${bigOrg.id}&membersLimit=200`,
+      owner.cookie,
+    );
     expect(full.status).toBe(200);
     expect(full.body.members).toHaveLength(200);
     expect(full.body.memberCount).toBe(2501);
     expect(full.body.teamCount).toBe(1);
-    const last = await api(t, `/organization/list-members?organizationId=${bigOrg.id}&limit=200&offset=2400`, owner.cookie);
+    const last = await api(
+      t,
+      `/organization/list-members?organizationId=${bigOrg.id}&limit=200&offset=2400`,
+      owner.cookie,
+    );
     expect(last.body.members).toHaveLength(101);
   });
 
   it("pages invitations and teams with totals", async () => {
     const org = await createOrganization(t, owner.cookie);
     for (let i = 0; i < 3; i++) await invite(t, owner.cookie, org.id, createUser().email);
-    for (const name of ["Alpha", "Beta"]) await api(t, "/organization/create-team", owner.cookie, { organizationId: org.id, name });
+    for (const name of ["Alpha", "Beta"])
+      await api(t, "/organization/create-team", owner.cookie, { organizationId: org.id, name });
 
-    const invitations = await api(t, `/organization/list-invitations?organizationId=${org.id}&limit=2`, owner.cookie);
+    const invitations = await api(
+      t,
+      `/organization/list-invitations?organizationId=${org.id}&limit=2`,
+      owner.cookie,
+    );
     expect(invitations.status).toBe(200);
     expect(invitations.body.total).toBe(3);
     expect(invitations.body.invitations).toHaveLength(2);
-    expect(invitations.body.invitations[0]).toMatchObject({ status: "pending", expired: false, inviterName: owner.name });
-    const accepted = await api(t, `/organization/list-invitations?organizationId=${org.id}&status=accepted`, owner.cookie);
+    expect(invitations.body.invitations[0]).toMatchObject({
+      status: "pending",
+      expired: false,
+      inviterName: owner.name,
+    });
+    const accepted = await api(
+      t,
+      `/organization/list-invitations?organizationId=${org.id}&status=accepted`,
+      owner.cookie,
+    );
     expect(accepted.body.total).toBe(0);
 
-    const teams = await api(t, `/organization/list-teams?organizationId=${org.id}&limit=2&offset=1`, owner.cookie);
+    const teams = await api(
+      t,
+      `/organization/list-teams?organizationId=${org.id}&limit=2&offset=1`,
+      owner.cookie,
+    );
     expect(teams.body.total).toBe(3);
     expect(teams.body.teams.map((x: { name: string }) => x.name)).toEqual(["Beta", org.name].sort());
-    const withCreator = (await api(t, `/organization/list-teams?organizationId=${org.id}`, owner.cookie)).body.teams.find(
-      (x: { name: string }) => x.name === org.name,
-    );
+    const withCreator = (
+      await api(t, `/organization/list-teams?organizationId=${org.id}`, owner.cookie)
+    ).body.teams.find((x: { name: string }) => x.name === org.name);
     expect(withCreator.memberCount).toBe(1);
   });
 });

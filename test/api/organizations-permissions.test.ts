@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { api, createOrganization, invite, seedMember, userIdOf } from "../support/organizations.ts";
+import { api, createOrganization, invite, rawDb, seedMember, userIdOf } from "../support/organizations.ts";
 import { startTestApp, type TestApp, testDatabase } from "../support/test-app.ts";
 import { createUser, signUpVerified } from "../support/users.ts";
 
@@ -241,7 +241,7 @@ describe(`organization permissions, SPEC §6 (${testDatabase})`, () => {
     const del = await api(t, "/organization/delete", users.owner.cookie, { organizationId: w.orgId });
     expect(del.status).toBe(200);
     expect(del.body.id).toBe(w.orgId);
-    const db = t.server.database.db as any;
+    const db = rawDb(t);
     for (const table of ["member", "team", "invitation"]) {
       const rows = await db.selectFrom(table).select("id").where("organizationId", "=", w.orgId).execute();
       expect(rows, table).toHaveLength(0);

@@ -1,12 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { api, createOrganization, seedMember, userIdOf } from "../support/organizations.ts";
+import { api, createOrganization, rawDb, seedMember, userIdOf } from "../support/organizations.ts";
 import { startTestApp, type TestApp, testDatabase } from "../support/test-app.ts";
 import { signIn, signUpVerified } from "../support/users.ts";
 
 describe(`teams and offboarding (${testDatabase})`, () => {
   let t: TestApp;
   let owner: Awaited<ReturnType<typeof signUpVerified>>;
-  const db = () => t.server.database.db as any;
+  const db = () => rawDb(t);
 
   beforeAll(async () => {
     t = await startTestApp();
@@ -21,20 +21,38 @@ describe(`teams and offboarding (${testDatabase})`, () => {
       expect(res.status).toBe(400);
       expect(res.body.message).toMatch(/team name/);
     }
-    const created = await api(t, "/organization/create-team", owner.cookie, { organizationId: org.id, name: "Ops" });
+    const created = await api(t, "/organization/create-team", owner.cookie, {
+      organizationId: org.id,
+      name: "Ops",
+    });
     expect(created.status).toBe(200);
-    const blank = await api(t, "/organization/update-team", owner.cookie, { teamId: created.body.id, data: { organizationId: org.id, name: "" } });
+    const blank = await api(t, "/organization/update-team", owner.cookie, {
+      teamId: created.body.id,
+      data: { organizationId: org.id, name: "" },
+    });
     expect(blank.status).toBe(400);
     expect(blank.body.message).toMatch(/team name/);
-    const renamed = await api(t, "/organization/update-team", owner.cookie, { teamId: created.body.id, data: { organizationId: org.id, name: "Platform" } });
+    const renamed = await api(t, "/organization/update-team", owner.cookie, {
+      teamId: created.body.id,
+      data: { organizationId: org.id, name: "Platform" },
+    });
     expect(renamed.body.name).toBe("Platform");
-    expect((await api(t, `/organization/list-teams?organizationId=${org.id}`, owner.cookie)).body.total).toBe(2);
+    expect((await api(t, `/organization/list-teams?organizationId=${org.id}`, owner.cookie)).body.total).toBe(
+      2,
+    );
 
-    const removed = await api(t, "/organization/remove-team", owner.cookie, { organizationId: org.id, teamId: created.body.id });
+    const removed = await api(t, "/organization/remove-team", owner.cookie, {
+      organizationId: org.id,
+      teamId: created.body.id,
+    });
     expect(removed.status).toBe(200);
-    const defaultTeam = (await api(t, `/organization/list-teams?organizationId=${org.id}`, owner.cookie)).body.teams[0];
+    const defaultTeam = (await api(t, `/organization/list-teams?organizationId=${org.id}`, owner.cookie)).body
+      .teams[0];
     await api(t, "/organization/set-active-team", owner.cookie, { teamId: null });
-    const last = await api(t, "/organization/remove-team", owner.cookie, { organizationId: org.id, teamId: defaultTeam.id });
+    const last = await api(t, "/organization/remove-team", owner.cookie, {
+      organizationId: org.id,
+      teamId: defaultTeam.id,
+    });
     expect(last.status).toBe(400);
     expect(last.body.message).toMatch(/unable to remove last team/i);
   });
@@ -46,22 +64,41 @@ describe(`teams and offboarding (${testDatabase})`, () => {
     await seedMember(t, org.id, await userIdOf(t, admin.cookie), "admin");
     const memberId = await userIdOf(t, member.cookie);
     await seedMember(t, org.id, memberId, "member");
-    const team = (await api(t, "/organization/create-team", owner.cookie, { organizationId: org.id, name: "Support" })).body;
+    const team = (
+      await api(t, "/organization/create-team", owner.cookie, { organizationId: org.id, name: "Support" })
+    ).body;
 
-    const added = await api(t, "/organization/add-team-member", admin.cookie, { organizationId: org.id, teamId: team.id, userId: memberId });
+    const added = await api(t, "/organization/add-team-member", admin.cookie, {
+      organizationId: org.id,
+      teamId: team.id,
+      userId: memberId,
+    });
     expect(added.status).toBe(200);
     const listed = await api(t, `/organization/list-team-members?teamId=${team.id}`, admin.cookie);
     expect(listed.status).toBe(200);
-    expect(listed.body).toMatchObject({ total: 1, members: [{ userId: memberId, user: { email: member.email } }] });
-    expect((await api(t, `/organization/list-team-members?teamId=${team.id}`, member.cookie)).status).toBe(200);
+    expect(listed.body).toMatchObject({
+      total: 1,
+      members: [{ userId: memberId, user: { email: member.email } }],
+    });
+    expect((await api(t, `/organization/list-team-members?teamId=${team.id}`, member.cookie)).status).toBe(
+      200,
+    );
 
     const active = await api(t, "/organization/set-active", member.cookie, { organizationId: org.id });
     expect(active.status).toBe(200);
-    expect((await api(t, "/organization/set-active-team", member.cookie, { teamId: team.id })).status).toBe(200);
+    expect((await api(t, "/organization/set-active-team", member.cookie, { teamId: team.id })).status).toBe(
+      200,
+    );
 
-    const removed = await api(t, "/organization/remove-team-member", admin.cookie, { organizationId: org.id, teamId: team.id, userId: memberId });
+    const removed = await api(t, "/organization/remove-team-member", admin.cookie, {
+      organizationId: org.id,
+      teamId: team.id,
+      userId: memberId,
+    });
     expect(removed.status).toBe(200);
-    expect((await api(t, `/organization/list-team-members?teamId=${team.id}`, admin.cookie)).body.total).toBe(0);
+    expect((await api(t, `/organization/list-team-members?teamId=${team.id}`, admin.cookie)).body.total).toBe(
+      0,
+    );
   });
 
   it("offboarding: who leaves or is removed loses their teams and the organization as active in every session", async () => {
@@ -70,8 +107,14 @@ describe(`teams and offboarding (${testDatabase})`, () => {
       const user = await signUpVerified(t);
       const userId = await userIdOf(t, user.cookie);
       const membership = await seedMember(t, org.id, userId, "member");
-      const team = (await api(t, "/organization/create-team", owner.cookie, { organizationId: org.id, name: "Crew" })).body;
-      await api(t, "/organization/add-team-member", owner.cookie, { organizationId: org.id, teamId: team.id, userId });
+      const team = (
+        await api(t, "/organization/create-team", owner.cookie, { organizationId: org.id, name: "Crew" })
+      ).body;
+      await api(t, "/organization/add-team-member", owner.cookie, {
+        organizationId: org.id,
+        teamId: team.id,
+        userId,
+      });
       const otherBrowser = await signIn(t, user);
       for (const cookie of [user.cookie, otherBrowser]) {
         await api(t, "/organization/set-active", cookie, { organizationId: org.id });
@@ -81,17 +124,26 @@ describe(`teams and offboarding (${testDatabase})`, () => {
       const res =
         how === "leave"
           ? await api(t, "/organization/leave", user.cookie, { organizationId: org.id })
-          : await api(t, "/organization/remove-member", owner.cookie, { organizationId: org.id, memberIdOrEmail: membership.id });
+          : await api(t, "/organization/remove-member", owner.cookie, {
+              organizationId: org.id,
+              memberIdOrEmail: membership.id,
+            });
       expect(res.status, how).toBe(200);
 
-      const teamRows = await db().selectFrom("teamMember").select("id").where("userId", "=", userId).execute();
+      const teamRows = await db()
+        .selectFrom("teamMember")
+        .select("id")
+        .where("userId", "=", userId)
+        .execute();
       expect(teamRows, how).toHaveLength(0);
       for (const cookie of [user.cookie, otherBrowser]) {
         const session = (await api(t, "/get-session", cookie)).body.session;
         expect(session.activeOrganizationId ?? null, how).toBeNull();
         expect(session.activeTeamId ?? null, how).toBeNull();
       }
-      expect((await api(t, `/organization/list-members?organizationId=${org.id}`, user.cookie)).status).toBe(403);
+      expect((await api(t, `/organization/list-members?organizationId=${org.id}`, user.cookie)).status).toBe(
+        403,
+      );
     }
   });
 });

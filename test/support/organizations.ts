@@ -1,3 +1,4 @@
+import type { Kysely } from "kysely";
 import { linkIn } from "./smtp-sink.ts";
 import type { TestApp } from "./test-app.ts";
 import { createUser, signUpVerified, type UserInput } from "./users.ts";
@@ -5,6 +6,7 @@ import { createUser, signUpVerified, type UserInput } from "./users.ts";
 let counter = 0;
 
 /** Status and parsed JSON body of one API call (POST when `json` is given). */
+// biome-ignore lint/suspicious/noExplicitAny: tests assert on whatever JSON came back
 export async function api<T = any>(app: TestApp, path: string, cookie?: string, json?: unknown) {
   const res = await app.request(`/api/auth${path}`, { cookie, json });
   const text = await res.text();
@@ -138,9 +140,10 @@ export function dbDate(app: TestApp, date = new Date()): Date | string {
  * (thousands of sign-ups would spend minutes hashing passwords). Names are `${prefix} 00042`.
  */
 export async function seedMembers(app: TestApp, organizationId: string, count: number, prefix = "Seeded") {
-  const db = app.server.database.db as any;
+  const db = rawDb(app);
   const now = dbDate(app);
-  const tag = `${Date.now().toString(36)}${(counter += 1)}`;
+  counter += 1;
+  const tag = `${Date.now().toString(36)}${counter}`;
   for (let start = 0; start < count; start += 500) {
     const users = [];
     const members = [];
@@ -160,4 +163,10 @@ export async function seedMembers(app: TestApp, organizationId: string, count: n
     await db.insertInto("user").values(users).execute();
     await db.insertInto("member").values(members).execute();
   }
+}
+
+/** The app's database without a schema type, for seeding and checking rows in tests. */
+// biome-ignore lint/suspicious/noExplicitAny: tests read better-auth's tables, which have no Kysely types here
+export function rawDb(app: TestApp): Kysely<any> {
+  return app.server.database.db as Kysely<never>;
 }

@@ -36,7 +36,11 @@ export async function findMembership(db: OrganizationDb, organizationId: string,
 }
 
 /** The caller's membership, or 403 without saying whether the organization exists. */
-export async function requireMembership(db: OrganizationDb, organizationId: string | null | undefined, userId: string) {
+export async function requireMembership(
+  db: OrganizationDb,
+  organizationId: string | null | undefined,
+  userId: string,
+) {
   const member = organizationId ? await findMembership(db, organizationId, userId) : undefined;
   if (!member) throw APIError.from("FORBIDDEN", ORGANIZATION_MESSAGES.notAMember);
   return member;
@@ -50,7 +54,11 @@ export async function resolveOrganizationId(
 ): Promise<string | null> {
   if (typeof input.organizationId === "string" && input.organizationId) return input.organizationId;
   if (typeof input.organizationSlug === "string" && input.organizationSlug) {
-    const org = await db.selectFrom("organization").select("id").where("slug", "=", input.organizationSlug).executeTakeFirst();
+    const org = await db
+      .selectFrom("organization")
+      .select("id")
+      .where("slug", "=", input.organizationSlug)
+      .executeTakeFirst();
     return org?.id ?? null;
   }
   return activeOrganizationId ?? null;

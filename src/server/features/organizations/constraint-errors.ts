@@ -33,7 +33,10 @@ export function translateConstraintError(error: unknown): unknown {
   if (unique && (constraint === "organization_slug_key" || message.includes("organization.slug"))) {
     return APIError.from("BAD_REQUEST", ORGANIZATION_MESSAGES.organizationExists);
   }
-  if (unique && (constraint === MEMBER_UNIQUE_INDEX || message.includes("member.organizationId, member.userId"))) {
+  if (
+    unique &&
+    (constraint === MEMBER_UNIQUE_INDEX || message.includes("member.organizationId, member.userId"))
+  ) {
     return APIError.from("BAD_REQUEST", ORGANIZATION_MESSAGES.alreadyMember);
   }
   return error;

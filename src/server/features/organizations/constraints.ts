@@ -39,7 +39,11 @@ async function sqliteTriggers(db: Kysely<any>, limit: ReturnType<typeof sql.raw>
   // SQLite runs one writer at a time, so a trigger's read and the write it guards are atomic.
   const otherOwnerExists = sql`exists (select 1 from member m where m."organizationId" = old."organizationId" and m.id <> old.id and ${OWNER("m.role")})`;
   const deleting = sql`exists (select 1 from ${sql.table(DELETION_TABLE)} d where d."organizationId" = old."organizationId")`;
-  for (const name of ["gatehouse_member_limit", "gatehouse_last_owner_delete", "gatehouse_last_owner_update"]) {
+  for (const name of [
+    "gatehouse_member_limit",
+    "gatehouse_last_owner_delete",
+    "gatehouse_last_owner_update",
+  ]) {
     await sql`drop trigger if exists ${sql.raw(name)}`.execute(db);
   }
   await sql`create trigger gatehouse_member_limit before insert on member

@@ -12,7 +12,10 @@ export async function requireSession(ctx: AuthMiddlewareContext) {
 export function bodyString(ctx: AuthMiddlewareContext, field: string, max = 200): string {
   const value = (ctx.body as Record<string, unknown> | undefined)?.[field];
   if (typeof value !== "string" || value.length === 0 || value.length > max) {
-    throw APIError.from("BAD_REQUEST", { code: "INVALID_FIELD", message: `${field} is required (a string of at most ${max} characters)` });
+    throw APIError.from("BAD_REQUEST", {
+      code: "INVALID_FIELD",
+      message: `${field} is required (a string of at most ${max} characters)`,
+    });
   }
   return value;
 }

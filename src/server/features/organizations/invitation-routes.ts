@@ -15,7 +15,8 @@ const isExpired = (expiresAt: Date | string) => toDate(expiresAt).getTime() <= D
 
 /** SPEC §4 transitions better-auth 1.7 leaves open; returning nothing hands the request on to it. */
 export function invitationRoutes(db: OrganizationDb, invitationExpiresIn: number): Record<string, Handler> {
-  const find = (id: string) => db.selectFrom("invitation").selectAll().where("id", "=", id).executeTakeFirst();
+  const find = (id: string) =>
+    db.selectFrom("invitation").selectAll().where("id", "=", id).executeTakeFirst();
 
   /** Only a pending, unexpired invitation can be accepted or rejected (stock rejects expired ones). */
   const refuseExpired: Handler = async (ctx) => {
@@ -33,9 +34,15 @@ export function invitationRoutes(db: OrganizationDb, invitationExpiresIn: number
     "/organization/cancel-invitation": async (ctx) => {
       const session = await requireSession(ctx);
       const invitation = await find(bodyString(ctx, "invitationId"));
-      const member = invitation ? await findMembership(db, invitation.organizationId, session.user.id) : undefined;
-      if (!invitation || !member) throw APIError.from("BAD_REQUEST", ORGANIZATION_MESSAGES.invitationNotFound);
-      if (!can(member.role, { invitation: ["cancel"] }) || (isOwner(invitation.role) && !isOwner(member.role))) {
+      const member = invitation
+        ? await findMembership(db, invitation.organizationId, session.user.id)
+        : undefined;
+      if (!invitation || !member)
+        throw APIError.from("BAD_REQUEST", ORGANIZATION_MESSAGES.invitationNotFound);
+      if (
+        !can(member.role, { invitation: ["cancel"] }) ||
+        (isOwner(invitation.role) && !isOwner(member.role))
+      ) {
         throw APIError.from("FORBIDDEN", ORGANIZATION_MESSAGES.notAllowedToCancelInvitation);
       }
       const canceled = await db
@@ -55,7 +62,9 @@ export function invitationRoutes(db: OrganizationDb, invitationExpiresIn: number
       if (body.resend !== true || typeof body.email !== "string") return;
       const session = await requireSession(ctx);
       const organizationId =
-        typeof body.organizationId === "string" ? body.organizationId : (session.session.activeOrganizationId as string | null);
+        typeof body.organizationId === "string"
+          ? body.organizationId
+          : (session.session.activeOrganizationId as string | null);
       const member = organizationId ? await findMembership(db, organizationId, session.user.id) : undefined;
       if (!member || !can(member.role, { invitation: ["create"] })) return;
       const pending = await db
@@ -101,7 +110,9 @@ export async function invitationPreview(db: OrganizationDb, id: string) {
   if (!row) throw APIError.from("NOT_FOUND", ORGANIZATION_MESSAGES.invitationNotFound);
   const teamIds = (row.teamId ?? "").split(",").filter(Boolean);
   const teams =
-    teamIds.length > 0 ? await db.selectFrom("team").select(["id", "name"]).where("id", "in", teamIds).execute() : [];
+    teamIds.length > 0
+      ? await db.selectFrom("team").select(["id", "name"]).where("id", "in", teamIds).execute()
+      : [];
   const { teamId: _teamId, ...rest } = row;
   return {
     ...rest,

@@ -1,5 +1,10 @@
 import { APIError } from "better-auth/api";
-import { can, findMembership, requireMembership, resolveOrganizationId } from "#server/features/organizations/access.ts";
+import {
+  can,
+  findMembership,
+  requireMembership,
+  resolveOrganizationId,
+} from "#server/features/organizations/access.ts";
 import { queryOf, requireSession } from "#server/features/organizations/context.ts";
 import {
   INVITATION_STATUSES,
@@ -29,7 +34,10 @@ export function listRoutes(db: OrganizationDb): Record<string, Handler> {
     const query = queryOf(ctx);
     const organizationId = await resolveOrganizationId(
       db,
-      { organizationId: readString(query, "organizationId"), organizationSlug: readString(query, "organizationSlug") },
+      {
+        organizationId: readString(query, "organizationId"),
+        organizationSlug: readString(query, "organizationSlug"),
+      },
       session.session.activeOrganizationId as string | null | undefined,
     );
     const member = await requireMembership(db, organizationId, session.user.id);
@@ -77,8 +85,11 @@ export function listRoutes(db: OrganizationDb): Record<string, Handler> {
     "/organization/list-team-members": async (ctx) => {
       const session = await requireSession(ctx);
       const query = queryOf(ctx);
-      const teamId = readString(query, "teamId") ?? (session.session.activeTeamId as string | null | undefined);
-      const team = teamId ? await db.selectFrom("team").selectAll().where("id", "=", teamId).executeTakeFirst() : undefined;
+      const teamId =
+        readString(query, "teamId") ?? (session.session.activeTeamId as string | null | undefined);
+      const team = teamId
+        ? await db.selectFrom("team").selectAll().where("id", "=", teamId).executeTakeFirst()
+        : undefined;
       const member = team ? await findMembership(db, team.organizationId, session.user.id) : undefined;
       // Someone outside the organization learns nothing, not even that the team exists.
       if (!team || !member) throw APIError.from("BAD_REQUEST", ORGANIZATION_MESSAGES.teamNotFound);
@@ -99,12 +110,19 @@ export function listRoutes(db: OrganizationDb): Record<string, Handler> {
       const query = queryOf(ctx);
       const organizationId = await resolveOrganizationId(
         db,
-        { organizationId: readString(query, "organizationId"), organizationSlug: readString(query, "organizationSlug") },
+        {
+          organizationId: readString(query, "organizationId"),
+          organizationSlug: readString(query, "organizationSlug"),
+        },
         session.session.activeOrganizationId as string | null | undefined,
       );
       if (!organizationId) return ctx.json(null);
       const member = await requireMembership(db, organizationId, session.user.id);
-      const organization = await db.selectFrom("organization").selectAll().where("id", "=", organizationId).executeTakeFirst();
+      const organization = await db
+        .selectFrom("organization")
+        .selectAll()
+        .where("id", "=", organizationId)
+        .executeTakeFirst();
       if (!organization) throw APIError.from("BAD_REQUEST", ORGANIZATION_MESSAGES.organizationNotFound);
       const { limit } = readPage({ limit: query.membersLimit }, FULL_ORGANIZATION_LIMIT);
       const page = { limit, offset: 0 };
@@ -129,7 +147,8 @@ export function listRoutes(db: OrganizationDb): Record<string, Handler> {
 
     "/organization/list-user-invitations": async (ctx) => {
       const session = await requireSession(ctx);
-      if (!session.user.emailVerified) throw APIError.fromStatus("FORBIDDEN", { message: "Email not verified" });
+      if (!session.user.emailVerified)
+        throw APIError.fromStatus("FORBIDDEN", { message: "Email not verified" });
       return ctx.json(await invitationsForEmail(db, session.user.email));
     },
   };

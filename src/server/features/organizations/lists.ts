@@ -123,7 +123,9 @@ export async function invitationsPage(db: OrganizationDb, organizationId: string
   let base = db.selectFrom("invitation").where("invitation.organizationId", "=", organizationId);
   if (q.status) base = base.where("invitation.status", "=", q.status);
   if (!isOwner(q.viewerRole)) {
-    base = base.where(sql<boolean>`(',' || coalesce(${sql.ref("invitation.role")}, '') || ',') not like '%,owner,%'`);
+    base = base.where(
+      sql<boolean>`(',' || coalesce(${sql.ref("invitation.role")}, '') || ',') not like '%,owner,%'`,
+    );
   }
   const [rows, count] = await Promise.all([
     base
@@ -201,7 +203,10 @@ export async function teamsPage(db: OrganizationDb, organizationId: string, page
 }
 
 export async function teamMembersPage(db: OrganizationDb, teamId: string, page: Page) {
-  const base = db.selectFrom("teamMember").innerJoin("user", "user.id", "teamMember.userId").where("teamMember.teamId", "=", teamId);
+  const base = db
+    .selectFrom("teamMember")
+    .innerJoin("user", "user.id", "teamMember.userId")
+    .where("teamMember.teamId", "=", teamId);
   const [rows, count] = await Promise.all([
     base
       .select([

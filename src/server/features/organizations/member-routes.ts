@@ -1,7 +1,7 @@
 import { APIError } from "better-auth/api";
 import { can, findMembership, isOwner } from "#server/features/organizations/access.ts";
-import { bodyString, requireSession } from "#server/features/organizations/context.ts";
 import { DELETION_TABLE } from "#server/features/organizations/constraints.ts";
+import { bodyString, requireSession } from "#server/features/organizations/context.ts";
 import { organizationJson } from "#server/features/organizations/lists.ts";
 import { ORGANIZATION_MESSAGES } from "#server/features/organizations/messages.ts";
 import { deactivateOrganization } from "#server/features/organizations/sessions.ts";
@@ -17,7 +17,9 @@ export function memberRoutes(db: OrganizationDb): Record<string, Handler> {
       const session = await requireSession(ctx);
       const body = (ctx.body ?? {}) as Record<string, unknown>;
       const organizationId =
-        typeof body.organizationId === "string" ? body.organizationId : (session.session.activeOrganizationId as string | null);
+        typeof body.organizationId === "string"
+          ? body.organizationId
+          : (session.session.activeOrganizationId as string | null);
       const target = bodyString(ctx, "memberIdOrEmail", 254);
       const actor = organizationId ? await findMembership(db, organizationId, session.user.id) : undefined;
       if (!actor) return;
@@ -26,7 +28,11 @@ export function memberRoutes(db: OrganizationDb): Record<string, Handler> {
         .innerJoin("user", "user.id", "member.userId")
         .select(["member.id", "member.role"])
         .where("member.organizationId", "=", actor.organizationId)
-        .where(target.includes("@") ? "user.email" : "member.id", "=", target.includes("@") ? target.toLowerCase() : target)
+        .where(
+          target.includes("@") ? "user.email" : "member.id",
+          "=",
+          target.includes("@") ? target.toLowerCase() : target,
+        )
         .executeTakeFirst();
       if (!member) throw APIError.from("BAD_REQUEST", ORGANIZATION_MESSAGES.memberNotFound);
       if (!can(actor.role, { member: ["delete"] })) {
@@ -46,11 +52,15 @@ export function memberRoutes(db: OrganizationDb): Record<string, Handler> {
       if (!can(member.role, { organization: ["delete"] })) {
         throw APIError.from("FORBIDDEN", ORGANIZATION_MESSAGES.notAllowedToManageOrganization);
       }
-      const organization = await db.selectFrom("organization").selectAll().where("id", "=", organizationId).executeTakeFirst();
+      const organization = await db
+        .selectFrom("organization")
+        .selectAll()
+        .where("id", "=", organizationId)
+        .executeTakeFirst();
       if (!organization) throw APIError.from("BAD_REQUEST", ORGANIZATION_MESSAGES.organizationNotFound);
-      const teamIds = (await db.selectFrom("team").select("id").where("organizationId", "=", organizationId).execute()).map(
-        (t) => t.id,
-      );
+      const teamIds = (
+        await db.selectFrom("team").select("id").where("organizationId", "=", organizationId).execute()
+      ).map((t) => t.id);
       await db.transaction().execute(async (trx) => {
         // The marker lets the last-owner trigger allow the owners to go with their organization.
         await trx.insertInto(DELETION_TABLE).values({ organizationId }).execute();

@@ -12,9 +12,15 @@ export const ORGANIZATION_MESSAGES = {
     message: "Maximum number of organizations reached",
   },
   organizationExists: { code: "ORGANIZATION_ALREADY_EXISTS", message: "Organization already exists" },
-  slugTaken: { code: "ORGANIZATION_SLUG_ALREADY_TAKEN", message: "Organization already exists with this slug" },
+  slugTaken: {
+    code: "ORGANIZATION_SLUG_ALREADY_TAKEN",
+    message: "Organization already exists with this slug",
+  },
   organizationNotFound: { code: "ORGANIZATION_NOT_FOUND", message: "Organization not found" },
-  notAMember: { code: "NOT_A_MEMBER_OF_THE_ORGANIZATION", message: "You are not a member of this organization" },
+  notAMember: {
+    code: "NOT_A_MEMBER_OF_THE_ORGANIZATION",
+    message: "You are not a member of this organization",
+  },
   memberNotFound: { code: "MEMBER_NOT_FOUND", message: "Member not found" },
   alreadyMember: {
     code: "USER_IS_ALREADY_A_MEMBER_OF_THIS_ORGANIZATION",

@@ -10,7 +10,12 @@ export const PAGE = { defaultLimit: 50, maxLimit: 200 } as const;
 
 function integer(value: unknown, field: string, min: number, max: number, fallback: number): number {
   if (value === undefined || value === null || value === "") return fallback;
-  const n = typeof value === "number" ? value : typeof value === "string" && /^\d+$/.test(value) ? Number(value) : Number.NaN;
+  const n =
+    typeof value === "number"
+      ? value
+      : typeof value === "string" && /^\d+$/.test(value)
+        ? Number(value)
+        : Number.NaN;
   if (!Number.isInteger(n) || n < min || n > max) {
     throw APIError.from("BAD_REQUEST", {
       code: "INVALID_FIELD",
@@ -21,7 +26,10 @@ function integer(value: unknown, field: string, min: number, max: number, fallba
 }
 
 /** Reads `limit` and `offset` from a query; out-of-range values are refused, not clamped. */
-export function readPage(query: Record<string, unknown> | undefined, defaultLimit: number = PAGE.defaultLimit): Page {
+export function readPage(
+  query: Record<string, unknown> | undefined,
+  defaultLimit: number = PAGE.defaultLimit,
+): Page {
   return {
     limit: integer(query?.limit, "limit", 1, PAGE.maxLimit, defaultLimit),
     offset: integer(query?.offset, "offset", 0, Number.MAX_SAFE_INTEGER, 0),
@@ -29,11 +37,18 @@ export function readPage(query: Record<string, unknown> | undefined, defaultLimi
 }
 
 /** Optional string parameter, refused with a 400 naming it when it is not a string or too long. */
-export function readString(query: Record<string, unknown> | undefined, field: string, max = 200): string | undefined {
+export function readString(
+  query: Record<string, unknown> | undefined,
+  field: string,
+  max = 200,
+): string | undefined {
   const value = query?.[field];
   if (value === undefined || value === null || value === "") return undefined;
   if (typeof value !== "string" || value.length > max) {
-    throw APIError.from("BAD_REQUEST", { code: "INVALID_FIELD", message: `${field} must be a string of at most ${max} characters` });
+    throw APIError.from("BAD_REQUEST", {
+      code: "INVALID_FIELD",
+      message: `${field} must be a string of at most ${max} characters`,
+    });
   }
   return value;
 }
@@ -46,7 +61,10 @@ export function readEnum<T extends string>(
   const value = readString(query, field);
   if (value === undefined) return undefined;
   if (!allowed.includes(value as T)) {
-    throw APIError.from("BAD_REQUEST", { code: "INVALID_FIELD", message: `${field} must be one of ${allowed.join(", ")}` });
+    throw APIError.from("BAD_REQUEST", {
+      code: "INVALID_FIELD",
+      message: `${field} must be one of ${allowed.join(", ")}`,
+    });
   }
   return value as T;
 }

@@ -22,7 +22,11 @@ export interface GatehouseOrganizationsOptions {
  */
 export function gatehouseOrganizations({ db, invitationExpiresIn = 172800 }: GatehouseOrganizationsOptions) {
   const orgDb = db as OrganizationDb;
-  const routes = { ...listRoutes(orgDb), ...invitationRoutes(orgDb, invitationExpiresIn), ...memberRoutes(orgDb) };
+  const routes = {
+    ...listRoutes(orgDb),
+    ...invitationRoutes(orgDb, invitationExpiresIn),
+    ...memberRoutes(orgDb),
+  };
 
   return {
     id: "gatehouse-organizations",
@@ -41,7 +45,8 @@ export function gatehouseOrganizations({ db, invitationExpiresIn = 172800 }: Gat
       after: [
         {
           // Offboarding: the organization stops being active in every session of whoever left or was removed.
-          matcher: (ctx: { path?: string }) => ctx.path === "/organization/leave" || ctx.path === "/organization/remove-member",
+          matcher: (ctx: { path?: string }) =>
+            ctx.path === "/organization/leave" || ctx.path === "/organization/remove-member",
           handler: createAuthMiddleware(async (ctx) => {
             const returned = ctx.context.returned as { member?: Gone } & Gone;
             if (!returned || isAPIError(returned)) return;

@@ -15,7 +15,10 @@ export async function deactivateOrganization(
 ): Promise<void> {
   if (userIds?.length === 0) return;
   const teams =
-    teamIds ?? (await db.selectFrom("team").select("id").where("organizationId", "=", organizationId).execute()).map((t) => t.id);
+    teamIds ??
+    (await db.selectFrom("team").select("id").where("organizationId", "=", organizationId).execute()).map(
+      (t) => t.id,
+    );
   let query = db
     .selectFrom("session")
     .select(["token", "activeOrganizationId", "activeTeamId"])
@@ -29,7 +32,8 @@ export async function deactivateOrganization(
   for (const session of await query.execute()) {
     await auth.internalAdapter.updateSession(session.token, {
       ...(session.activeOrganizationId === organizationId ? { activeOrganizationId: null } : {}),
-      activeTeamId: session.activeTeamId && teams.includes(session.activeTeamId) ? null : session.activeTeamId,
+      activeTeamId:
+        session.activeTeamId && teams.includes(session.activeTeamId) ? null : session.activeTeamId,
     });
   }
 }

@@ -5,7 +5,13 @@ type DateValue = Date | string;
 /** The columns of better-auth's organization tables that Gatehouse reads directly. */
 export interface OrganizationTables {
   user: { id: string; name: string; email: string; image: string | null };
-  session: { id: string; token: string; userId: string; activeOrganizationId: string | null; activeTeamId: string | null };
+  session: {
+    id: string;
+    token: string;
+    userId: string;
+    activeOrganizationId: string | null;
+    activeTeamId: string | null;
+  };
   organization: {
     id: string;
     name: string;

@@ -1,0 +1,33 @@
+import type { Kysely } from "kysely";
+
+interface UserRow {
+  id: string;
+  email: string;
+  emailVerified: boolean | number;
+  role?: string | null;
+}
+
+/** The admin role for an account whose email is listed in ADMIN_EMAILS — only once that email is verified. */
+export function shouldBecomeAdmin(user: UserRow, adminEmails: readonly string[]): boolean {
+  const roles = (user.role ?? "").split(",").map((r) => r.trim());
+  return Boolean(user.emailVerified) && adminEmails.includes(user.email.toLowerCase()) && !roles.includes("admin");
+}
+
+// biome-ignore lint/suspicious/noExplicitAny: better-auth's tables are not in our Kysely type
+export async function grantAdmin(db: Kysely<any>, userId: string): Promise<void> {
+  await db.updateTable("user").set({ role: "admin" }).where("id", "=", userId).execute();
+}
+
+/** At start: verified accounts listed in ADMIN_EMAILS that are not admins yet become admins. */
+// biome-ignore lint/suspicious/noExplicitAny: better-auth's tables are not in our Kysely type
+export async function promoteConfiguredAdmins(db: Kysely<any>, adminEmails: readonly string[]): Promise<number> {
+  if (adminEmails.length === 0) return 0;
+  const users: UserRow[] = await db
+    .selectFrom("user")
+    .select(["id", "email", "emailVerified", "role"])
+    .where("email", "in", [...adminEmails])
+    .execute();
+  const due = users.filter((u) => shouldBecomeAdmin(u, adminEmails));
+  for (const user of due) await grantAdmin(db, user.id);
+  return due.length;
+}
