@@ -1,6 +1,7 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { freePort } from "../../test/support/free-port.ts";
 import { type SmtpSink, startSmtpSink } from "../../test/support/smtp-sink.ts";
 import { type SpawnedServer, spawnServer } from "../../test/support/spawn-server.ts";
 
@@ -38,16 +39,4 @@ export async function startE2EServer(env: Record<string, string> = {}): Promise<
       rmSync(dir, { recursive: true, force: true });
     },
   };
-}
-
-async function freePort(): Promise<number> {
-  const { createServer } = await import("node:net");
-  return new Promise((resolve, reject) => {
-    const s = createServer();
-    s.once("error", reject);
-    s.listen(0, "127.0.0.1", () => {
-      const address = s.address();
-      s.close(() => resolve(typeof address === "object" && address ? address.port : 0));
-    });
-  });
 }

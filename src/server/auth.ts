@@ -147,8 +147,9 @@ export function buildAuthOptions({ config, db, dbKind, mailer, logger, secondary
     rateLimit: {
       // Issue #2: on whenever NODE_ENV=production (better-auth: 3 per 10 s on sign-in/sign-up).
       enabled: config.isProduction,
-      // Shared by every instance: Redis when configured, else the database.
-      storage: secondaryStorage ? "secondary-storage" : "database",
+      // Shared by every instance: Redis when configured, else PostgreSQL. A SQLite file serves one process,
+      // so its counters stay in memory rather than costing a write per request.
+      storage: secondaryStorage ? "secondary-storage" : dbKind === "postgres" ? "database" : "memory",
     },
 
     advanced: {

@@ -4,6 +4,9 @@ import { NotFound } from "./components/not-found.tsx";
 import { PageLoader } from "./components/page-loader.tsx";
 import { RouteError } from "./components/route-error.tsx";
 import { RequireGuest, RequireSession, safeRedirectTarget } from "./components/session-guard.tsx";
+import { AccountDeletedPage } from "./features/account/components/account-deleted-page.tsx";
+import { AccountPage } from "./features/account/components/account-page.tsx";
+import { type AccountSearch, parseAccountSearch } from "./features/account/lib/account-search.ts";
 import { CheckInboxPage } from "./features/auth/components/check-inbox-page.tsx";
 import { ErrorPage } from "./features/auth/components/error-page.tsx";
 import { ForgotPasswordPage } from "./features/auth/components/forgot-password-page.tsx";
@@ -107,6 +110,23 @@ const errorRoute = createRoute({
   component: ErrorPage,
 });
 
+const accountRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: "/account",
+  validateSearch: (search: Record<string, unknown>): AccountSearch => parseAccountSearch(search),
+  component: () => (
+    <RequireSession>
+      <AccountPage />
+    </RequireSession>
+  ),
+});
+
+const accountDeletedRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: "/account/deleted",
+  component: AccountDeletedPage,
+});
+
 const outboxRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: "/dev/outbox",
@@ -123,6 +143,8 @@ const routeTree = rootRoute.addChildren([
   resetPasswordRoute,
   errorRoute,
   outboxRoute,
+  accountRoute,
+  accountDeletedRoute,
 ]);
 
 export const router = createRouter({

@@ -23,7 +23,7 @@ export interface TestApp {
 }
 
 /** A fresh PostgreSQL schema per app, so suites never see each other's rows. */
-async function freshPostgresUrl(base: string): Promise<{ url: string; drop: () => Promise<void> }> {
+export async function freshPostgresUrl(base: string): Promise<{ url: string; drop: () => Promise<void> }> {
   const schema = `t_${randomBytes(6).toString("hex")}`;
   const client = new pg.Client({ connectionString: base });
   await client.connect();

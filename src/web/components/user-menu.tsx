@@ -1,6 +1,6 @@
 import { Group, Menu, Text, UnstyledButton } from "@mantine/core";
 import { notifications } from "@mantine/notifications";
-import { IconChevronDown, IconHome, IconLogout } from "@tabler/icons-react";
+import { IconChevronDown, IconHome, IconLogout, IconUserCircle } from "@tabler/icons-react";
 import { useQueryClient } from "@tanstack/react-query";
 import { useNavigate } from "@tanstack/react-router";
 import { useState } from "react";
@@ -67,6 +67,12 @@ export function UserMenu({ user }: { user: Session["user"] }) {
         <Menu.Divider />
         <Menu.Item leftSection={<IconHome size={16} aria-hidden />} onClick={() => navigate({ to: "/" })}>
           Home
+        </Menu.Item>
+        <Menu.Item
+          leftSection={<IconUserCircle size={16} aria-hidden />}
+          onClick={() => navigate({ to: "/account" })}
+        >
+          Account
         </Menu.Item>
         <Menu.Item
           leftSection={<IconLogout size={16} aria-hidden />}

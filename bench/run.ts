@@ -1,0 +1,331 @@
+// `npm run bench [-- --db postgres] [-- --duration 10]`: Gatehouse (production build) beside stock better-auth
+// and a bare Hono route, each loaded by autocannon from another process on loopback. Writes bench/RESULTS.md.
+import { execFile, execSync } from "node:child_process";
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { cpus, tmpdir } from "node:os";
+import { join } from "node:path";
+import { parseArgs, promisify } from "node:util";
+import { gzipSync } from "node:zlib";
+import { hashPassword } from "better-auth/crypto";
+import { launchChromium } from "../e2e/support/browser.ts";
+import { freePort } from "../test/support/free-port.ts";
+import { type SpawnedServer, spawnServer } from "../test/support/spawn-server.ts";
+import { freshPostgresUrl } from "../test/support/test-app.ts";
+import { type Db, openSeedDb, seedMembers } from "./seed-db.ts";
+
+const execFileAsync = promisify(execFile);
+const { values: args } = parseArgs({
+  options: { db: { type: "string", default: "sqlite" }, duration: { type: "string", default: "10" } },
+});
+const DB = args.db === "postgres" ? "postgres" : "sqlite";
+const DURATION = Number(args.duration);
+const PG_URL = process.env.TEST_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/test";
+const SECRET = "bench-secret-bench-secret-bench-secret-00";
+const PASSWORD = "bench password 1234";
+
+interface Load {
+  rps: number;
+  p50: number;
+  p99: number;
+  non2xx: number;
+  errors: number;
+}
+
+interface Target {
+  name: string;
+  url: string;
+  server: SpawnedServer;
+  db?: Db;
+  cleanup: Array<() => Promise<void> | void>;
+}
+
+/** Runs autocannon in a child process; async, so this process can drive other traffic meanwhile. */
+async function load(spec: Record<string, unknown>): Promise<Load> {
+  const { stdout } = await execFileAsync(
+    "node",
+    [new URL("./load.mjs", import.meta.url).pathname, JSON.stringify({ duration: DURATION, ...spec })],
+    { encoding: "utf8", maxBuffer: 1 << 20 },
+  );
+  return JSON.parse(stdout.trim().split("\n").pop() ?? "{}");
+}
+
+let ipCounter = 0;
+function headers(target: Target, cookie?: string): Record<string, string> {
+  ipCounter += 1;
+  return {
+    origin: target.url,
+    "content-type": "application/json",
+    "x-forwarded-for": `172.16.${(ipCounter >> 8) & 255}.${ipCounter & 255}`,
+    ...(cookie ? { cookie } : {}),
+  };
+}
+
+async function post(target: Target, path: string, body: unknown, cookie?: string): Promise<Response> {
+  return fetch(`${target.url}${path}`, { method: "POST", headers: headers(target, cookie), body: JSON.stringify(body) });
+}
+
+function sessionCookie(res: Response): string {
+  const cookie = res.headers
+    .getSetCookie()
+    .map((c) => c.split(";")[0])
+    .find((c) => c?.includes("session_token="));
+  if (!cookie) throw new Error(`no session cookie (${res.status})`);
+  return cookie;
+}
+
+async function databaseUrl(dir: string, name: string, cleanup: Target["cleanup"]): Promise<string> {
+  if (DB === "sqlite") return join(dir, `${name}.db`);
+  const pg = await freshPostgresUrl(PG_URL);
+  cleanup.push(pg.drop);
+  return pg.url;
+}
+
+async function startGatehouse(dir: string): Promise<Target> {
+  const cleanup: Target["cleanup"] = [];
+  const port = await freePort();
+  const url = `http://127.0.0.1:${port}`;
+  const dbUrl = await databaseUrl(dir, "gatehouse", cleanup);
+  const server = await spawnServer(
+    {
+      NODE_ENV: "production",
+      PORT: String(port),
+      BETTER_AUTH_URL: url,
+      BETTER_AUTH_SECRET: SECRET,
+      DATA_DIR: join(dir, "gatehouse"),
+      DATABASE_URL: dbUrl,
+      MAIL_OUTBOX: "1",
+      TRUST_PROXY: "1",
+      MEMBERSHIP_LIMIT: "20000",
+      LOG_LEVEL: "warn",
+      STATIC_DIR: "dist/web",
+    },
+    { command: ["node", "dist/server/main.js"] },
+  );
+  return { name: "gatehouse", url, server, db: await openSeedDb(dbUrl, "gatehouse"), cleanup };
+}
+
+async function startStock(dir: string): Promise<Target> {
+  const cleanup: Target["cleanup"] = [];
+  const port = await freePort();
+  const url = `http://127.0.0.1:${port}`;
+  const dbUrl = await databaseUrl(dir, "stock", cleanup);
+  const server = await spawnServer(
+    { NODE_ENV: "production", PORT: String(port), BETTER_AUTH_URL: url, BETTER_AUTH_SECRET: SECRET, DATABASE_URL: dbUrl },
+    { command: ["node", "--import", "tsx", "bench/servers/stock.ts"] },
+  );
+  return { name: "stock", url, server, db: await openSeedDb(dbUrl, "stock"), cleanup };
+}
+
+async function startCeiling(): Promise<Target> {
+  const port = await freePort();
+  const server = await spawnServer({ PORT: String(port) }, { command: ["node", "--import", "tsx", "bench/servers/ceiling.ts"] });
+  return { name: "ceiling", url: `http://127.0.0.1:${port}`, server, cleanup: [] };
+}
+
+/** Signs a user up and returns a session cookie; Gatehouse's verification link is read from its outbox. */
+async function signedInUser(target: Target, email: string): Promise<string> {
+  const res = await post(target, "/api/auth/sign-up/email", { name: "Bench User", email, password: PASSWORD });
+  if (res.status !== 200) throw new Error(`${target.name} sign-up: ${res.status} ${await res.text()}`);
+  if (target.name === "stock") return sessionCookie(res);
+  const { mails } = (await (await fetch(`${target.url}/api/dev/outbox`)).json()) as { mails: Array<{ to: string; text: string }> };
+  const link = mails.find((m) => m.to === email)?.text.match(/https?:\/\/\S+verify-email\S+/)?.[0];
+  if (!link) throw new Error("no verification link in the outbox");
+  const verified = await fetch(link, { redirect: "manual", headers: headers(target) });
+  return sessionCookie(verified);
+}
+
+async function signUpLoops(target: Target, loops: number, stop: { done: boolean }): Promise<number> {
+  let count = 0;
+  await Promise.all(
+    Array.from({ length: loops }, async (_, loop) => {
+      while (!stop.done) {
+        const res = await post(target, "/api/auth/sign-up/email", {
+          name: "Load",
+          email: `load-${loop}-${count}-${Date.now()}@bench.test`,
+          password: PASSWORD,
+        });
+        if (res.status === 200) count += 1;
+        await res.arrayBuffer();
+      }
+    }),
+  );
+  return count;
+}
+
+async function scryptFloor(): Promise<number> {
+  const start = performance.now();
+  let n = 0;
+  const until = start + 5000;
+  await Promise.all(
+    Array.from({ length: 4 }, async () => {
+      while (performance.now() < until) {
+        await hashPassword(PASSWORD);
+        n += 1;
+      }
+    }),
+  );
+  return Math.round((n / ((performance.now() - start) / 1000)) * 10) / 10;
+}
+
+async function signInPage(url: string): Promise<{ gzipKB: number; firstPaintMs: number }> {
+  const html = await (await fetch(`${url}/sign-in`)).text();
+  let bytes = 0;
+  for (const asset of html.match(/\/assets\/[^"]+\.(js|css)/g) ?? []) {
+    bytes += gzipSync(Buffer.from(await (await fetch(`${url}${asset}`)).arrayBuffer())).length;
+  }
+  const browser = await launchChromium();
+  try {
+    const page = await (await browser.newContext()).newPage();
+    await page.goto(`${url}/sign-in`);
+    await page.getByRole("heading", { level: 1 }).waitFor();
+    const paint = await page.evaluate(
+      () => performance.getEntriesByName("first-contentful-paint")[0]?.startTime ?? Number.NaN,
+    );
+    return { gzipKB: Math.round(bytes / 102.4) / 10, firstPaintMs: Math.round(paint) };
+  } finally {
+    await browser.close();
+  }
+}
+
+const rows: string[] = [];
+function row(name: string, g?: Load, s?: Load, c?: Load, note = "") {
+  const fmt = (l?: Load) => (l ? `${l.rps} (${l.p50}/${l.p99} ms)${l.non2xx ? ` ⚠ ${l.non2xx} non-2xx` : ""}` : "—");
+  const ratio = (a?: Load, b?: Load) => (a && b && b.rps > 0 ? `${(a.rps / b.rps).toFixed(2)}×` : "—");
+  rows.push(`| ${name} | ${fmt(g)} | ${fmt(s)} | ${fmt(c)} | ${ratio(g, s)} | ${ratio(g, c)} | ${note} |`);
+  process.stdout.write(`${rows.at(-1)}\n`);
+}
+
+async function main() {
+  if (!existsSync("dist/server/main.js") || !existsSync("dist/web/index.html")) execSync("npm run build", { stdio: "inherit" });
+  const dir = mkdtempSync(join(tmpdir(), "gatehouse-bench-"));
+  const targets: Target[] = [];
+  try {
+    const gatehouse = await startGatehouse(dir);
+    targets.push(gatehouse);
+    const stock = await startStock(dir);
+    targets.push(stock);
+    const ceiling = await startCeiling();
+    targets.push(ceiling);
+
+    const okG = await load({ url: `${gatehouse.url}/api/auth/ok` });
+    const okS = await load({ url: `${stock.url}/api/auth/ok` });
+    const okC = await load({ url: `${ceiling.url}/ok` });
+    row("GET /ok", okG, okS, okC);
+
+    const cookieG = await signedInUser(gatehouse, "bench@gatehouse.test");
+    const cookieS = await signedInUser(stock, "bench@stock.test");
+    const sessG = await load({ url: `${gatehouse.url}/api/auth/get-session`, headers: { cookie: cookieG } });
+    const sessS = await load({ url: `${stock.url}/api/auth/get-session`, headers: { cookie: cookieS } });
+    row("GET /get-session (valid cookie)", sessG, sessS, okC);
+
+    for (const [target, cookie, idle] of [
+      [gatehouse, cookieG, sessG],
+      [stock, cookieS, sessS],
+    ] as const) {
+      const stop = { done: false };
+      const loops = signUpLoops(target, 4, stop);
+      const busy = await load({ url: `${target.url}/api/auth/get-session`, headers: { cookie } });
+      stop.done = true;
+      const signUps = await loops;
+      rows.push(
+        `| get-session during 4 concurrent sign-ups: ${target.name} | ${busy.rps} (${busy.p50}/${busy.p99} ms) | | | | | ${(busy.rps / idle.rps).toFixed(2)}× its idle figure; ${signUps} sign-ups done |`,
+      );
+      process.stdout.write(`${rows.at(-1)}\n`);
+    }
+
+    const floor = await scryptFloor();
+    const body = (email: string) => JSON.stringify({ email, password: PASSWORD });
+    const signInG = await load({
+      url: `${gatehouse.url}/api/auth/sign-in/email`,
+      method: "POST",
+      headers: { "content-type": "application/json", origin: gatehouse.url },
+      body: body("bench@gatehouse.test"),
+      connections: 8,
+    });
+    const signInS = await load({
+      url: `${stock.url}/api/auth/sign-in/email`,
+      method: "POST",
+      headers: { "content-type": "application/json", origin: stock.url },
+      body: body("bench@stock.test"),
+      connections: 8,
+    });
+    row("POST /sign-in/email", signInG, signInS, undefined, `scrypt floor ${floor} hashes/s → Gatehouse ${(signInG.rps / floor).toFixed(2)}× floor`);
+
+    // A user in 200 organizations.
+    const counts: Record<string, number> = {};
+    for (const [target, cookie] of [
+      [gatehouse, cookieG],
+      [stock, cookieS],
+    ] as const) {
+      for (let i = 0; i < 200; i++) {
+        const res = await post(target, "/api/auth/organization/create", { name: `Org ${i}`, slug: `org-${i}` }, cookie);
+        if (res.status !== 200) throw new Error(`${target.name} org create: ${res.status} ${await res.text()}`);
+      }
+      const list = await fetch(`${target.url}/api/auth/organization/list`, { headers: headers(target, cookie) });
+      counts[target.name] = ((await list.json()) as unknown[]).length;
+    }
+    const listG = await load({ url: `${gatehouse.url}/api/auth/organization/list`, headers: { cookie: cookieG } });
+    const listS = await load({ url: `${stock.url}/api/auth/organization/list`, headers: { cookie: cookieS } });
+    row(
+      "GET /organization/list (user in 200 orgs)",
+      listG,
+      listS,
+      undefined,
+      `returns ${counts.gatehouse} (Gatehouse) vs ${counts.stock} (stock) of 200`,
+    );
+
+    // A page of 50 members in organizations of 10, 1 000 and 10 000 members.
+    const pages: Record<string, Load> = {};
+    for (const size of [10, 1000, 10_000]) {
+      const results: Load[] = [];
+      for (const [target, cookie] of [
+        [gatehouse, cookieG],
+        [stock, cookieS],
+      ] as const) {
+        const created = await post(target, "/api/auth/organization/create", { name: `Size ${size}`, slug: `size-${size}` }, cookie);
+        const org = (await created.json()) as { id: string };
+        await seedMembers(target.db as Db, org.id, size - 1, `${target.name}-${size}`);
+        results.push(
+          await load({
+            url: `${target.url}/api/auth/organization/list-members?organizationId=${org.id}&limit=50&offset=0`,
+            headers: { cookie },
+          }),
+        );
+      }
+      pages[size] = results[0] as Load;
+      row(`list-members, page of 50, org of ${size}`, results[0], results[1]);
+    }
+    const big = pages[10_000] as Load;
+    const small = pages[10] as Load;
+    rows.push(`| 10 000-member page vs 10-member page (Gatehouse p50 latency) | ${big.p50} ms vs ${small.p50} ms | | | | | ${(big.p50 / Math.max(small.p50, 1)).toFixed(2)}× |`);
+
+    const page = await signInPage(gatehouse.url);
+    rows.push(`| sign-in page: JS + CSS gzip, first contentful paint | ${page.gzipKB} KB, ${page.firstPaintMs} ms | | | | | |`);
+
+    const report = [
+      `# Benchmark results (${DB})`,
+      "",
+      `Node ${process.version}, ${cpus().length} cores (${cpus()[0]?.model ?? "?"}), autocannon -c 50 (sign-in -c 8), ${DURATION} s per case, loopback.`,
+      `Run ${new Date().toISOString()} with \`npm run bench${DB === "postgres" ? " -- --db postgres" : ""}\`.`,
+      "Cells: requests/s (p50/p99 latency). Every request carries its own X-Forwarded-For so production rate limits",
+      "see distinct clients (Gatehouse runs with TRUST_PROXY=1; stock reads the header by default).",
+      "",
+      "| case | Gatehouse | stock better-auth | Hono ceiling | Gatehouse/stock | Gatehouse/ceiling | note |",
+      "|---|---|---|---|---|---|---|",
+      ...rows,
+      "",
+    ].join("\n");
+    const file = new URL(`./RESULTS${DB === "postgres" ? "-postgres" : ""}.md`, import.meta.url).pathname;
+    writeFileSync(file, report);
+    process.stdout.write(`\nwritten ${file}\n`);
+  } finally {
+    for (const t of targets) {
+      await t.server.stop();
+      await t.db?.close();
+      for (const c of t.cleanup) await c();
+    }
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+await main();

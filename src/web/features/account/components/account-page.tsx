@@ -1,0 +1,114 @@
+import { Box, Group, NavLink, ScrollArea, Stack, Text, Title } from "@mantine/core";
+import {
+  IconAlertTriangle,
+  IconDevices,
+  IconLink,
+  IconLock,
+  IconMail,
+  IconUserCircle,
+} from "@tabler/icons-react";
+import { createLink, getRouteApi } from "@tanstack/react-router";
+import { forwardRef } from "react";
+import { UserAvatar } from "#web/components/user-avatar.tsx";
+import { authClient, type Session } from "#web/lib/auth-client.ts";
+import { usePageTitle } from "#web/lib/use-page-title.ts";
+import classes from "./account-page.module.css";
+import type { AccountSection } from "../lib/account-search.ts";
+import { FreshActionProvider } from "../lib/fresh-action.tsx";
+import { DangerZoneSection } from "./danger-zone-section.tsx";
+import { EmailSection } from "./email-section.tsx";
+import { LinkedAccountsSection } from "./linked-accounts-section.tsx";
+import { PasswordSection } from "./password-section.tsx";
+import { ProfileSection } from "./profile-section.tsx";
+import { SessionsSection } from "./sessions-section.tsx";
+
+const route = getRouteApi("/account");
+
+const SECTIONS: { id: AccountSection; label: string; icon: typeof IconLock }[] = [
+  { id: "profile", label: "Profile", icon: IconUserCircle },
+  { id: "email", label: "Email", icon: IconMail },
+  { id: "password", label: "Password", icon: IconLock },
+  { id: "linked", label: "Linked accounts", icon: IconLink },
+  { id: "sessions", label: "Sessions", icon: IconDevices },
+  { id: "danger", label: "Danger zone", icon: IconAlertTriangle },
+];
+
+const NavAnchor = forwardRef<HTMLAnchorElement, React.ComponentPropsWithoutRef<typeof NavLink<"a">>>(
+  (props, ref) => <NavLink component="a" ref={ref} {...props} />,
+);
+NavAnchor.displayName = "NavAnchor";
+
+/** A Mantine NavLink that navigates with the router. */
+const SectionLink = createLink(NavAnchor);
+
+/** /account: profile, email, password, linked accounts, sessions and deletion. */
+export function AccountPage() {
+  const { data } = authClient.useSession();
+  const { section = "profile" } = route.useSearch();
+  const current = SECTIONS.find((s) => s.id === section) ?? SECTIONS[0];
+  usePageTitle(current ? `${current.label} · Account` : "Account");
+  if (!data) return null;
+  const { user } = data;
+
+  return (
+    <FreshActionProvider>
+      <Stack gap="lg" maw={1040} mx="auto" py={{ base: "xs", sm: 32 }}>
+        <Group gap="md" wrap="nowrap">
+          <UserAvatar name={user.name} email={user.email} image={user.image} size={52} radius="xl" />
+          <Box style={{ minWidth: 0 }}>
+            <Title order={1} fz={{ base: 24, sm: 28 }} c="var(--mantine-color-bright)">
+              Account
+            </Title>
+            <Text c="dimmed" size="sm" truncate>
+              {`Manage your profile, sign-in and security, ${user.name || user.email}.`}
+            </Text>
+          </Box>
+        </Group>
+
+        <div className={classes.layout}>
+          <Box component="nav" aria-label="Account sections" className={classes.nav}>
+            <ScrollArea type="never" offsetScrollbars={false}>
+              <div className={classes.navList}>
+                {SECTIONS.map(({ id, label, icon: Icon }) => (
+                  <SectionLink
+                    key={id}
+                    to="/account"
+                    search={{ section: id }}
+                    replace
+                    label={label}
+                    active={id === section}
+                    aria-current={id === section ? "page" : undefined}
+                    color={id === "danger" ? "red" : undefined}
+                    leftSection={<Icon size={18} stroke={1.6} aria-hidden />}
+                    variant="light"
+                    className={classes.navLink}
+                  />
+                ))}
+              </div>
+            </ScrollArea>
+          </Box>
+          <div className={classes.content}>
+            <SectionBody section={section} user={user} />
+          </div>
+        </div>
+      </Stack>
+    </FreshActionProvider>
+  );
+}
+
+function SectionBody({ section, user }: { section: AccountSection; user: Session["user"] }) {
+  switch (section) {
+    case "profile":
+      return <ProfileSection user={user} />;
+    case "email":
+      return <EmailSection user={user} />;
+    case "password":
+      return <PasswordSection user={user} />;
+    case "linked":
+      return <LinkedAccountsSection />;
+    case "sessions":
+      return <SessionsSection />;
+    case "danger":
+      return <DangerZoneSection user={user} />;
+  }
+}

@@ -1,0 +1,29 @@
+export const ACCOUNT_SECTIONS = ["profile", "email", "password", "linked", "sessions", "danger"] as const;
+
+export type AccountSection = (typeof ACCOUNT_SECTIONS)[number];
+
+/** What /account reads from its URL. */
+export interface AccountSearch {
+  section?: AccountSection;
+  /** Set on the way back from an email-change link. */
+  emailChange?: "returned";
+  /** Set on the way back from linking a social account. */
+  linked?: "returned";
+  /** A redirect error code from one of those links (SPEC §8). */
+  error?: string;
+}
+
+function text(value: unknown): string | undefined {
+  return typeof value === "string" && value.length > 0 ? value.slice(0, 64) : undefined;
+}
+
+/** Keeps only known values, so the page never sees arrays or objects from the URL. */
+export function parseAccountSearch(search: Record<string, unknown>): AccountSearch {
+  const section = ACCOUNT_SECTIONS.find((s) => s === search.section);
+  return {
+    section,
+    emailChange: search.emailChange === "returned" ? "returned" : undefined,
+    linked: search.linked === "returned" ? "returned" : undefined,
+    error: text(search.error),
+  };
+}

@@ -1,0 +1,93 @@
+/**
+ * The server's cap on `image` for /update-user (src/server/input-limits.ts):
+ * 2 048 characters, for a URL or a data URL alike. A 256 px picture does not
+ * fit as a data URL, so uploads are encoded as small as it takes to fit.
+ */
+export const AVATAR_MAX_LENGTH = 2048;
+
+/** Largest upload accepted before any processing. */
+export const AVATAR_MAX_BYTES = 1024 * 1024;
+
+export const AVATAR_TYPES = ["image/png", "image/jpeg", "image/webp"] as const;
+
+/** Tried from best to smallest until the data URL fits AVATAR_MAX_LENGTH. */
+const SIDES = [256, 192, 160, 128, 112, 96, 80, 64, 56, 48];
+const QUALITIES = [0.86, 0.72, 0.58, 0.45];
+
+export class AvatarError extends Error {}
+
+export interface PreparedAvatar {
+  dataUrl: string;
+  /** Width and height of the stored square, in pixels. */
+  side: number;
+}
+
+/** Checks type and size of a chosen file; returns the reason it is refused, or null. */
+export function avatarFileProblem(file: File): string | null {
+  if (!(AVATAR_TYPES as readonly string[]).includes(file.type)) return "Choose a PNG, JPEG or WebP image.";
+  if (file.size > AVATAR_MAX_BYTES) return "That image is larger than 1 MB. Choose a smaller one.";
+  if (file.size === 0) return "That file is empty.";
+  return null;
+}
+
+function encode(source: ImageBitmap, side: number, quality: number): string {
+  const canvas = document.createElement("canvas");
+  canvas.width = side;
+  canvas.height = side;
+  const context = canvas.getContext("2d");
+  if (!context) throw new AvatarError("Your browser could not process the image.");
+  // Centre square crop, so faces stay in the middle of a round avatar.
+  const crop = Math.min(source.width, source.height);
+  const sx = (source.width - crop) / 2;
+  const sy = (source.height - crop) / 2;
+  context.imageSmoothingQuality = "high";
+  context.drawImage(source, sx, sy, crop, crop, 0, 0, side, side);
+  const webp = canvas.toDataURL("image/webp", quality);
+  // Browsers that cannot write WebP answer PNG; JPEG is smaller then.
+  return webp.startsWith("data:image/webp") ? webp : canvas.toDataURL("image/jpeg", quality);
+}
+
+/**
+ * Crops the picture to a square, downscales it to at most 256 px and encodes
+ * it as the largest WebP data URL the server accepts.
+ */
+export async function prepareAvatar(file: File, maxLength = AVATAR_MAX_LENGTH): Promise<PreparedAvatar> {
+  const problem = avatarFileProblem(file);
+  if (problem) throw new AvatarError(problem);
+  let bitmap: ImageBitmap;
+  try {
+    bitmap = await createImageBitmap(file);
+  } catch {
+    throw new AvatarError("We couldn't read that image. It may be damaged; try another file.");
+  }
+  try {
+    const largest = Math.min(256, bitmap.width, bitmap.height);
+    for (const side of SIDES.filter((s) => s <= largest).concat(largest < 48 ? [largest] : [])) {
+      for (const quality of QUALITIES) {
+        const dataUrl = encode(bitmap, side, quality);
+        if (dataUrl.length <= maxLength) return { dataUrl, side };
+      }
+    }
+  } finally {
+    bitmap.close();
+  }
+  throw new AvatarError(
+    "That picture has too much detail to store as an upload. Try a simpler picture, or use an image URL.",
+  );
+}
+
+/** Checks a typed image address; returns the reason it is refused, or null. */
+export function avatarUrlProblem(value: string): string | null {
+  const url = value.trim();
+  if (!url) return "Enter an image address";
+  if (url.length > AVATAR_MAX_LENGTH) return `The address must be at most ${AVATAR_MAX_LENGTH} characters`;
+  let parsed: URL;
+  try {
+    parsed = new URL(url);
+  } catch {
+    return "Enter a full address, like https://example.com/me.png";
+  }
+  // The page's Content-Security-Policy loads images over https only.
+  if (parsed.protocol !== "https:") return "The address must start with https://";
+  return null;
+}

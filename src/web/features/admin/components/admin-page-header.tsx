@@ -1,0 +1,71 @@
+import { Breadcrumbs, Group, Stack, Text, Title } from "@mantine/core";
+import type { ReactNode } from "react";
+import { TextLink } from "#web/components/text-link.tsx";
+
+interface AdminPageHeaderProps {
+  title: ReactNode;
+  description?: ReactNode;
+  actions?: ReactNode;
+  /** Shown before the title, e.g. an avatar. */
+  leading?: ReactNode;
+  /** On a user's page: their name, shown after "Users" in the breadcrumbs. */
+  current?: string;
+}
+
+/** Breadcrumbs, the page's one h1, a line of context and the page actions. */
+export function AdminPageHeader({ title, description, actions, leading, current }: AdminPageHeaderProps) {
+  return (
+    <Stack gap="sm">
+      <Breadcrumbs
+        component="nav"
+        aria-label="Breadcrumb"
+        separatorMargin={6}
+        styles={{ separator: { color: "var(--mantine-color-dimmed)" } }}
+      >
+        <Text size="sm" c="dimmed">
+          Admin
+        </Text>
+        {current ? (
+          <TextLink to="/admin/users" size="sm">
+            Users
+          </TextLink>
+        ) : (
+          <Text size="sm" c="dimmed" aria-current="page">
+            Users
+          </Text>
+        )}
+        {current ? (
+          <Text size="sm" c="dimmed" aria-current="page" truncate maw={220}>
+            {current}
+          </Text>
+        ) : null}
+      </Breadcrumbs>
+      <Group justify="space-between" align="center" gap="md" wrap="wrap">
+        <Group gap="md" wrap="nowrap" style={{ minWidth: 0, flex: "1 1 320px" }}>
+          {leading}
+          <div style={{ minWidth: 0 }}>
+            <Title
+              order={1}
+              fz={{ base: 24, sm: 30 }}
+              lh={1.2}
+              c="var(--mantine-color-bright)"
+              style={{ overflowWrap: "anywhere" }}
+            >
+              {title}
+            </Title>
+            {description ? (
+              <Text c="dimmed" size="sm" mt={4} component="div">
+                {description}
+              </Text>
+            ) : null}
+          </div>
+        </Group>
+        {actions ? (
+          <Group gap="xs" wrap="wrap">
+            {actions}
+          </Group>
+        ) : null}
+      </Group>
+    </Stack>
+  );
+}

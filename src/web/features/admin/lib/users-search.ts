@@ -1,0 +1,90 @@
+/** What the users table can be narrowed to; the admin API filters on one field at a time. */
+export const USER_FILTERS = ["all", "admins", "users", "banned", "active", "verified", "unverified"] as const;
+export type UserFilter = (typeof USER_FILTERS)[number];
+
+export const USER_SORTS = ["newest", "oldest", "name-asc", "name-desc", "email-asc", "email-desc"] as const;
+export type UserSort = (typeof USER_SORTS)[number];
+
+export const PAGE_SIZES = [10, 20, 50] as const;
+
+/** The users table's state, kept in the URL so reloads and the back button keep it. */
+export interface UsersSearch {
+  q?: string;
+  field?: "email" | "name";
+  filter?: UserFilter;
+  sort?: UserSort;
+  page?: number;
+  size?: number;
+}
+
+function oneOf<T extends string>(values: readonly T[], value: unknown): T | undefined {
+  return typeof value === "string" && (values as readonly string[]).includes(value) ? (value as T) : undefined;
+}
+
+/** Keeps only well-formed search params; defaults are left out of the URL. */
+export function parseUsersSearch(search: Record<string, unknown>): UsersSearch {
+  const q = typeof search.q === "string" && search.q.trim() ? search.q.slice(0, 200) : undefined;
+  const page = Number(search.page);
+  const size = Number(search.size);
+  return {
+    q,
+    field: oneOf(["email", "name"] as const, search.field),
+    filter: oneOf(USER_FILTERS, search.filter),
+    sort: oneOf(USER_SORTS, search.sort),
+    page: Number.isInteger(page) && page > 1 ? page : undefined,
+    size: (PAGE_SIZES as readonly number[]).includes(size) ? size : undefined,
+  };
+}
+
+export const FILTER_LABELS: Record<UserFilter, string> = {
+  all: "All users",
+  admins: "Admins",
+  users: "Non-admins",
+  banned: "Banned",
+  active: "Not banned",
+  verified: "Email verified",
+  unverified: "Email not verified",
+};
+
+export const SORT_LABELS: Record<UserSort, string> = {
+  newest: "Newest first",
+  oldest: "Oldest first",
+  "name-asc": "Name, A to Z",
+  "name-desc": "Name, Z to A",
+  "email-asc": "Email, A to Z",
+  "email-desc": "Email, Z to A",
+};
+
+const FILTER_QUERY: Record<UserFilter, { filterField: string; filterValue: string } | null> = {
+  all: null,
+  admins: { filterField: "role", filterValue: "admin" },
+  users: { filterField: "role", filterValue: "user" },
+  banned: { filterField: "banned", filterValue: "true" },
+  active: { filterField: "banned", filterValue: "false" },
+  verified: { filterField: "emailVerified", filterValue: "true" },
+  unverified: { filterField: "emailVerified", filterValue: "false" },
+};
+
+const SORT_QUERY: Record<UserSort, { sortBy: string; sortDirection: "asc" | "desc" }> = {
+  newest: { sortBy: "createdAt", sortDirection: "desc" },
+  oldest: { sortBy: "createdAt", sortDirection: "asc" },
+  "name-asc": { sortBy: "name", sortDirection: "asc" },
+  "name-desc": { sortBy: "name", sortDirection: "desc" },
+  "email-asc": { sortBy: "email", sortDirection: "asc" },
+  "email-desc": { sortBy: "email", sortDirection: "desc" },
+};
+
+/** The list-users query for a table state: one search field, one filter, one sort, a page. */
+export function toListUsersQuery(search: UsersSearch) {
+  const size = search.size ?? 20;
+  const page = search.page ?? 1;
+  const filter = FILTER_QUERY[search.filter ?? "all"];
+  const q = search.q?.trim();
+  return {
+    ...(q ? { searchField: search.field ?? "email", searchOperator: "contains" as const, searchValue: q } : {}),
+    ...(filter ? { ...filter, filterOperator: "eq" as const } : {}),
+    ...SORT_QUERY[search.sort ?? "newest"],
+    limit: size,
+    offset: (page - 1) * size,
+  };
+}

@@ -1,0 +1,399 @@
+import {
+  ActionIcon,
+  Alert,
+  Badge,
+  Button,
+  Card,
+  EmptyState,
+  Grid,
+  Group,
+  Pagination,
+  SegmentedControl,
+  Select,
+  Stack,
+  Table,
+  Text,
+  TextInput,
+  Title,
+  Tooltip,
+} from "@mantine/core";
+import { useForm } from "@mantine/form";
+import { notifications } from "@mantine/notifications";
+import { IconAlertCircle, IconMail, IconMailForward, IconSend, IconX } from "@tabler/icons-react";
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useState } from "react";
+import { LIMITS } from "#shared/limits.ts";
+import { authClient } from "#web/lib/auth-client.ts";
+import { usePageTitle } from "#web/lib/use-page-title.ts";
+import { unwrap } from "../api/org-request.ts";
+import { invitationsQuery, ORG_KEY, teamsQuery } from "../api/queries.ts";
+import type { InvitationRow, InvitationStatus } from "../api/types.ts";
+import { formatDateTime, isPast, timeLeft } from "../lib/format.ts";
+import { orgErrorMessage } from "../lib/org-errors.ts";
+import { parseRoles } from "../lib/roles.ts";
+import { useNow } from "../lib/use-now.ts";
+import { ConfirmModal } from "./confirm-modal.tsx";
+import { useCurrentOrganization } from "./organization-context.tsx";
+import { ListSkeleton, QueryError, SectionHeader } from "./page-states.tsx";
+import { RoleBadges } from "./role-badges.tsx";
+import { RoleSelect } from "./role-select.tsx";
+
+const PAGE_SIZE = 10;
+const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+const STATUS_LABELS: Record<InvitationStatus, string> = {
+  pending: "Pending",
+  accepted: "Accepted",
+  rejected: "Declined",
+  canceled: "Cancelled",
+};
+
+type RoleValue = "owner" | "admin" | "member";
+
+/** `/org/$slug/invitations`: invite by email, and follow up on what was sent. */
+export function InvitationsPage() {
+  const { organization, can } = useCurrentOrganization();
+  usePageTitle(`Invitations · ${organization.name}`);
+
+  if (!can.inviteMembers) {
+    return (
+      <Card withBorder padding="xl" radius="lg">
+        <EmptyState
+          icon={<IconMail size={26} stroke={1.6} aria-hidden />}
+          title="Invitations are managed by owners and admins"
+          description="Ask an owner or an admin of this organization to invite the people you want to work with."
+        />
+      </Card>
+    );
+  }
+
+  return (
+    <Stack gap="lg">
+      <SectionHeader
+        title="Invitations"
+        description="Invite people by email. They get a link to join, valid for 2 days; resending renews it."
+      />
+      <InviteForm />
+      <InvitationList />
+    </Stack>
+  );
+}
+
+function InviteForm() {
+  const { organization, can } = useCurrentOrganization();
+  const queryClient = useQueryClient();
+  const teams = useQuery(teamsQuery(organization.id, { limit: 200, offset: 0 }));
+  const form = useForm({
+    mode: "controlled",
+    initialValues: { email: "", roles: ["member"] as string[], teamId: null as string | null },
+    validate: {
+      email: (value) => {
+        const email = value.trim();
+        if (!email) return "Enter an email address";
+        if (email.length > LIMITS.email || !EMAIL_PATTERN.test(email)) return "That email address doesn't look right";
+        return null;
+      },
+      roles: (value) => (value.length === 0 ? "Choose at least one role" : null),
+    },
+  });
+
+  const invite = useMutation({
+    mutationFn: (values: typeof form.values) =>
+      unwrap(
+        authClient.organization.inviteMember({
+          email: values.email.trim().toLowerCase(),
+          role: values.roles as RoleValue[],
+          organizationId: organization.id,
+          teamId: values.teamId ?? undefined,
+        }),
+      ),
+    onSuccess: async (_data, values) => {
+      await queryClient.invalidateQueries({ queryKey: [ORG_KEY, organization.id] });
+      notifications.show({
+        color: "teal",
+        title: "Invitation sent",
+        message: `We emailed ${values.email.trim()} a link to join ${organization.name}.`,
+      });
+      form.setFieldValue("email", "");
+    },
+  });
+
+  return (
+    <Card withBorder padding="lg" radius="lg" shadow="xs">
+      <Title order={3} fz="md" mb="md">
+        Invite someone
+      </Title>
+      <form noValidate onSubmit={form.onSubmit((values) => invite.mutate(values))}>
+        <Stack gap="md">
+          {invite.error ? (
+            <Alert color="red" variant="light" icon={<IconAlertCircle size={18} aria-hidden />}>
+              {orgErrorMessage(invite.error)}
+            </Alert>
+          ) : null}
+          <Grid gutter="md">
+            <Grid.Col span={{ base: 12, md: 5 }}>
+              <TextInput
+                label="Email"
+                type="email"
+                inputMode="email"
+                autoComplete="off"
+                placeholder="name@example.com"
+                maxLength={LIMITS.email}
+                {...form.getInputProps("email")}
+              />
+            </Grid.Col>
+            <Grid.Col span={{ base: 12, sm: 6, md: 4 }}>
+              <RoleSelect
+                value={form.values.roles}
+                onChange={(roles) => form.setFieldValue("roles", roles)}
+                canGrantOwner={can.isOwner}
+                error={form.errors.roles as string | undefined}
+              />
+            </Grid.Col>
+            <Grid.Col span={{ base: 12, sm: 6, md: 3 }}>
+              <Select
+                label="Team (optional)"
+                placeholder={teams.isPending ? "Loading teams…" : "No team"}
+                data={(teams.data?.teams ?? []).map((team) => ({ value: team.id, label: team.name }))}
+                value={form.values.teamId}
+                onChange={(value) => form.setFieldValue("teamId", value)}
+                clearable
+                searchable
+                size="md"
+                nothingFoundMessage="No team by that name"
+                description="They join it on accepting."
+              />
+            </Grid.Col>
+          </Grid>
+          <Group justify="flex-end">
+            <Button type="submit" loading={invite.isPending} leftSection={<IconSend size={16} aria-hidden />}>
+              Send invitation
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Card>
+  );
+}
+
+function InvitationList() {
+  const { organization, can } = useCurrentOrganization();
+  const queryClient = useQueryClient();
+  const now = useNow();
+  const [status, setStatus] = useState<InvitationStatus>("pending");
+  const [page, setPage] = useState(1);
+  const [canceling, setCanceling] = useState<InvitationRow | null>(null);
+  const query = useQuery(
+    invitationsQuery(organization.id, { status, limit: PAGE_SIZE, offset: (page - 1) * PAGE_SIZE }),
+  );
+  const teams = useQuery(teamsQuery(organization.id, { limit: 200, offset: 0 }));
+  const teamName = (id: string) => teams.data?.teams.find((team) => team.id === id)?.name ?? "Removed team";
+  const total = query.data?.total ?? 0;
+  const pages = Math.max(1, Math.ceil(total / PAGE_SIZE));
+
+  const resend = useMutation({
+    mutationFn: (invitation: InvitationRow) =>
+      unwrap(
+        authClient.organization.inviteMember({
+          email: invitation.email,
+          role: parseRoles(invitation.role) as RoleValue[],
+          organizationId: organization.id,
+          teamId: invitation.teamId ? invitation.teamId.split(",") : undefined,
+          resend: true,
+        }),
+      ),
+    onSuccess: async (_data, invitation) => {
+      await queryClient.invalidateQueries({ queryKey: [ORG_KEY, organization.id] });
+      notifications.show({
+        color: "teal",
+        title: "Invitation sent again",
+        message: `${invitation.email} has a fresh link, valid for 2 days.`,
+      });
+    },
+    onError: (error) =>
+      notifications.show({ color: "red", title: "Could not resend", message: orgErrorMessage(error) }),
+  });
+
+  const cancel = useMutation({
+    mutationFn: (invitation: InvitationRow) =>
+      unwrap(authClient.organization.cancelInvitation({ invitationId: invitation.id })),
+    onSuccess: async (_data, invitation) => {
+      await queryClient.invalidateQueries({ queryKey: [ORG_KEY, organization.id] });
+      notifications.show({
+        color: "teal",
+        title: "Invitation cancelled",
+        message: `The link sent to ${invitation.email} no longer works.`,
+      });
+      closeCancel();
+    },
+  });
+  function closeCancel() {
+    cancel.reset();
+    setCanceling(null);
+  }
+
+  return (
+    <Card withBorder padding={0} radius="lg" shadow="xs">
+      <Group p="md" justify="space-between" gap="sm" wrap="wrap">
+        <Title order={3} fz="md">
+          Sent invitations
+        </Title>
+        <SegmentedControl
+          size="xs"
+          aria-label="Show invitations by status"
+          value={status}
+          onChange={(value) => {
+            setStatus(value as InvitationStatus);
+            setPage(1);
+          }}
+          data={(Object.keys(STATUS_LABELS) as InvitationStatus[]).map((value) => ({
+            value,
+            label: STATUS_LABELS[value],
+          }))}
+        />
+      </Group>
+      {query.error ? (
+        <Stack p="md">
+          <QueryError error={query.error} onRetry={() => void query.refetch()} title="We couldn't load the invitations" />
+        </Stack>
+      ) : query.isPending ? (
+        <Stack p="md">
+          <ListSkeleton rows={3} label="Loading invitations" />
+        </Stack>
+      ) : total === 0 ? (
+        <EmptyState
+          py="xl"
+          icon={<IconMail size={26} stroke={1.6} aria-hidden />}
+          title={status === "pending" ? "No pending invitations" : `No ${STATUS_LABELS[status].toLowerCase()} invitations`}
+          description={
+            status === "pending"
+              ? "Invite a teammate with the form above; their invitation waits here until they answer."
+              : "Invitations appear here once they reach this status."
+          }
+        />
+      ) : (
+        <Table.ScrollContainer minWidth={320} type="native">
+          <Table verticalSpacing="sm" horizontalSpacing="md">
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>Email</Table.Th>
+                <Table.Th>Roles</Table.Th>
+                <Table.Th visibleFrom="md">Team</Table.Th>
+                <Table.Th visibleFrom="sm">{status === "pending" ? "Expires" : "Sent"}</Table.Th>
+                {status === "pending" ? (
+                  <Table.Th w={96}>
+                    <span className="gh-visually-hidden">Actions</span>
+                  </Table.Th>
+                ) : null}
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody style={{ opacity: query.isPlaceholderData ? 0.6 : 1 }}>
+              {query.data?.invitations.map((invitation) => {
+                const expired = isPast(invitation.expiresAt, now);
+                return (
+                  <Table.Tr key={invitation.id} data-testid={`invitation-row-${invitation.email}`}>
+                    <Table.Td>
+                      <Text size="sm" fw={600} style={{ overflowWrap: "anywhere" }}>
+                        {invitation.email}
+                      </Text>
+                      <Text size="xs" c="dimmed">
+                        {invitation.inviterName ? `Invited by ${invitation.inviterName}` : "Invited"}
+                      </Text>
+                      {status === "pending" ? (
+                        <Text size="xs" c={expired ? "var(--mantine-color-error)" : "dimmed"} hiddenFrom="sm">
+                          {timeLeft(invitation.expiresAt, now)}
+                        </Text>
+                      ) : null}
+                    </Table.Td>
+                    <Table.Td>
+                      <RoleBadges role={invitation.role} size="sm" />
+                    </Table.Td>
+                    <Table.Td visibleFrom="md">
+                      <Text size="sm" c={invitation.teamId ? undefined : "dimmed"}>
+                        {invitation.teamId ? invitation.teamId.split(",").map(teamName).join(", ") : "—"}
+                      </Text>
+                    </Table.Td>
+                    <Table.Td visibleFrom="sm">
+                      {status === "pending" ? (
+                        expired ? (
+                          <Badge color="red" variant="light" tt="none">
+                            Expired
+                          </Badge>
+                        ) : (
+                          <Tooltip label={formatDateTime(invitation.expiresAt)} withArrow>
+                            <Text size="sm" c="dimmed" tabIndex={0}>
+                              {timeLeft(invitation.expiresAt, now)}
+                            </Text>
+                          </Tooltip>
+                        )
+                      ) : (
+                        <Text size="sm" c="dimmed">
+                          {formatDateTime(invitation.createdAt)}
+                        </Text>
+                      )}
+                    </Table.Td>
+                    {status === "pending" ? (
+                      <Table.Td>
+                        <Group gap={4} wrap="nowrap" justify="flex-end">
+                          <Tooltip label={expired ? "Send again (renews the link)" : "Resend"} withArrow>
+                            <ActionIcon
+                              variant="subtle"
+                              color="gray"
+                              aria-label={`Resend invitation to ${invitation.email}`}
+                              loading={resend.isPending && resend.variables?.id === invitation.id}
+                              onClick={() => resend.mutate(invitation)}
+                            >
+                              <IconMailForward size={18} aria-hidden />
+                            </ActionIcon>
+                          </Tooltip>
+                          {can.cancelInvitations ? (
+                            <Tooltip label="Cancel invitation" withArrow>
+                              <ActionIcon
+                                variant="subtle"
+                                color="red"
+                                aria-label={`Cancel invitation to ${invitation.email}`}
+                                onClick={() => setCanceling(invitation)}
+                              >
+                                <IconX size={18} aria-hidden />
+                              </ActionIcon>
+                            </Tooltip>
+                          ) : null}
+                        </Group>
+                      </Table.Td>
+                    ) : null}
+                  </Table.Tr>
+                );
+              })}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+      )}
+      {pages > 1 ? (
+        <Group justify="center" p="md">
+          <Pagination
+            total={pages}
+            value={page}
+            onChange={setPage}
+            size="sm"
+            getControlProps={(control) => ({
+              "aria-label": control === "previous" ? "Previous page" : control === "next" ? "Next page" : control,
+            })}
+            getItemProps={(item) => ({ "aria-label": `Page ${item}` })}
+          />
+        </Group>
+      ) : null}
+      <ConfirmModal
+        opened={canceling !== null}
+        onClose={closeCancel}
+        title="Cancel invitation"
+        confirmLabel="Cancel invitation"
+        cancelLabel="Keep it"
+        onConfirm={() => canceling && cancel.mutate(canceling)}
+        loading={cancel.isPending}
+        error={cancel.error}
+      >
+        {`The link sent to ${canceling?.email ?? ""} will stop working. You can invite them again later.`}
+      </ConfirmModal>
+    </Card>
+  );
+}

@@ -1,0 +1,419 @@
+import {
+  ActionIcon,
+  Alert,
+  Badge,
+  Button,
+  Card,
+  CloseButton,
+  EmptyState,
+  Group,
+  Menu,
+  Modal,
+  Pagination,
+  Stack,
+  Table,
+  Text,
+  TextInput,
+  Tooltip,
+} from "@mantine/core";
+import { useDebouncedValue } from "@mantine/hooks";
+import { notifications } from "@mantine/notifications";
+import {
+  IconAlertCircle,
+  IconDots,
+  IconSearch,
+  IconShieldCog,
+  IconUserMinus,
+  IconUserPlus,
+  IconUsers,
+} from "@tabler/icons-react";
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useState } from "react";
+import { ButtonLink } from "#web/components/button-link.tsx";
+import { UserAvatar } from "#web/components/user-avatar.tsx";
+import { authClient } from "#web/lib/auth-client.ts";
+import { usePageTitle } from "#web/lib/use-page-title.ts";
+import { unwrap } from "../api/org-request.ts";
+import { membersQuery, ORG_KEY } from "../api/queries.ts";
+import type { MemberRow } from "../api/types.ts";
+import { formatDate, plural } from "../lib/format.ts";
+import { orgErrorMessage } from "../lib/org-errors.ts";
+import { hasRole, parseRoles } from "../lib/roles.ts";
+import { ConfirmModal } from "./confirm-modal.tsx";
+import { useCurrentOrganization } from "./organization-context.tsx";
+import { ListSkeleton, QueryError, SectionHeader } from "./page-states.tsx";
+import { RoleBadges } from "./role-badges.tsx";
+import { RoleSelect } from "./role-select.tsx";
+
+const PAGE_SIZE = 10;
+
+/** `/org/$slug/members`: searchable, paged member table with role changes and removal. */
+export function MembersPage() {
+  const { organization, can } = useCurrentOrganization();
+  usePageTitle(`Members · ${organization.name}`);
+  const { data: session } = authClient.useSession();
+  const [search, setSearch] = useState("");
+  const [debouncedSearch] = useDebouncedValue(search.trim(), 300);
+  const [page, setPage] = useState(1);
+  const [editing, setEditing] = useState<MemberRow | null>(null);
+  const [removing, setRemoving] = useState<MemberRow | null>(null);
+
+  const query = useQuery(
+    membersQuery(organization.id, {
+      search: debouncedSearch || undefined,
+      limit: PAGE_SIZE,
+      offset: (page - 1) * PAGE_SIZE,
+    }),
+  );
+  const total = query.data?.total ?? 0;
+  const pages = Math.max(1, Math.ceil(total / PAGE_SIZE));
+  const manages = can.updateMembers || can.removeMembers;
+  const first = total === 0 ? 0 : (page - 1) * PAGE_SIZE + 1;
+  const last = Math.min(total, page * PAGE_SIZE);
+
+  return (
+    <Stack gap="md">
+      <SectionHeader
+        title="Members"
+        description={
+          query.data && !debouncedSearch
+            ? `${plural(total, "person", "people")} in ${organization.name}.`
+            : "Everyone in this organization and their roles."
+        }
+        actions={
+          can.inviteMembers ? (
+            <ButtonLink
+              to="/org/$slug/invitations"
+              params={{ slug: organization.slug }}
+              leftSection={<IconUserPlus size={16} aria-hidden />}
+            >
+              Invite people
+            </ButtonLink>
+          ) : null
+        }
+      />
+      {!manages ? (
+        <Alert variant="light" color="gray" icon={<IconAlertCircle size={18} aria-hidden />}>
+          You can see the members. Only owners and admins can change roles or remove people.
+        </Alert>
+      ) : null}
+      <Card withBorder padding={0} radius="lg" shadow="xs">
+        <Group p="md" gap="sm" justify="space-between" wrap="wrap">
+          <TextInput
+            aria-label="Search members"
+            placeholder="Search by name or email"
+            leftSection={<IconSearch size={16} aria-hidden />}
+            rightSection={
+              search ? (
+                <CloseButton
+                  size="sm"
+                  aria-label="Clear search"
+                  onClick={() => {
+                    setSearch("");
+                    setPage(1);
+                  }}
+                />
+              ) : null
+            }
+            value={search}
+            onChange={(event) => {
+              setSearch(event.currentTarget.value);
+              setPage(1);
+            }}
+            maxLength={254}
+            style={{ flex: "1 1 240px", maxWidth: 360 }}
+            size="sm"
+          />
+          {query.data && total > 0 ? (
+            <Text size="sm" c="dimmed" aria-live="polite">
+              {`${first}–${last} of ${total}`}
+            </Text>
+          ) : null}
+        </Group>
+        {query.error ? (
+          <Stack p="md">
+            <QueryError error={query.error} onRetry={() => void query.refetch()} title="We couldn't load the members" />
+          </Stack>
+        ) : query.isPending ? (
+          <Stack p="md">
+            <ListSkeleton rows={5} label="Loading members" />
+          </Stack>
+        ) : total === 0 ? (
+          <EmptyState
+            py="xl"
+            icon={<IconUsers size={26} stroke={1.6} aria-hidden />}
+            title={debouncedSearch ? "No member matches your search" : "No members"}
+            description={
+              debouncedSearch
+                ? `Nobody's name or email contains “${debouncedSearch}”.`
+                : "Invite people to fill this organization."
+            }
+          >
+            {debouncedSearch ? (
+              <EmptyState.Actions>
+                <Button variant="default" onClick={() => setSearch("")}>
+                  Clear search
+                </Button>
+              </EmptyState.Actions>
+            ) : null}
+          </EmptyState>
+        ) : (
+          <Table.ScrollContainer minWidth={320} type="native">
+            <Table verticalSpacing="sm" horizontalSpacing="md" highlightOnHover>
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th>Member</Table.Th>
+                  <Table.Th>Roles</Table.Th>
+                  <Table.Th visibleFrom="sm">Joined</Table.Th>
+                  {manages ? (
+                    <Table.Th w={56}>
+                      <span className="gh-visually-hidden">Actions</span>
+                    </Table.Th>
+                  ) : null}
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody style={{ opacity: query.isPlaceholderData ? 0.6 : 1 }}>
+                {query.data?.members.map((member) => {
+                  const isSelf = member.userId === session?.user.id;
+                  const ownerLocked = hasRole(member.role, "owner") && !can.isOwner;
+                  return (
+                    <Table.Tr key={member.id} data-testid={`member-row-${member.user.email}`}>
+                      <Table.Td>
+                        <Group gap="sm" wrap="nowrap">
+                          <UserAvatar
+                            name={member.user.name}
+                            email={member.user.email}
+                            image={member.user.image}
+                            size={36}
+                            radius="xl"
+                          />
+                          <div style={{ minWidth: 0 }}>
+                            <Group gap={6} wrap="nowrap">
+                              <Text size="sm" fw={600} truncate>
+                                {member.user.name || member.user.email}
+                              </Text>
+                              {isSelf ? (
+                                <Badge size="xs" variant="outline" color="gray">
+                                  You
+                                </Badge>
+                              ) : null}
+                            </Group>
+                            <Text size="xs" c="dimmed" truncate>
+                              {member.user.email}
+                            </Text>
+                          </div>
+                        </Group>
+                      </Table.Td>
+                      <Table.Td>
+                        <RoleBadges role={member.role} size="sm" />
+                      </Table.Td>
+                      <Table.Td visibleFrom="sm">
+                        <Text size="sm" c="dimmed">
+                          {formatDate(member.createdAt)}
+                        </Text>
+                      </Table.Td>
+                      {manages ? (
+                        <Table.Td>
+                          <MemberActions
+                            member={member}
+                            isSelf={isSelf}
+                            ownerLocked={ownerLocked}
+                            canUpdate={can.updateMembers}
+                            canRemove={can.removeMembers}
+                            onEdit={() => setEditing(member)}
+                            onRemove={() => setRemoving(member)}
+                          />
+                        </Table.Td>
+                      ) : null}
+                    </Table.Tr>
+                  );
+                })}
+              </Table.Tbody>
+            </Table>
+          </Table.ScrollContainer>
+        )}
+        {pages > 1 ? (
+          <Group justify="center" p="md">
+            <Pagination
+              total={pages}
+              value={page}
+              onChange={setPage}
+              size="sm"
+              getControlProps={(control) => ({
+                "aria-label": control === "previous" ? "Previous page" : control === "next" ? "Next page" : control,
+              })}
+              getItemProps={(item) => ({ "aria-label": `Page ${item}` })}
+            />
+          </Group>
+        ) : null}
+      </Card>
+      <ChangeRolesModal member={editing} onClose={() => setEditing(null)} />
+      <RemoveMemberModal member={removing} onClose={() => setRemoving(null)} />
+    </Stack>
+  );
+}
+
+function MemberActions({
+  member,
+  isSelf,
+  ownerLocked,
+  canUpdate,
+  canRemove,
+  onEdit,
+  onRemove,
+}: {
+  member: MemberRow;
+  isSelf: boolean;
+  ownerLocked: boolean;
+  canUpdate: boolean;
+  canRemove: boolean;
+  onEdit: () => void;
+  onRemove: () => void;
+}) {
+  const who = member.user.name || member.user.email;
+  return (
+    <Menu position="bottom-end" shadow="md" width={240} withInitialFocusPlaceholder={false}>
+      <Menu.Target>
+        <Tooltip label="Member actions" withArrow>
+          <ActionIcon variant="subtle" color="gray" aria-label={`Actions for ${who}`}>
+            <IconDots size={18} aria-hidden />
+          </ActionIcon>
+        </Tooltip>
+      </Menu.Target>
+      <Menu.Dropdown>
+        {canUpdate ? (
+          <Menu.Item leftSection={<IconShieldCog size={16} aria-hidden />} onClick={onEdit} disabled={ownerLocked}>
+            Change roles
+          </Menu.Item>
+        ) : null}
+        {canRemove && !isSelf ? (
+          <Menu.Item
+            color="red"
+            leftSection={<IconUserMinus size={16} aria-hidden />}
+            onClick={onRemove}
+            disabled={ownerLocked}
+          >
+            Remove from organization
+          </Menu.Item>
+        ) : null}
+        {ownerLocked ? (
+          <Text size="xs" c="dimmed" px="sm" py={6}>
+            Only an owner can change or remove an owner.
+          </Text>
+        ) : null}
+        {isSelf ? (
+          <Text size="xs" c="dimmed" px="sm" py={6}>
+            To leave, use Settings → Leave organization.
+          </Text>
+        ) : null}
+      </Menu.Dropdown>
+    </Menu>
+  );
+}
+
+function ChangeRolesModal({ member, onClose }: { member: MemberRow | null; onClose: () => void }) {
+  return (
+    <Modal opened={member !== null} onClose={onClose} title="Change roles" centered radius="lg">
+      {member ? <ChangeRolesForm key={member.id} member={member} onDone={onClose} /> : null}
+    </Modal>
+  );
+}
+
+function ChangeRolesForm({ member, onDone }: { member: MemberRow; onDone: () => void }) {
+  const { organization, can } = useCurrentOrganization();
+  const queryClient = useQueryClient();
+  const [roles, setRoles] = useState<string[]>(parseRoles(member.role));
+  const who = member.user.name || member.user.email;
+  const unchanged = [...roles].sort().join(",") === parseRoles(member.role).sort().join(",");
+
+  const update = useMutation({
+    mutationFn: () =>
+      unwrap(
+        authClient.organization.updateMemberRole({
+          memberId: member.id,
+          role: roles as ("owner" | "admin" | "member")[],
+          organizationId: organization.id,
+        }),
+      ),
+    onSuccess: async () => {
+      await queryClient.invalidateQueries({ queryKey: [ORG_KEY] });
+      notifications.show({ color: "teal", title: "Roles updated", message: `${who} is now ${roles.join(" and ")}.` });
+      onDone();
+    },
+  });
+
+  return (
+    <Stack gap="md">
+      <Group gap="sm" wrap="nowrap">
+        <UserAvatar name={member.user.name} email={member.user.email} image={member.user.image} size={36} radius="xl" />
+        <div style={{ minWidth: 0 }}>
+          <Text size="sm" fw={600} truncate>
+            {who}
+          </Text>
+          <Text size="xs" c="dimmed" truncate>
+            {member.user.email}
+          </Text>
+        </div>
+      </Group>
+      {update.error ? (
+        <Alert color="red" variant="light" icon={<IconAlertCircle size={18} aria-hidden />}>
+          {orgErrorMessage(update.error)}
+        </Alert>
+      ) : null}
+      <RoleSelect
+        value={roles}
+        onChange={setRoles}
+        canGrantOwner={can.isOwner}
+        error={roles.length === 0 ? "Choose at least one role" : null}
+      />
+      <Group justify="flex-end" gap="sm">
+        <Button variant="default" onClick={onDone}>
+          Cancel
+        </Button>
+        <Button onClick={() => update.mutate()} loading={update.isPending} disabled={roles.length === 0 || unchanged}>
+          Save roles
+        </Button>
+      </Group>
+    </Stack>
+  );
+}
+
+function RemoveMemberModal({ member, onClose }: { member: MemberRow | null; onClose: () => void }) {
+  const { organization } = useCurrentOrganization();
+  const queryClient = useQueryClient();
+  const who = member ? member.user.name || member.user.email : "";
+  const remove = useMutation({
+    mutationFn: (target: MemberRow) =>
+      unwrap(
+        authClient.organization.removeMember({ memberIdOrEmail: target.id, organizationId: organization.id }),
+      ),
+    onSuccess: async () => {
+      await queryClient.invalidateQueries({ queryKey: [ORG_KEY] });
+      notifications.show({ color: "teal", title: "Member removed", message: `${who} no longer belongs to ${organization.name}.` });
+      close();
+    },
+  });
+  function close() {
+    remove.reset();
+    onClose();
+  }
+
+  return (
+    <ConfirmModal
+      opened={member !== null}
+      onClose={close}
+      title="Remove member"
+      confirmLabel="Remove member"
+      onConfirm={() => member && remove.mutate(member)}
+      loading={remove.isPending}
+      error={remove.error}
+    >
+      <Text size="sm">
+        <Text span fw={600}>
+          {who}
+        </Text>
+        {` will lose access to ${organization.name} and leave all its teams. You can invite them again later.`}
+      </Text>
+    </ConfirmModal>
+  );
+}

@@ -1,0 +1,152 @@
+import { ActionIcon, Alert, Button, Group, Stack, Table, Text, TextInput } from "@mantine/core";
+import { notifications } from "@mantine/notifications";
+import { IconAlertCircle, IconPlus, IconTrash } from "@tabler/icons-react";
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { useState } from "react";
+import { authClient } from "#web/lib/auth-client.ts";
+import { unwrap } from "../api/org-request.ts";
+import { ORG_KEY } from "../api/queries.ts";
+import { orgErrorMessage } from "../lib/org-errors.ts";
+import { useCurrentOrganization } from "./organization-context.tsx";
+
+const MAX_PAIRS = 50;
+const KEY_MAX = 64;
+const VALUE_MAX = 500;
+
+interface Pair {
+  id: number;
+  key: string;
+  value: string;
+}
+
+function pairsOf(metadata: Record<string, unknown> | null): Pair[] {
+  return Object.entries(metadata ?? {}).map(([key, value], index) => ({
+    id: index,
+    key,
+    value: typeof value === "string" ? value : JSON.stringify(value),
+  }));
+}
+
+function pairErrors(pairs: Pair[]): Map<number, string> {
+  const errors = new Map<number, string>();
+  const seen = new Set<string>();
+  for (const pair of pairs) {
+    const key = pair.key.trim();
+    if (!key && pair.value) errors.set(pair.id, "Give this value a key");
+    else if (key.length > KEY_MAX) errors.set(pair.id, `A key has at most ${KEY_MAX} characters`);
+    else if (key && seen.has(key)) errors.set(pair.id, "This key is used twice");
+    if (key) seen.add(key);
+  }
+  return errors;
+}
+
+/** Free-form key/value pairs stored on the organization (its `metadata`). */
+export function MetadataEditor() {
+  const { organization, can } = useCurrentOrganization();
+  const queryClient = useQueryClient();
+  const [pairs, setPairs] = useState<Pair[]>(() => pairsOf(organization.metadata));
+  const [nextId, setNextId] = useState(pairs.length + 1);
+  const errors = pairErrors(pairs);
+
+  const save = useMutation({
+    mutationFn: () => {
+      const metadata = Object.fromEntries(
+        pairs.filter((pair) => pair.key.trim()).map((pair) => [pair.key.trim(), pair.value]),
+      );
+      return unwrap(authClient.organization.update({ organizationId: organization.id, data: { metadata } }));
+    },
+    onSuccess: async () => {
+      await queryClient.invalidateQueries({ queryKey: [ORG_KEY] });
+      notifications.show({ color: "teal", title: "Metadata saved", message: "The key/value pairs are stored." });
+    },
+  });
+
+  if (!can.updateOrganization) {
+    const entries = pairsOf(organization.metadata);
+    return entries.length === 0 ? (
+      <Text size="sm" c="dimmed">
+        No metadata.
+      </Text>
+    ) : (
+      <Table withTableBorder>
+        <Table.Tbody>
+          {entries.map((pair) => (
+            <Table.Tr key={pair.id}>
+              <Table.Th w="40%">{pair.key}</Table.Th>
+              <Table.Td style={{ overflowWrap: "anywhere" }}>{pair.value}</Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+    );
+  }
+
+  function update(id: number, field: "key" | "value", value: string) {
+    setPairs((current) => current.map((pair) => (pair.id === id ? { ...pair, [field]: value } : pair)));
+  }
+
+  return (
+    <Stack gap="sm">
+      {save.error ? (
+        <Alert color="red" variant="light" icon={<IconAlertCircle size={18} aria-hidden />}>
+          {orgErrorMessage(save.error)}
+        </Alert>
+      ) : null}
+      {pairs.length === 0 ? (
+        <Text size="sm" c="dimmed">
+          No metadata yet. Add pairs such as a billing code or an internal id for your own tools.
+        </Text>
+      ) : (
+        pairs.map((pair, index) => (
+          <Group key={pair.id} gap="xs" align="flex-start" wrap="nowrap">
+            <TextInput
+              aria-label={`Key ${index + 1}`}
+              placeholder="Key"
+              value={pair.key}
+              onChange={(event) => update(pair.id, "key", event.currentTarget.value)}
+              error={errors.get(pair.id)}
+              maxLength={KEY_MAX}
+              size="sm"
+              style={{ flex: 2 }}
+            />
+            <TextInput
+              aria-label={`Value ${index + 1}`}
+              placeholder="Value"
+              value={pair.value}
+              onChange={(event) => update(pair.id, "value", event.currentTarget.value)}
+              maxLength={VALUE_MAX}
+              size="sm"
+              style={{ flex: 3 }}
+            />
+            <ActionIcon
+              variant="subtle"
+              color="red"
+              size="lg"
+              aria-label={`Remove pair ${index + 1}`}
+              onClick={() => setPairs((current) => current.filter((item) => item.id !== pair.id))}
+            >
+              <IconTrash size={16} aria-hidden />
+            </ActionIcon>
+          </Group>
+        ))
+      )}
+      <Group justify="space-between" gap="sm">
+        <Button
+          variant="default"
+          size="sm"
+          leftSection={<IconPlus size={14} aria-hidden />}
+          disabled={pairs.length >= MAX_PAIRS}
+          onClick={() => {
+            setPairs((current) => [...current, { id: nextId, key: "", value: "" }]);
+            setNextId((id) => id + 1);
+          }}
+        >
+          Add pair
+        </Button>
+        <Button size="sm" onClick={() => save.mutate()} loading={save.isPending} disabled={errors.size > 0}>
+          Save metadata
+        </Button>
+      </Group>
+    </Stack>
+  );
+}

@@ -1,0 +1,25 @@
+import { Avatar, type AvatarProps } from "@mantine/core";
+import { initialsOf } from "#web/components/user-avatar.tsx";
+
+const COLORS = ["indigo", "grape", "teal", "orange", "cyan", "pink", "violet", "blue"];
+
+/** A stable colour per organization name, so initials look the same everywhere. */
+function colorFor(name: string): string {
+  let hash = 0;
+  for (const char of name) hash = (hash * 31 + (char.codePointAt(0) ?? 0)) >>> 0;
+  return COLORS[hash % COLORS.length] ?? "indigo";
+}
+
+interface OrgAvatarProps extends Omit<AvatarProps, "children" | "name"> {
+  name: string;
+  logo?: string | null;
+}
+
+/** An organization's logo, or its initials on a coloured square when it has none. */
+export function OrgAvatar({ name, logo, ...props }: OrgAvatarProps) {
+  return (
+    <Avatar src={logo || null} alt="" radius="md" color={colorFor(name)} variant="filled" {...props}>
+      {initialsOf(name)}
+    </Avatar>
+  );
+}

@@ -1,0 +1,172 @@
+import { Box, Card, EmptyState, Group, ScrollArea, Skeleton, Stack, Text, Title } from "@mantine/core";
+import {
+  IconBuildingCommunity,
+  IconHome,
+  IconMail,
+  IconSettings,
+  IconUsers,
+  IconUsersGroup,
+} from "@tabler/icons-react";
+import { getRouteApi, Outlet, useRouterState } from "@tanstack/react-router";
+import { type ReactNode, useEffect, useMemo } from "react";
+import { ButtonLink } from "#web/components/button-link.tsx";
+import { authClient } from "#web/lib/auth-client.ts";
+import { useOrganizationBySlug } from "../api/queries.ts";
+import { abilitiesOf } from "../lib/roles.ts";
+import { OrgAvatar } from "./org-avatar.tsx";
+import { type CurrentOrganization, OrganizationContext } from "./organization-context.tsx";
+import { QueryError } from "./page-states.tsx";
+import { RoleBadges } from "./role-badges.tsx";
+
+import "../organizations.css";
+
+const route = getRouteApi("/org/$slug");
+
+type Section = "" | "members" | "invitations" | "teams" | "settings";
+
+interface NavItem {
+  section: Section;
+  label: string;
+  icon: ReactNode;
+}
+
+/** The frame of every `/org/$slug/...` page: who the organization is, your role, and its sections. */
+export function OrganizationLayout() {
+  const { slug } = route.useParams();
+  const { organization, isPending, error, refetch } = useOrganizationBySlug(slug);
+  const { data: session } = authClient.useSession();
+  const activeId = (session?.session as { activeOrganizationId?: string | null } | undefined)
+    ?.activeOrganizationId;
+
+  // The organization on screen becomes the session's active one, so calls that
+  // default to the active organization (teams) act on what the person sees.
+  useEffect(() => {
+    if (organization && session && activeId !== organization.id) {
+      void authClient.organization.setActive({ organizationId: organization.id });
+    }
+  }, [organization, session, activeId]);
+
+  const current = useMemo<CurrentOrganization | null>(
+    () =>
+      organization ? { organization, role: organization.role, can: abilitiesOf(organization.role) } : null,
+    [organization],
+  );
+
+  if (error) {
+    return (
+      <Box maw={960} mx="auto" py={{ base: "md", sm: 40 }}>
+        <QueryError error={error} onRetry={() => void refetch()} title="We couldn't load this organization" />
+      </Box>
+    );
+  }
+  if (isPending) return <LayoutSkeleton />;
+  if (!current) {
+    return (
+      <Box maw={640} mx="auto" py={{ base: "md", sm: 48 }}>
+        <Card withBorder padding="xl" radius="lg">
+          <EmptyState
+            variant="light"
+            color="gray"
+            icon={<IconBuildingCommunity size={26} stroke={1.6} aria-hidden />}
+            title={<Title order={1} fz={22}>Organization not found</Title>}
+            description={`There is no organization at /org/${slug}, or you are not a member of it. If someone invited you, open the link in their invitation email.`}
+          >
+            <EmptyState.Actions>
+              <ButtonLink to="/organizations">All organizations</ButtonLink>
+              <ButtonLink to="/invitations" variant="default">
+                My invitations
+              </ButtonLink>
+            </EmptyState.Actions>
+          </EmptyState>
+        </Card>
+      </Box>
+    );
+  }
+
+  const { organization: org, can } = current;
+  const items: NavItem[] = [
+    { section: "", label: "Overview", icon: <IconHome size={16} aria-hidden /> },
+    { section: "members", label: "Members", icon: <IconUsers size={16} aria-hidden /> },
+    ...(can.inviteMembers
+      ? [{ section: "invitations" as const, label: "Invitations", icon: <IconMail size={16} aria-hidden /> }]
+      : []),
+    { section: "teams", label: "Teams", icon: <IconUsersGroup size={16} aria-hidden /> },
+    { section: "settings", label: "Settings", icon: <IconSettings size={16} aria-hidden /> },
+  ];
+
+  return (
+    <OrganizationContext.Provider value={current}>
+      <Stack gap="lg" maw={1040} mx="auto" py={{ base: "sm", sm: 32 }}>
+        <Group gap="md" wrap="nowrap" align="center">
+          <OrgAvatar name={org.name} logo={org.logo} size={56} />
+          <div style={{ minWidth: 0, flex: 1 }}>
+            <Title
+              order={1}
+              fz={{ base: 22, sm: 28 }}
+              c="var(--mantine-color-bright)"
+              style={{ overflowWrap: "anywhere" }}
+            >
+              {org.name}
+            </Title>
+            <Group gap="xs" mt={4} wrap="wrap">
+              <Text size="sm" c="dimmed">{`/org/${org.slug}`}</Text>
+              <RoleBadges role={current.role} size="xs" />
+            </Group>
+          </div>
+        </Group>
+        <OrganizationNav slug={org.slug} items={items} />
+        <Outlet />
+      </Stack>
+    </OrganizationContext.Provider>
+  );
+}
+
+function OrganizationNav({ slug, items }: { slug: string; items: NavItem[] }) {
+  const pathname = useRouterState({ select: (state) => state.location.pathname });
+  const base = `/org/${encodeURIComponent(slug)}`;
+  const rest = pathname.startsWith(base) ? pathname.slice(base.length).replace(/^\/|\/$/g, "") : "";
+
+  return (
+    <Box component="nav" aria-label="Organization sections" className="gh-org-nav">
+      <ScrollArea type="never" offsetScrollbars={false}>
+        <Group gap={4} wrap="nowrap" pb={6}>
+          {items.map((item) => {
+            const active = rest === item.section;
+            return (
+              <ButtonLink
+                key={item.section || "overview"}
+                to={item.section ? `/org/$slug/${item.section}` : "/org/$slug"}
+                params={{ slug }}
+                variant={active ? "light" : "subtle"}
+                color={active ? undefined : "gray"}
+                size="sm"
+                leftSection={item.icon}
+                aria-current={active ? "page" : undefined}
+                className="gh-org-nav-link"
+                data-active={active || undefined}
+              >
+                {item.label}
+              </ButtonLink>
+            );
+          })}
+        </Group>
+      </ScrollArea>
+    </Box>
+  );
+}
+
+function LayoutSkeleton() {
+  return (
+    <Stack gap="lg" maw={1040} mx="auto" py={{ base: "sm", sm: 32 }} role="status" aria-label="Loading organization">
+      <Group gap="md" wrap="nowrap">
+        <Skeleton height={56} width={56} radius="md" />
+        <Stack gap={8} style={{ flex: 1 }}>
+          <Skeleton height={18} width="40%" radius="xl" />
+          <Skeleton height={10} width="25%" radius="xl" />
+        </Stack>
+      </Group>
+      <Skeleton height={32} width="70%" radius="md" />
+      <Skeleton height={220} radius="lg" />
+    </Stack>
+  );
+}

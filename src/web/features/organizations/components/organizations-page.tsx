@@ -1,0 +1,157 @@
+import {
+  Alert,
+  Card,
+  type CardProps,
+  EmptyState,
+  Group,
+  SimpleGrid,
+  Skeleton,
+  Stack,
+  Text,
+  TextInput,
+  Title,
+} from "@mantine/core";
+import { IconBuildingCommunity, IconChevronRight, IconMailOpened, IconPlus, IconSearch } from "@tabler/icons-react";
+import { useQuery } from "@tanstack/react-query";
+import { createLink } from "@tanstack/react-router";
+import { forwardRef, useState } from "react";
+import { ButtonLink } from "#web/components/button-link.tsx";
+import { TextLink } from "#web/components/text-link.tsx";
+import { usePageTitle } from "#web/lib/use-page-title.ts";
+import { useOrganizations, userInvitationsQuery } from "../api/queries.ts";
+import { formatDate, plural } from "../lib/format.ts";
+import { OrgAvatar } from "./org-avatar.tsx";
+import { QueryError } from "./page-states.tsx";
+import { RoleBadges } from "./role-badges.tsx";
+
+import "../organizations.css";
+
+const CardAnchor = forwardRef<HTMLAnchorElement, CardProps & React.ComponentPropsWithoutRef<"a">>(
+  (props, ref) => <Card component="a" ref={ref} {...props} />,
+);
+CardAnchor.displayName = "CardAnchor";
+const CardLink = createLink(CardAnchor);
+
+/** `/organizations`: every organization the user belongs to, and a way to create one. */
+export function OrganizationsPage() {
+  usePageTitle("Organizations");
+  const { data: organizations, isPending, error, refetch } = useOrganizations();
+  const invitations = useQuery(userInvitationsQuery);
+  const [filter, setFilter] = useState("");
+  const needle = filter.trim().toLowerCase();
+  const shown = organizations?.filter(
+    (org) => !needle || org.name.toLowerCase().includes(needle) || org.slug.includes(needle),
+  );
+  const pendingCount = invitations.data?.length ?? 0;
+
+  return (
+    <Stack gap="lg" maw={960} mx="auto" py={{ base: "md", sm: 40 }}>
+      <Group justify="space-between" align="flex-end" wrap="wrap" gap="sm">
+        <div>
+          <Title order={1} fz={{ base: 26, sm: 32 }} c="var(--mantine-color-bright)">
+            Organizations
+          </Title>
+          <Text c="dimmed" mt={4}>
+            Workspaces you belong to. Open one to manage its members, invitations and teams.
+          </Text>
+        </div>
+        <ButtonLink to="/organizations/new" leftSection={<IconPlus size={16} aria-hidden />}>
+          Create organization
+        </ButtonLink>
+      </Group>
+
+      {pendingCount > 0 ? (
+        <Alert color="indigo" variant="light" icon={<IconMailOpened size={18} aria-hidden />}>
+          {`You have ${plural(pendingCount, "pending invitation")}. `}
+          <TextLink to="/invitations" fw={600} c="inherit" underline="always">
+            Review invitations
+          </TextLink>
+        </Alert>
+      ) : null}
+
+      {error ? (
+        <QueryError error={error} onRetry={() => void refetch()} title="We couldn't load your organizations" />
+      ) : isPending ? (
+        <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }} spacing="md" role="status" aria-label="Loading organizations">
+          {[0, 1, 2].map((key) => (
+            <Card key={key} withBorder padding="lg" radius="lg">
+              <Group gap="sm" wrap="nowrap">
+                <Skeleton height={44} width={44} radius="md" />
+                <Stack gap={6} style={{ flex: 1 }}>
+                  <Skeleton height={12} width="70%" radius="xl" />
+                  <Skeleton height={10} width="40%" radius="xl" />
+                </Stack>
+              </Group>
+            </Card>
+          ))}
+        </SimpleGrid>
+      ) : organizations && organizations.length === 0 ? (
+        <Card withBorder padding="xl" radius="lg">
+          <EmptyState
+            variant="light"
+            icon={<IconBuildingCommunity size={26} stroke={1.6} aria-hidden />}
+            title="No organizations yet"
+            description="Create an organization to invite teammates, give them roles and group them in teams. Invited to one? Accept the invitation to join it."
+          >
+            <EmptyState.Actions>
+              <ButtonLink to="/organizations/new" leftSection={<IconPlus size={16} aria-hidden />}>
+                Create organization
+              </ButtonLink>
+              <ButtonLink to="/invitations" variant="default">
+                My invitations
+              </ButtonLink>
+            </EmptyState.Actions>
+          </EmptyState>
+        </Card>
+      ) : (
+        <Stack gap="md">
+          {organizations && organizations.length > 6 ? (
+            <TextInput
+              aria-label="Filter organizations"
+              placeholder="Filter by name or slug"
+              leftSection={<IconSearch size={16} aria-hidden />}
+              value={filter}
+              onChange={(event) => setFilter(event.currentTarget.value)}
+              maw={360}
+            />
+          ) : null}
+          {shown && shown.length === 0 ? (
+            <Text c="dimmed">{`No organization matches “${filter.trim()}”.`}</Text>
+          ) : null}
+          <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }} spacing="md">
+            {shown?.map((org) => (
+              <CardLink
+                key={org.id}
+                to="/org/$slug"
+                params={{ slug: org.slug }}
+                withBorder
+                shadow="xs"
+                padding="lg"
+                radius="lg"
+                className="gh-hover-card"
+                aria-label={`${org.name}, ${org.role.split(",").join(" and ")}`}
+              >
+                <Group gap="sm" wrap="nowrap" align="flex-start">
+                  <OrgAvatar name={org.name} logo={org.logo} size={44} />
+                  <div style={{ minWidth: 0, flex: 1 }}>
+                    <Text fw={600} truncate c="var(--mantine-color-bright)">
+                      {org.name}
+                    </Text>
+                    <Text size="xs" c="dimmed" truncate>
+                      {`/${org.slug}`}
+                    </Text>
+                  </div>
+                  <IconChevronRight size={18} aria-hidden style={{ opacity: 0.5, flexShrink: 0 }} />
+                </Group>
+                <Group justify="space-between" mt="md" gap="xs">
+                  <RoleBadges role={org.role} size="xs" />
+                  <Text size="xs" c="dimmed">{`Since ${formatDate(org.createdAt)}`}</Text>
+                </Group>
+              </CardLink>
+            ))}
+          </SimpleGrid>
+        </Stack>
+      )}
+    </Stack>
+  );
+}

@@ -1,0 +1,90 @@
+import { ORGANIZATION_ROLE_NAMES, type OrganizationRole } from "#shared/permissions.ts";
+import { authClient } from "#web/lib/auth-client.ts";
+
+/** The role names of a comma-separated role value ("admin,owner" → ["admin", "owner"]). */
+export function parseRoles(role: string | string[] | null | undefined): string[] {
+  const parts = Array.isArray(role) ? role : (role ?? "").split(",");
+  return parts.map((part) => part.trim()).filter(Boolean);
+}
+
+export function hasRole(role: string | null | undefined, name: OrganizationRole): boolean {
+  return parseRoles(role).includes(name);
+}
+
+export const ROLE_LABELS: Record<OrganizationRole, string> = {
+  owner: "Owner",
+  admin: "Admin",
+  member: "Member",
+};
+
+export const ROLE_DESCRIPTIONS: Record<OrganizationRole, string> = {
+  owner: "Full control, including deleting the organization",
+  admin: "Manages members, invitations, teams and settings",
+  member: "Belongs to the organization, manages nothing",
+};
+
+export const ROLE_COLORS: Record<OrganizationRole, string> = {
+  owner: "grape",
+  admin: "indigo",
+  member: "gray",
+};
+
+export function roleLabel(name: string): string {
+  return ROLE_LABELS[name as OrganizationRole] ?? name;
+}
+
+export function roleColor(name: string): string {
+  return ROLE_COLORS[name as OrganizationRole] ?? "gray";
+}
+
+/** Roles in the order the UI lists them. */
+export const ROLE_OPTIONS = ORGANIZATION_ROLE_NAMES;
+
+type Permissions = {
+  organization?: ("update" | "delete")[];
+  member?: ("create" | "update" | "delete")[];
+  invitation?: ("create" | "cancel")[];
+  team?: ("create" | "update" | "delete")[];
+};
+
+/**
+ * True when any of the member's roles grants every action asked for, by the
+ * same access model the server enforces (src/shared/permissions.ts).
+ */
+export function roleCan(role: string | null | undefined, permissions: Permissions): boolean {
+  return parseRoles(role).some((name) =>
+    authClient.organization.checkRolePermission({
+      role: name as OrganizationRole,
+      permissions,
+    }),
+  );
+}
+
+/** What the signed-in member may do in an organization, for hiding or disabling controls. */
+export interface OrgAbilities {
+  isOwner: boolean;
+  updateOrganization: boolean;
+  deleteOrganization: boolean;
+  inviteMembers: boolean;
+  cancelInvitations: boolean;
+  updateMembers: boolean;
+  removeMembers: boolean;
+  createTeams: boolean;
+  updateTeams: boolean;
+  deleteTeams: boolean;
+}
+
+export function abilitiesOf(role: string | null | undefined): OrgAbilities {
+  return {
+    isOwner: hasRole(role, "owner"),
+    updateOrganization: roleCan(role, { organization: ["update"] }),
+    deleteOrganization: roleCan(role, { organization: ["delete"] }),
+    inviteMembers: roleCan(role, { invitation: ["create"] }),
+    cancelInvitations: roleCan(role, { invitation: ["cancel"] }),
+    updateMembers: roleCan(role, { member: ["update"] }),
+    removeMembers: roleCan(role, { member: ["delete"] }),
+    createTeams: roleCan(role, { team: ["create"] }),
+    updateTeams: roleCan(role, { team: ["update"] }),
+    deleteTeams: roleCan(role, { team: ["delete"] }),
+  };
+}
