@@ -5,6 +5,7 @@ import type { SecondaryStorage } from "better-auth";
 import type { Kysely } from "kysely";
 import type { Config } from "#server/config.ts";
 import { accountsPlugin } from "#server/features/accounts/plugin.ts";
+import { assertNotOnlyOwner } from "#server/features/organizations/owners.ts";
 import { gatehouseOrganizations } from "#server/features/organizations/plugin.ts";
 import { grantAdmin, shouldBecomeAdmin } from "#server/features/admin/admin-emails.ts";
 import { checkInputLimits } from "#server/input-limits.ts";
@@ -48,6 +49,8 @@ export function linkOnBaseURL(baseURL: string, url: string): string {
 
 export function buildAuthOptions({ config, db, dbKind, mailer, logger, secondaryStorage }: AuthDeps) {
   const link = (url: string) => linkOnBaseURL(config.baseURL, url);
+  // An organization's only owner cannot delete their account, nor be deleted by an admin (issue #5).
+  const assertUserCanBeDeleted = (userId: string) => assertNotOnlyOwner(db, userId);
   const appName = APP_NAME;
 
   return {
@@ -192,6 +195,8 @@ export function buildAuthOptions({ config, db, dbKind, mailer, logger, secondary
     hooks: {
       before: createAuthMiddleware(async (ctx) => {
         checkInputLimits(ctx.path, ctx.body);
+        const target = (ctx.body as { userId?: unknown } | undefined)?.userId;
+        if (ctx.path === "/admin/remove-user" && typeof target === "string") await assertUserCanBeDeleted(target);
       }),
     },
 
@@ -233,7 +238,7 @@ export function buildAuthOptions({ config, db, dbKind, mailer, logger, secondary
           }`,
       }),
       gatehouseOrganizations({ db, invitationExpiresIn: 172800 }),
-      accountsPlugin({ mailer, appName }),
+      accountsPlugin({ mailer, appName, assertUserCanBeDeleted }),
     ],
   } satisfies BetterAuthOptions;
 }

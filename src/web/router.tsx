@@ -1,4 +1,4 @@
-import { createRootRoute, createRoute, createRouter } from "@tanstack/react-router";
+import { createRootRoute, createRoute, createRouter, Outlet, redirect } from "@tanstack/react-router";
 import { AppLayout } from "./components/app-layout.tsx";
 import { NotFound } from "./components/not-found.tsx";
 import { PageLoader } from "./components/page-loader.tsx";
@@ -7,6 +7,10 @@ import { RequireGuest, RequireSession, safeRedirectTarget } from "./components/s
 import { AccountDeletedPage } from "./features/account/components/account-deleted-page.tsx";
 import { AccountPage } from "./features/account/components/account-page.tsx";
 import { type AccountSearch, parseAccountSearch } from "./features/account/lib/account-search.ts";
+import { AdminUserPage } from "./features/admin/components/admin-user-page.tsx";
+import { AdminUsersPage } from "./features/admin/components/admin-users-page.tsx";
+import { RequireAdmin } from "./features/admin/components/require-admin.tsx";
+import { parseUsersSearch, type UsersSearch } from "./features/admin/lib/users-search.ts";
 import { CheckInboxPage } from "./features/auth/components/check-inbox-page.tsx";
 import { ErrorPage } from "./features/auth/components/error-page.tsx";
 import { ForgotPasswordPage } from "./features/auth/components/forgot-password-page.tsx";
@@ -16,6 +20,16 @@ import { SignUpPage } from "./features/auth/components/sign-up-page.tsx";
 import { VerifiedPage } from "./features/auth/components/verified-page.tsx";
 import { OutboxPage } from "./features/dev-outbox/components/outbox-page.tsx";
 import { HomePage } from "./features/home/components/home-page.tsx";
+import { AcceptInvitationPage } from "./features/organizations/components/accept-invitation-page.tsx";
+import { CreateOrganizationPage } from "./features/organizations/components/create-organization-page.tsx";
+import { InvitationsPage } from "./features/organizations/components/invitations-page.tsx";
+import { MembersPage } from "./features/organizations/components/members-page.tsx";
+import { MyInvitationsPage } from "./features/organizations/components/my-invitations-page.tsx";
+import { OrganizationLayout } from "./features/organizations/components/organization-layout.tsx";
+import { OrganizationsPage } from "./features/organizations/components/organizations-page.tsx";
+import { OverviewPage } from "./features/organizations/components/overview-page.tsx";
+import { SettingsPage } from "./features/organizations/components/settings-page.tsx";
+import { TeamsPage } from "./features/organizations/components/teams-page.tsx";
 
 /** Keeps a search param only when it is a string, so screens never see arrays or objects from the URL. */
 function optionalString(value: unknown): string | undefined {
@@ -57,11 +71,18 @@ const signInRoute = createRoute({
 const signUpRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: "/sign-up",
-  component: () => (
-    <RequireGuest>
-      <SignUpPage />
-    </RequireGuest>
-  ),
+  validateSearch: (search: Record<string, unknown>): { redirect?: string; email?: string } => ({
+    redirect: optionalString(search.redirect),
+    email: optionalString(search.email),
+  }),
+  component: function SignUpRoute() {
+    const { redirect } = signUpRoute.useSearch();
+    return (
+      <RequireGuest to={safeRedirectTarget(redirect)}>
+        <SignUpPage />
+      </RequireGuest>
+    );
+  },
 });
 
 const checkInboxRoute = createRoute({
@@ -127,6 +148,120 @@ const accountDeletedRoute = createRoute({
   component: AccountDeletedPage,
 });
 
+// Admin area (issue #6): signed-in admins only; anyone else gets the not-found screen.
+const adminRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: "/admin",
+  component: () => (
+    <RequireSession>
+      <RequireAdmin>
+        <Outlet />
+      </RequireAdmin>
+    </RequireSession>
+  ),
+});
+
+const adminIndexRoute = createRoute({
+  getParentRoute: () => adminRoute,
+  path: "/",
+  beforeLoad: () => {
+    throw redirect({ to: "/admin/users", replace: true });
+  },
+});
+
+const adminUsersRoute = createRoute({
+  getParentRoute: () => adminRoute,
+  path: "/users",
+  validateSearch: (search: Record<string, unknown>): UsersSearch => parseUsersSearch(search),
+  component: AdminUsersPage,
+});
+
+const adminUserRoute = createRoute({
+  getParentRoute: () => adminRoute,
+  path: "/users/$id",
+  component: AdminUserPage,
+});
+
+// Organizations (issue 5): list, create, pages by slug, invitation landing, the user's invitations.
+const organizationsRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: "/organizations",
+  component: () => (
+    <RequireSession>
+      <OrganizationsPage />
+    </RequireSession>
+  ),
+});
+
+const createOrganizationRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: "/organizations/new",
+  component: () => (
+    <RequireSession>
+      <CreateOrganizationPage />
+    </RequireSession>
+  ),
+});
+
+const organizationRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: "/org/$slug",
+  component: () => (
+    <RequireSession>
+      <OrganizationLayout />
+    </RequireSession>
+  ),
+});
+
+const organizationOverviewRoute = createRoute({
+  getParentRoute: () => organizationRoute,
+  path: "/",
+  component: OverviewPage,
+});
+
+const organizationMembersRoute = createRoute({
+  getParentRoute: () => organizationRoute,
+  path: "/members",
+  component: MembersPage,
+});
+
+const organizationInvitationsRoute = createRoute({
+  getParentRoute: () => organizationRoute,
+  path: "/invitations",
+  component: InvitationsPage,
+});
+
+const organizationTeamsRoute = createRoute({
+  getParentRoute: () => organizationRoute,
+  path: "/teams",
+  component: TeamsPage,
+});
+
+const organizationSettingsRoute = createRoute({
+  getParentRoute: () => organizationRoute,
+  path: "/settings",
+  component: SettingsPage,
+});
+
+const acceptInvitationRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: "/accept-invitation/$id",
+  validateSearch: (search: Record<string, unknown>): { error?: string } => ({
+    error: optionalString(search.error),
+  }),
+  component: AcceptInvitationPage,
+});
+
+const myInvitationsRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: "/invitations",
+  component: () => (
+    <RequireSession>
+      <MyInvitationsPage />
+    </RequireSession>
+  ),
+});
+
 const outboxRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: "/dev/outbox",
@@ -143,8 +278,20 @@ const routeTree = rootRoute.addChildren([
   resetPasswordRoute,
   errorRoute,
   outboxRoute,
+  adminRoute.addChildren([adminIndexRoute, adminUsersRoute, adminUserRoute]),
   accountRoute,
   accountDeletedRoute,
+  organizationsRoute,
+  createOrganizationRoute,
+  organizationRoute.addChildren([
+    organizationOverviewRoute,
+    organizationMembersRoute,
+    organizationInvitationsRoute,
+    organizationTeamsRoute,
+    organizationSettingsRoute,
+  ]),
+  acceptInvitationRoute,
+  myInvitationsRoute,
 ]);
 
 export const router = createRouter({

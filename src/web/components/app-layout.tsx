@@ -2,8 +2,10 @@ import { ActionIcon, AppShell, Box, Button, Container, Group, Text, Tooltip } fr
 import { IconMail } from "@tabler/icons-react";
 import { Link, Outlet, useRouterState } from "@tanstack/react-router";
 import { useAppConfig } from "#web/lib/app-config.ts";
+import { OrganizationSwitcher } from "#web/features/organizations/components/organization-switcher.tsx";
 import { authClient } from "#web/lib/auth-client.ts";
 import { ColorSchemeToggle } from "./color-scheme-toggle.tsx";
+import { ImpersonationBanner } from "./impersonation-banner.tsx";
 import { Logo } from "./logo.tsx";
 import { UserMenu } from "./user-menu.tsx";
 
@@ -19,7 +21,10 @@ export function AppLayout() {
       <AppShell.Header>
         <Container size="lg" h="100%">
           <Group h="100%" justify="space-between" wrap="nowrap">
-            <Logo name={config.appName} />
+            <Group gap="md" wrap="nowrap" style={{ minWidth: 0 }}>
+              <Logo name={config.appName} />
+              {session ? <OrganizationSwitcher /> : null}
+            </Group>
             <Group gap="xs" wrap="nowrap">
               {config.outbox ? (
                 <Tooltip label="Development outbox" withArrow>
@@ -47,6 +52,7 @@ export function AppLayout() {
         </Container>
       </AppShell.Header>
       <AppShell.Main className="gh-auth-background">
+        <ImpersonationBanner />
         <Box mih="calc(100dvh - 64px)" style={{ display: "flex", flexDirection: "column" }}>
           <Container size="lg" w="100%" px="md" py="md" style={{ flex: 1 }}>
             <Outlet />

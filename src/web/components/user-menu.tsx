@@ -1,9 +1,10 @@
 import { Group, Menu, Text, UnstyledButton } from "@mantine/core";
 import { notifications } from "@mantine/notifications";
-import { IconChevronDown, IconHome, IconLogout, IconUserCircle } from "@tabler/icons-react";
+import { IconChevronDown, IconHome, IconLogout, IconShieldLock, IconUserCircle } from "@tabler/icons-react";
 import { useQueryClient } from "@tanstack/react-query";
 import { useNavigate } from "@tanstack/react-router";
 import { useState } from "react";
+import { isAdmin } from "#web/lib/admin-role.ts";
 import { authClient, type Session } from "#web/lib/auth-client.ts";
 import { UserAvatar } from "./user-avatar.tsx";
 
@@ -74,6 +75,14 @@ export function UserMenu({ user }: { user: Session["user"] }) {
         >
           Account
         </Menu.Item>
+        {isAdmin(user) ? (
+          <Menu.Item
+            leftSection={<IconShieldLock size={16} aria-hidden />}
+            onClick={() => navigate({ to: "/admin/users" })}
+          >
+            Admin
+          </Menu.Item>
+        ) : null}
         <Menu.Item
           leftSection={<IconLogout size={16} aria-hidden />}
           onClick={signOut}

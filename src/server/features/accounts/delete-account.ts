@@ -1,16 +1,15 @@
-import { APIError, type AuthContext, BASE_ERROR_CODES } from "better-auth";
+import { APIError, BASE_ERROR_CODES } from "better-auth";
 import { createAuthMiddleware, getSessionFromCtx } from "better-auth/api";
 import { deleteSessionCookie } from "better-auth/cookies";
 import { isFreshSession } from "#server/features/accounts/freshness.ts";
 import { passwordMatches } from "#server/features/accounts/password-check.ts";
 
 /**
- * The one place that decides whether an account may be deleted, checked before
- * the confirmation mail goes out and again when the deletion happens. Throws an
- * APIError to refuse. Accounts have no rule of their own; the organizations
- * feature adds its sole-owner rule here.
+ * Decides whether an account may be deleted; throws an APIError to refuse. The
+ * rule itself (an only owner must hand over first) lives with organizations and
+ * is passed in by auth.ts, so this feature does not import another.
  */
-export async function assertUserCanBeDeleted(_context: AuthContext, _userId: string): Promise<void> {}
+export type DeletionCheck = (userId: string) => Promise<void>;
 
 /**
  * POST /delete-user. better-auth 1.7, once a confirmation mail is configured,
@@ -19,10 +18,11 @@ export async function assertUserCanBeDeleted(_context: AuthContext, _userId: str
  * mailed link is sent only from a fresh session (SPEC §8 "Session expired.
  * Re-authenticate to perform this action."); a mailed token still deletes.
  */
-export const guardDeleteUser = createAuthMiddleware(async (ctx) => {
+export const guardDeleteUser = (assertUserCanBeDeleted: DeletionCheck) =>
+  createAuthMiddleware(async (ctx) => {
   const session = await getSessionFromCtx(ctx);
   if (!session) return;
-  await assertUserCanBeDeleted(ctx.context, session.user.id);
+  await assertUserCanBeDeleted(session.user.id);
   const { password, token } = (ctx.body ?? {}) as { password?: unknown; token?: unknown };
   if (token !== undefined) return;
   if (password !== undefined) {
@@ -40,10 +40,11 @@ export const guardDeleteUser = createAuthMiddleware(async (ctx) => {
   if (!isFreshSession(ctx.context, session.session)) {
     throw APIError.from("BAD_REQUEST", BASE_ERROR_CODES.SESSION_EXPIRED);
   }
-});
+  });
 
 /** GET /delete-user/callback: the mailed link, checked against the same rule before anything is deleted. */
-export const guardDeleteCallback = createAuthMiddleware(async (ctx) => {
-  const session = await getSessionFromCtx(ctx);
-  if (session) await assertUserCanBeDeleted(ctx.context, session.user.id);
-});
+export const guardDeleteCallback = (assertUserCanBeDeleted: DeletionCheck) =>
+  createAuthMiddleware(async (ctx) => {
+    const session = await getSessionFromCtx(ctx);
+    if (session) await assertUserCanBeDeleted(session.user.id);
+  });

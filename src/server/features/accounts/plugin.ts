@@ -3,7 +3,11 @@ import {
   ACCOUNT_SELECTION_PATHS,
   translateAccountSelection,
 } from "#server/features/accounts/account-selection.ts";
-import { guardDeleteCallback, guardDeleteUser } from "#server/features/accounts/delete-account.ts";
+import {
+  type DeletionCheck,
+  guardDeleteCallback,
+  guardDeleteUser,
+} from "#server/features/accounts/delete-account.ts";
 import { completeEmailChange } from "#server/features/accounts/email-change.ts";
 import {
   accountInfoPost,
@@ -19,6 +23,8 @@ import type { Mailer } from "#server/mail/mailer.ts";
 export interface AccountsPluginDeps {
   mailer: Mailer;
   appName: string;
+  /** Refuses the deletion of an account that must not go yet (an organization's only owner). */
+  assertUserCanBeDeleted: DeletionCheck;
 }
 
 /**
@@ -26,7 +32,7 @@ export interface AccountsPluginDeps {
  * selection, the email-change and freshness rules, password-confirmed deletion,
  * and device details on sessions.
  */
-export function accountsPlugin({ mailer, appName }: AccountsPluginDeps) {
+export function accountsPlugin({ mailer, appName, assertUserCanBeDeleted }: AccountsPluginDeps) {
   return {
     id: "gatehouse-accounts",
     endpoints: { forgetPassword, setPasswordEndpoint, accountInfoPost, reauthenticate },
@@ -39,8 +45,8 @@ export function accountsPlugin({ mailer, appName }: AccountsPluginDeps) {
         // better-auth 1.7 lets any signed-in session change the email.
         { matcher: (ctx) => ctx.path === "/change-email", handler: requireFreshSession },
         { matcher: (ctx) => ctx.path === "/verify-email", handler: completeEmailChange({ mailer, appName }) },
-        { matcher: (ctx) => ctx.path === "/delete-user", handler: guardDeleteUser },
-        { matcher: (ctx) => ctx.path === "/delete-user/callback", handler: guardDeleteCallback },
+        { matcher: (ctx) => ctx.path === "/delete-user", handler: guardDeleteUser(assertUserCanBeDeleted) },
+        { matcher: (ctx) => ctx.path === "/delete-user/callback", handler: guardDeleteCallback(assertUserCanBeDeleted) },
       ],
       after: [
         { matcher: (ctx) => ctx.path === "/list-sessions", handler: addSessionDetails },

@@ -1,3 +1,4 @@
+import { APIError } from "better-auth/api";
 import { sql } from "kysely";
 import type { OrganizationDb } from "#server/features/organizations/tables.ts";
 
@@ -27,4 +28,18 @@ export async function organizationsLeftWithoutOwner(db: OrganizationDb, userId: 
     )
     .orderBy("organization.name")
     .execute();
+}
+
+/**
+ * Refuses to delete an account that is the only owner of an organization, naming those organizations
+ * (issue #5: the only owner can neither leave nor be removed, also through account or admin deletion).
+ */
+export async function assertNotOnlyOwner(db: OrganizationDb, userId: string): Promise<void> {
+  const orphans = await organizationsLeftWithoutOwner(db, userId);
+  if (orphans.length === 0) return;
+  const names = orphans.map((o) => `"${o.name}"`).join(", ");
+  throw APIError.from("BAD_REQUEST", {
+    code: "ONLY_OWNER",
+    message: `This account is the only owner of ${names}: make another member an owner, or delete ${orphans.length === 1 ? "that organization" : "those organizations"}, first`,
+  });
 }

@@ -48,7 +48,7 @@ export function AvatarEditor({ user }: { user: Session["user"] }) {
     }
   }
 
-  async function useUrl() {
+  async function applyUrl() {
     const problem = avatarUrlProblem(url);
     if (problem) {
       setUrlError(problem);
@@ -179,7 +179,7 @@ export function AvatarEditor({ user }: { user: Session["user"] }) {
                 }
               />
               <Group gap="xs">
-                <Button size="sm" onClick={useUrl} loading={busy === "url"} disabled={!url.trim()}>
+                <Button size="sm" onClick={applyUrl} loading={busy === "url"} disabled={!url.trim()}>
                   Use this image
                 </Button>
                 <Button size="sm" variant="default" onClick={() => setUrlOpen(false)}>

@@ -1,8 +1,8 @@
 import { Button, Divider, Stack, TextInput } from "@mantine/core";
 import { useForm } from "@mantine/form";
 import { useEffect } from "react";
-import { authClient, type Session } from "#web/lib/auth-client.ts";
 import { LIMITS } from "#shared/limits.ts";
+import { authClient, type Session } from "#web/lib/auth-client.ts";
 import { unwrap } from "../lib/auth-call.ts";
 import { notifyError, notifySuccess } from "../lib/notify.ts";
 import { validateName } from "../lib/password-rules.ts";

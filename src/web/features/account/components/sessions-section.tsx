@@ -3,8 +3,8 @@ import {
   IconAlertCircle,
   IconDeviceDesktop,
   IconDeviceMobile,
-  IconDeviceTablet,
   IconDevices,
+  IconDeviceTablet,
   IconLogout,
   IconShieldLock,
 } from "@tabler/icons-react";

@@ -96,7 +96,7 @@ export function SignInPage() {
       footer={
         <>
           {"Don't have an account? "}
-          <TextLink to="/sign-up" fw={600}>
+          <TextLink to="/sign-up" search={{ redirect: search.redirect, email: search.email }} fw={600}>
             Create one
           </TextLink>
         </>

@@ -1,10 +1,11 @@
 import { Alert, Button, PasswordInput, Stack, TextInput } from "@mantine/core";
 import { useForm } from "@mantine/form";
 import { IconAlertCircle } from "@tabler/icons-react";
-import { useNavigate } from "@tanstack/react-router";
+import { getRouteApi, useNavigate } from "@tanstack/react-router";
 import { useState } from "react";
 import { LIMITS } from "#shared/limits.ts";
 import { AuthCard } from "#web/components/auth-card.tsx";
+import { safeRedirectTarget } from "#web/components/session-guard.tsx";
 import { TextLink } from "#web/components/text-link.tsx";
 import { useAppConfig } from "#web/lib/app-config.ts";
 import { authClient } from "#web/lib/auth-client.ts";
@@ -14,8 +15,13 @@ import { validateEmail, validateName, validateNewPassword } from "../lib/validat
 import { PasswordHint } from "./password-hint.tsx";
 import { SocialButtons } from "./social-buttons.tsx";
 
+const route = getRouteApi("/sign-up");
+
 export function SignUpPage() {
   usePageTitle("Create your account");
+  const search = route.useSearch();
+  // Where the verification link lands once opened, e.g. back on an invitation.
+  const target = search.redirect ? safeRedirectTarget(search.redirect) : "/verified";
   const navigate = useNavigate();
   const config = useAppConfig();
   const limits = { min: config.passwordMinLength, max: config.passwordMaxLength };
@@ -24,7 +30,7 @@ export function SignUpPage() {
 
   const form = useForm({
     mode: "controlled",
-    initialValues: { name: "", email: "", password: "", confirmPassword: "" },
+    initialValues: { name: "", email: search.email ?? "", password: "", confirmPassword: "" },
     validateInputOnBlur: true,
     validate: {
       name: validateName,
@@ -44,7 +50,7 @@ export function SignUpPage() {
       name: values.name.trim(),
       email,
       password: values.password,
-      callbackURL: "/verified",
+      callbackURL: target,
       fetchOptions: retry.fetchOptions,
     });
     setSubmitting(false);
@@ -62,13 +68,13 @@ export function SignUpPage() {
       footer={
         <>
           {"Already have an account? "}
-          <TextLink to="/sign-in" fw={600}>
+          <TextLink to="/sign-in" search={{ redirect: search.redirect, email: search.email }} fw={600}>
             Sign in
           </TextLink>
         </>
       }
     >
-      <SocialButtons providers={config.socialProviders} callbackURL="/" onError={setError} />
+      <SocialButtons providers={config.socialProviders} callbackURL={search.redirect ? target : "/"} onError={setError} />
       <form onSubmit={form.onSubmit(handleSubmit)} noValidate>
         <Stack gap="md">
           {error ? (

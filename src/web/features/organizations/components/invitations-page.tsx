@@ -130,7 +130,7 @@ function InviteForm() {
               {orgErrorMessage(invite.error)}
             </Alert>
           ) : null}
-          <Grid gutter="md">
+          <Grid gap="md">
             <Grid.Col span={{ base: 12, md: 5 }}>
               <TextInput
                 label="Email"

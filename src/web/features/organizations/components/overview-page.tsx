@@ -138,7 +138,7 @@ export function OverviewPage() {
         )}
       </SimpleGrid>
 
-      <Grid gutter="md">
+      <Grid gap="md">
         <Grid.Col span={{ base: 12, md: 7 }}>
           <Card withBorder padding="lg" radius="lg" shadow="xs" h="100%">
             <Title order={3} fz="md" mb="md">

@@ -88,7 +88,12 @@ function ProfileForm() {
   });
 
   return (
-    <form noValidate onSubmit={form.onSubmit((values) => slugState !== "taken" && save.mutate(values))}>
+    <form
+      noValidate
+      onSubmit={form.onSubmit((values) => {
+        if (slugState !== "taken") save.mutate(values);
+      })}
+    >
       <Stack gap="md">
         {save.error ? (
           <Alert color="red" variant="light" icon={<IconAlertCircle size={18} aria-hidden />}>

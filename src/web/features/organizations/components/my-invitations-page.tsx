@@ -1,0 +1,144 @@
+import { Alert, Button, Card, EmptyState, Group, Stack, Text, Title } from "@mantine/core";
+import { notifications } from "@mantine/notifications";
+import { IconAlertCircle, IconClock, IconMailOpened, IconPlus } from "@tabler/icons-react";
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useNavigate } from "@tanstack/react-router";
+import { ButtonLink } from "#web/components/button-link.tsx";
+import { authClient } from "#web/lib/auth-client.ts";
+import { usePageTitle } from "#web/lib/use-page-title.ts";
+import { unwrap } from "../api/org-request.ts";
+import { ORG_KEY, userInvitationsQuery } from "../api/queries.ts";
+import type { UserInvitation } from "../api/types.ts";
+import { plural, timeLeft } from "../lib/format.ts";
+import { orgErrorMessage } from "../lib/org-errors.ts";
+import { useNow } from "../lib/use-now.ts";
+import { OrgAvatar } from "./org-avatar.tsx";
+import { ListSkeleton, QueryError } from "./page-states.tsx";
+import { RoleBadges } from "./role-badges.tsx";
+
+/** `/invitations`: pending invitations sent to the signed-in user's email. */
+export function MyInvitationsPage() {
+  usePageTitle("My invitations");
+  const query = useQuery(userInvitationsQuery);
+  const { data: session } = authClient.useSession();
+  const count = query.data?.length ?? 0;
+
+  return (
+    <Stack gap="lg" maw={760} mx="auto" py={{ base: "md", sm: 40 }}>
+      <div>
+        <Title order={1} fz={{ base: 26, sm: 32 }} c="var(--mantine-color-bright)">
+          My invitations
+        </Title>
+        <Text c="dimmed" mt={4}>
+          {session
+            ? `Organizations that invited ${session.user.email}. Accept to join, or decline.`
+            : "Organizations that invited you."}
+        </Text>
+      </div>
+      {query.error ? (
+        <QueryError error={query.error} onRetry={() => void query.refetch()} title="We couldn't load your invitations" />
+      ) : query.isPending ? (
+        <Card withBorder padding="lg" radius="lg">
+          <ListSkeleton rows={2} label="Loading invitations" />
+        </Card>
+      ) : count === 0 ? (
+        <Card withBorder padding="xl" radius="lg">
+          <EmptyState
+            variant="light"
+            icon={<IconMailOpened size={26} stroke={1.6} aria-hidden />}
+            title="No pending invitations"
+            description="When an organization invites you, the invitation shows up here and in your inbox."
+          >
+            <EmptyState.Actions>
+              <ButtonLink to="/organizations/new" leftSection={<IconPlus size={16} aria-hidden />}>
+                Create organization
+              </ButtonLink>
+              <ButtonLink to="/organizations" variant="default">
+                Your organizations
+              </ButtonLink>
+            </EmptyState.Actions>
+          </EmptyState>
+        </Card>
+      ) : (
+        <Stack gap="sm">
+          <Text size="sm" c="dimmed">
+            {plural(count, "pending invitation")}
+          </Text>
+          {query.data?.map((invitation) => (
+            <InvitationItem key={invitation.id} invitation={invitation} />
+          ))}
+        </Stack>
+      )}
+    </Stack>
+  );
+}
+
+function InvitationItem({ invitation }: { invitation: UserInvitation }) {
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  const now = useNow();
+  const accept = useMutation({
+    mutationFn: () => unwrap(authClient.organization.acceptInvitation({ invitationId: invitation.id })),
+    onSuccess: async () => {
+      await queryClient.invalidateQueries({ queryKey: [ORG_KEY] });
+      notifications.show({
+        color: "teal",
+        title: `Welcome to ${invitation.organizationName}`,
+        message: "You joined the organization.",
+      });
+      await navigate({ to: "/org/$slug", params: { slug: invitation.organizationSlug } });
+    },
+  });
+  const reject = useMutation({
+    mutationFn: () => unwrap(authClient.organization.rejectInvitation({ invitationId: invitation.id })),
+    onSuccess: async () => {
+      await queryClient.invalidateQueries({ queryKey: [ORG_KEY] });
+      notifications.show({
+        color: "gray",
+        title: "Invitation declined",
+        message: `You won't join ${invitation.organizationName}.`,
+      });
+    },
+  });
+  const error = accept.error ?? reject.error;
+
+  return (
+    <Card withBorder padding="lg" radius="lg" shadow="xs" data-testid={`my-invitation-${invitation.organizationSlug}`}>
+      <Group justify="space-between" gap="md" wrap="wrap">
+        <Group gap="md" wrap="nowrap" style={{ minWidth: 0, flex: "1 1 280px" }}>
+          <OrgAvatar name={invitation.organizationName} logo={invitation.organizationLogo} size={48} />
+          <div style={{ minWidth: 0 }}>
+            <Text fw={600} c="var(--mantine-color-bright)" style={{ overflowWrap: "anywhere" }}>
+              {invitation.organizationName}
+            </Text>
+            <Text size="sm" c="dimmed">
+              {`Invited by ${invitation.inviterName || "a member"}`}
+            </Text>
+            <Group gap="xs" mt={6}>
+              <RoleBadges role={invitation.role} size="xs" />
+              <Group gap={4} wrap="nowrap">
+                <IconClock size={14} aria-hidden style={{ opacity: 0.7 }} />
+                <Text size="xs" c="dimmed">
+                  {timeLeft(invitation.expiresAt, now)}
+                </Text>
+              </Group>
+            </Group>
+          </div>
+        </Group>
+        <Group gap="xs">
+          <Button variant="default" onClick={() => reject.mutate()} loading={reject.isPending} disabled={accept.isPending}>
+            Decline
+          </Button>
+          <Button onClick={() => accept.mutate()} loading={accept.isPending} disabled={reject.isPending}>
+            Accept
+          </Button>
+        </Group>
+      </Group>
+      {error ? (
+        <Alert mt="md" color="red" variant="light" icon={<IconAlertCircle size={18} aria-hidden />}>
+          {orgErrorMessage(error)}
+        </Alert>
+      ) : null}
+    </Card>
+  );
+}
