@@ -14,6 +14,7 @@ import { healthRoutes } from "#server/features/health/routes.ts";
 import { outboxRoutes } from "#server/features/outbox/routes.ts";
 import type { Logger } from "#server/logger.ts";
 import { securityHeaders } from "#server/security-headers.ts";
+import type { FastSession } from "#server/session-fast-path.ts";
 import { LIMITS } from "#shared/limits.ts";
 
 export interface AppDeps {
@@ -23,6 +24,8 @@ export interface AppDeps {
   logger: Logger;
   /** Resolves when every backing service answers (database, Redis). */
   ready: () => Promise<void>;
+  /** Answers the common get-session case without better-auth's pipeline (absent with Redis). */
+  fastSession?: FastSession;
 }
 
 /** Headers a client may send that would let it pick its own address. */
@@ -36,7 +39,7 @@ function authRequest(c: Parameters<typeof clientIp>[0], trustProxy: boolean): Re
   return new Request(c.req.raw, { headers });
 }
 
-export function createApp({ config, auth, database, logger, ready }: AppDeps) {
+export function createApp({ config, auth, database, logger, ready, fastSession }: AppDeps) {
   const app = new Hono();
 
   app.use(requestId());
@@ -63,6 +66,9 @@ export function createApp({ config, auth, database, logger, ready }: AppDeps) {
     }),
   );
 
+  if (fastSession) {
+    app.get("/api/auth/get-session", async (c, next) => (await fastSession.answer(c)) ?? next());
+  }
   app.on(["GET", "POST"], "/api/auth/*", async (c) => {
     const res = await auth.handler(authRequest(c, config.trustProxy));
     const out = new Response(res.body, res);

@@ -153,6 +153,9 @@ export function buildAuthOptions({ config, db, dbKind, mailer, logger, secondary
       // Shared by every instance: Redis when configured, else PostgreSQL. A SQLite file serves one process,
       // so its counters stay in memory rather than costing a write per request.
       storage: secondaryStorage ? "secondary-storage" : dbKind === "postgres" ? "database" : "memory",
+      // Reading one's own session is not limited: the web app asks on every page, and a limit there
+      // would sign busy tabs out. (The fast path in session-fast-path.ts relies on this.)
+      customRules: { "/get-session": false },
     },
 
     advanced: {

@@ -24,6 +24,12 @@ export interface AppDatabase {
   db: Kysely<AppTables>;
   /** Checks the database answers (readiness). */
   ping(): Promise<void>;
+  /**
+   * One row of a hot read, by raw SQL (`?` placeholders on SQLite, `$1` on PostgreSQL) with a cached
+   * prepared statement. On SQLite it runs on its own read-only connection, so it sees committed data
+   * only and never waits behind a write transaction.
+   */
+  readOne(text: string, params: unknown[]): Promise<Record<string, unknown> | undefined>;
   close(): Promise<void>;
 }
 
@@ -40,14 +46,26 @@ function openSqlite(path: string): AppDatabase {
   const db = new Kysely<AppTables>({
     dialect: withConstraintErrors(new SqliteDialect({ database: connection })),
   });
+  const reader = new SQLite(file, { readonly: true });
+  reader.pragma("busy_timeout = 5000");
+  const statements = new Map<string, SQLite.Statement>();
   return {
     kind: "sqlite",
     db,
     async ping() {
       connection.prepare("select 1").get();
     },
+    async readOne(text, params) {
+      let statement = statements.get(text);
+      if (!statement) {
+        statement = reader.prepare(text);
+        statements.set(text, statement);
+      }
+      return statement.get(...params) as Record<string, unknown> | undefined;
+    },
     async close() {
       await db.destroy();
+      reader.close();
     },
   };
 }
@@ -57,11 +75,21 @@ function openPostgres(url: string, logger: Logger): AppDatabase {
   // An idle client losing its connection emits 'error' on the pool; unhandled, it would kill the process.
   pool.on("error", (err) => logger.warn({ err: err.message }, "postgres connection lost"));
   const db = new Kysely<AppTables>({ dialect: withConstraintErrors(new PostgresDialect({ pool })) });
+  const statementNames = new Map<string, string>();
   return {
     kind: "postgres",
     db,
     async ping() {
       await sql`select 1`.execute(db);
+    },
+    async readOne(text, params) {
+      let name = statementNames.get(text);
+      if (!name) {
+        name = `gatehouse_read_${statementNames.size + 1}`;
+        statementNames.set(text, name);
+      }
+      const result = await pool.query({ name, text, values: params });
+      return result.rows[0];
     },
     async close() {
       await db.destroy();

@@ -7,6 +7,7 @@ import type { Logger } from "#server/logger.ts";
 import { createMailer } from "#server/mail/mailer.ts";
 import { migrate } from "#server/migrate.ts";
 import { createRedisStorage } from "#server/redis.ts";
+import { createFastSession } from "#server/session-fast-path.ts";
 
 /** Wires config → database → mail → auth → HTTP app, migrated and ready to serve. */
 export async function buildServer(config: Config, logger: Logger) {
@@ -29,7 +30,8 @@ export async function buildServer(config: Config, logger: Logger) {
       await database.ping();
       await redis?.ping();
     };
-    const app = createApp({ config, auth, database, logger, ready });
+    const fastSession = await createFastSession(auth, database);
+    const app = createApp({ config, auth, database, logger, ready, fastSession });
     return {
       app,
       auth,

@@ -1,8 +1,8 @@
 import { ActionIcon, AppShell, Box, Button, Container, Group, Text, Tooltip } from "@mantine/core";
 import { IconMail } from "@tabler/icons-react";
 import { Link, Outlet, useRouterState } from "@tanstack/react-router";
-import { useAppConfig } from "#web/lib/app-config.ts";
 import { OrganizationSwitcher } from "#web/features/organizations/components/organization-switcher.tsx";
+import { useAppConfig } from "#web/lib/app-config.ts";
 import { authClient } from "#web/lib/auth-client.ts";
 import { ColorSchemeToggle } from "./color-scheme-toggle.tsx";
 import { ImpersonationBanner } from "./impersonation-banner.tsx";

@@ -21,7 +21,11 @@ export function ImpersonationBanner() {
     const { error } = await authClient.admin.stopImpersonating();
     if (error) {
       setStopping(false);
-      notifications.show({ color: "red", title: "Could not stop impersonating", message: authErrorMessage(error) });
+      notifications.show({
+        color: "red",
+        title: "Could not stop impersonating",
+        message: authErrorMessage(error),
+      });
       return;
     }
     window.location.assign(`/admin/users/${encodeURIComponent(user.id)}`);

@@ -75,7 +75,7 @@ export function DangerZoneSection({ user }: { user: Session["user"] }) {
             <Skeleton h={36} w={150} />
           ) : (
             <Button
-              color="red"
+              color="red.9"
               leftSection={<IconTrash size={16} aria-hidden />}
               onClick={() => setOpened(true)}
             >

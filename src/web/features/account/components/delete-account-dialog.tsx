@@ -74,7 +74,7 @@ function DeleteForm({ email, hasPassword, onClose, onMailSent }: Omit<DeleteAcco
     mode: "controlled",
     initialValues: { method: "mail" as "mail" | "password", password: "", confirm: "" },
     validate: {
-      confirm: (value) => (value.trim() === CONFIRM_WORD ? null : `Type ${CONFIRM_WORD} to confirm`),
+      confirm: (value) => (value.trim() === CONFIRM_WORD ? null : `Type ${CONFIRM_WORD} in capital letters`),
       password: (value, values) => (values.method === "password" && !value ? "Enter your password" : null),
     },
   });
@@ -142,7 +142,7 @@ function DeleteForm({ email, hasPassword, onClose, onMailSent }: Omit<DeleteAcco
           <Button variant="default" onClick={onClose}>
             Cancel
           </Button>
-          <Button type="submit" color="red" loading={form.submitting}>
+          <Button type="submit" color="red.9" loading={form.submitting}>
             {byMail ? "Send deletion link" : "Delete account"}
           </Button>
         </Group>

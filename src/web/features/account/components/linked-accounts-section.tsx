@@ -221,7 +221,7 @@ export function LinkedAccountsSection() {
         opened={confirming !== null}
         title={`Unlink ${confirmingLabel}?`}
         confirmLabel="Unlink"
-        color="red"
+        color="red.9"
         onConfirm={unlinkConfirmed}
         onCancel={() => setConfirming(null)}
       >

@@ -2,6 +2,7 @@ import { Alert, Button, Checkbox, PasswordInput, Skeleton, Stack, Text } from "@
 import { useForm } from "@mantine/form";
 import { IconAlertCircle, IconInfoCircle } from "@tabler/icons-react";
 import { useQueryClient } from "@tanstack/react-query";
+import { TextLink } from "#web/components/text-link.tsx";
 import { useAppConfig } from "#web/lib/app-config.ts";
 import { authClient, type Session } from "#web/lib/auth-client.ts";
 import { linkedAccountsKey, useLinkedAccounts } from "../api/use-linked-accounts.ts";
@@ -136,6 +137,12 @@ function ChangePasswordForm({ email, limits }: { email: string; limits: Password
             autoComplete="new-password"
             {...form.getInputProps("confirmPassword")}
           />
+          <Text size="sm" c="dimmed">
+            {"Forgot your current password? "}
+            <TextLink to="/forgot-password" search={{ email }} underline="always">
+              Reset it by email
+            </TextLink>
+          </Text>
           <Checkbox
             label="Sign out of all other devices"
             description="Recommended if you think someone else knows your password."

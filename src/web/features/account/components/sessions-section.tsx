@@ -150,7 +150,7 @@ export function SessionsSection() {
         opened={confirmOne !== null}
         title="Sign out this session?"
         confirmLabel="Sign out"
-        color="red"
+        color="red.9"
         onConfirm={revokeConfirmed}
         onCancel={() => setConfirmOne(null)}
       >
@@ -164,7 +164,7 @@ export function SessionsSection() {
         opened={confirmOthers}
         title="Sign out all other sessions?"
         confirmLabel="Sign out others"
-        color="red"
+        color="red.9"
         onConfirm={revokeOthersConfirmed}
         onCancel={() => setConfirmOthers(false)}
       >

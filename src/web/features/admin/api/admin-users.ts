@@ -67,9 +67,7 @@ export function useUserSessions(userId: string, enabled = true) {
       const data = await unwrap(authClient.admin.listUserSessions({ userId }));
       const sessions = data.sessions as AdminSession[];
       // Newest first: the session an admin is usually asked about is the latest one.
-      return [...sessions].sort(
-        (a, b) => new Date(b.createdAt).getTime() - new Date(a.createdAt).getTime(),
-      );
+      return [...sessions].sort((a, b) => new Date(b.createdAt).getTime() - new Date(a.createdAt).getTime());
     },
     enabled,
   });
@@ -103,7 +101,8 @@ export function useCreateUser() {
 export function useSetRole() {
   const invalidate = useInvalidateAdmin();
   return useMutation({
-    mutationFn: (input: { userId: string; role: "user" | "admin" }) => unwrap(authClient.admin.setRole(input)),
+    mutationFn: (input: { userId: string; role: "user" | "admin" }) =>
+      unwrap(authClient.admin.setRole(input)),
     onSuccess: invalidate,
   });
 }

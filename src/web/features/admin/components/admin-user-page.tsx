@@ -78,7 +78,9 @@ function GuardedButton({
   id,
   children,
   ...props
-}: { reason: string | null; id: string; children: ReactNode } & React.ComponentProps<typeof Button<"button">>) {
+}: { reason: string | null; id: string; children: ReactNode } & React.ComponentProps<
+  typeof Button<"button">
+>) {
   if (!reason) return <Button {...props}>{children}</Button>;
   return (
     <Tooltip label={reason} withArrow multiline maw={260}>
@@ -188,7 +190,9 @@ export function AdminUserPage() {
         <Alert
           color={missing ? "gray" : "red"}
           variant="light"
-          icon={missing ? <IconUserSearch size={18} aria-hidden /> : <IconAlertTriangle size={18} aria-hidden />}
+          icon={
+            missing ? <IconUserSearch size={18} aria-hidden /> : <IconAlertTriangle size={18} aria-hidden />
+          }
         >
           <Stack gap="sm" align="flex-start">
             <Text size="sm">
@@ -238,7 +242,9 @@ export function AdminUserPage() {
     <Stack gap="lg">
       <AdminPageHeader
         current={target.name || target.email}
-        leading={<UserAvatar name={target.name} email={target.email} image={target.image} size={64} radius="xl" />}
+        leading={
+          <UserAvatar name={target.name} email={target.email} image={target.image} size={64} radius="xl" />
+        }
         title={target.name || target.email}
         description={
           <Stack gap={6}>
@@ -371,8 +377,8 @@ export function AdminUserPage() {
               Delete user
             </Title>
             <Text size="sm" c="dimmed">
-              Removes the account, its sessions and sign-in methods for good. A user who is the only owner of an
-              organization cannot be deleted until another owner is named.
+              Removes the account, its sessions and sign-in methods for good. A user who is the only owner of
+              an organization cannot be deleted until another owner is named.
             </Text>
           </div>
           <GuardedButton
@@ -388,7 +394,12 @@ export function AdminUserPage() {
       </Card>
 
       <BanUserDialog user={target} opened={dialog === "ban"} onClose={() => setDialog(null)} />
-      <RoleDialog key={target.role ?? ""} user={target} opened={dialog === "role"} onClose={() => setDialog(null)} />
+      <RoleDialog
+        key={target.role ?? ""}
+        user={target}
+        opened={dialog === "role"}
+        onClose={() => setDialog(null)}
+      />
       <DeleteUserDialog user={target} opened={dialog === "delete"} onClose={() => setDialog(null)} />
     </Stack>
   );

@@ -91,9 +91,15 @@ function UserRow({ user, onOpen }: { user: AdminUser; onOpen: () => void }) {
 function TableSkeleton({ rows }: { rows: number }) {
   return (
     <Stack gap={0} role="status" aria-label="Loading users">
-      {Array.from({ length: rows }, (_, index) => (
-        // biome-ignore lint/suspicious/noArrayIndexKey: static placeholders
-        <Group key={index} gap="sm" wrap="nowrap" px="md" py={12} style={{ borderTop: index ? "1px solid var(--mantine-color-default-border)" : undefined }}>
+      {Array.from({ length: rows }, (_, index) => `placeholder-${index}`).map((key, index) => (
+        <Group
+          key={key}
+          gap="sm"
+          wrap="nowrap"
+          px="md"
+          py={12}
+          style={{ borderTop: index ? "1px solid var(--mantine-color-default-border)" : undefined }}
+        >
           <Skeleton circle height={36} width={36} />
           <Stack gap={6} style={{ flex: 1 }}>
             <Skeleton height={10} width="30%" radius="xl" />
@@ -177,7 +183,12 @@ export function AdminUsersPage() {
       />
 
       <Card withBorder shadow="xs" radius="lg" padding={0}>
-        <Group gap="sm" p="md" wrap="wrap" style={{ borderBottom: "1px solid var(--mantine-color-default-border)" }}>
+        <Group
+          gap="sm"
+          p="md"
+          wrap="wrap"
+          style={{ borderBottom: "1px solid var(--mantine-color-default-border)" }}
+        >
           <Group gap={0} wrap="nowrap" style={{ flex: "1 1 300px" }}>
             <Select
               aria-label="Search in"
@@ -199,9 +210,7 @@ export function AdminUsersPage() {
               type="search"
               leftSection={<IconSearch size={16} aria-hidden />}
               rightSection={
-                text ? (
-                  <CloseButton size="sm" aria-label="Clear search" onClick={() => setText("")} />
-                ) : null
+                text ? <CloseButton size="sm" aria-label="Clear search" onClick={() => setText("")} /> : null
               }
               value={text}
               onChange={(event) => setText(event.currentTarget.value)}
@@ -340,7 +349,8 @@ export function AdminUsersPage() {
                 siblings={1}
                 boundaries={1}
                 getControlProps={(control) => ({
-                  "aria-label": control === "previous" ? "Previous page" : control === "next" ? "Next page" : control,
+                  "aria-label":
+                    control === "previous" ? "Previous page" : control === "next" ? "Next page" : control,
                 })}
                 getItemProps={(value) => ({ "aria-label": `Page ${value}` })}
               />

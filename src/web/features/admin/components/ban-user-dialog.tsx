@@ -16,7 +16,15 @@ const DURATIONS = [
 const REASON_MAX = 500;
 
 /** Bans a user with a reason (shown to them when they try to sign in) and an optional end. */
-export function BanUserDialog({ user, opened, onClose }: { user: AdminUser; opened: boolean; onClose: () => void }) {
+export function BanUserDialog({
+  user,
+  opened,
+  onClose,
+}: {
+  user: AdminUser;
+  opened: boolean;
+  onClose: () => void;
+}) {
   const ban = useBanUser();
   const form = useForm({
     mode: "controlled",

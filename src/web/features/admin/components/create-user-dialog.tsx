@@ -1,4 +1,14 @@
-import { Alert, Button, Checkbox, Group, Modal, PasswordInput, Select, Stack, TextInput } from "@mantine/core";
+import {
+  Alert,
+  Button,
+  Checkbox,
+  Group,
+  Modal,
+  PasswordInput,
+  Select,
+  Stack,
+  TextInput,
+} from "@mantine/core";
 import { useForm } from "@mantine/form";
 import { notifications } from "@mantine/notifications";
 import { IconAlertCircle } from "@tabler/icons-react";
@@ -72,7 +82,13 @@ export function CreateUserDialog({ opened, onClose }: { opened: boolean; onClose
               {adminErrorText(create.error)}
             </Alert>
           ) : null}
-          <TextInput label="Name" autoComplete="off" maxLength={LIMITS.name} data-autofocus {...form.getInputProps("name")} />
+          <TextInput
+            label="Name"
+            autoComplete="off"
+            maxLength={LIMITS.name}
+            data-autofocus
+            {...form.getInputProps("name")}
+          />
           <TextInput
             label="Email"
             type="email"

@@ -10,7 +10,15 @@ import { adminErrorText } from "../lib/admin-errors.ts";
  * Deletes a user after they type the email address. A refusal from the server
  * (e.g. the user is the only owner of an organization) is shown as it comes.
  */
-export function DeleteUserDialog({ user, opened, onClose }: { user: AdminUser; opened: boolean; onClose: () => void }) {
+export function DeleteUserDialog({
+  user,
+  opened,
+  onClose,
+}: {
+  user: AdminUser;
+  opened: boolean;
+  onClose: () => void;
+}) {
   const navigate = useNavigate();
   const remove = useRemoveUser();
   const [typed, setTyped] = useState("");

@@ -7,7 +7,15 @@ import { type AdminUser, useSetRole } from "../api/admin-users.ts";
 import { adminErrorText } from "../lib/admin-errors.ts";
 
 /** Makes a user an admin, or takes the role away. */
-export function RoleDialog({ user, opened, onClose }: { user: AdminUser; opened: boolean; onClose: () => void }) {
+export function RoleDialog({
+  user,
+  opened,
+  onClose,
+}: {
+  user: AdminUser;
+  opened: boolean;
+  onClose: () => void;
+}) {
   const setRole = useSetRole();
   const current = isAdmin(user) ? "admin" : "user";
   const [role, setRoleValue] = useState<string>(current);

@@ -25,7 +25,12 @@ export function StatusBadges({ user, size = "sm" }: { user: AdminUser; size?: "x
         </Badge>
       ) : null}
       {user.emailVerified ? (
-        <Badge size={size} color="teal" variant="light" leftSection={<IconCircleCheck size={12} aria-hidden />}>
+        <Badge
+          size={size}
+          color="teal"
+          variant="light"
+          leftSection={<IconCircleCheck size={12} aria-hidden />}
+        >
           Verified
         </Badge>
       ) : (

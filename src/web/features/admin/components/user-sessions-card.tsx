@@ -44,10 +44,19 @@ function SessionRow({ session }: { session: AdminSession }) {
       .mutateAsync(session.token)
       .then(() => true)
       .catch((error: unknown) => {
-        notifications.show({ color: "red", title: "Could not revoke the session", message: adminErrorText(error) });
+        notifications.show({
+          color: "red",
+          title: "Could not revoke the session",
+          message: adminErrorText(error),
+        });
         return false;
       });
-    if (done) notifications.show({ color: "teal", title: "Session revoked", message: `${device.label} is signed out.` });
+    if (done)
+      notifications.show({
+        color: "teal",
+        title: "Session revoked",
+        message: `${device.label} is signed out.`,
+      });
   }
 
   return (
@@ -61,7 +70,12 @@ function SessionRow({ session }: { session: AdminSession }) {
                 {device.label}
               </Text>
               {session.impersonatedBy ? (
-                <Badge size="xs" color="orange" variant="light" leftSection={<IconSpy size={10} aria-hidden />}>
+                <Badge
+                  size="xs"
+                  color="orange"
+                  variant="light"
+                  leftSection={<IconSpy size={10} aria-hidden />}
+                >
                   Impersonation
                 </Badge>
               ) : null}
@@ -115,7 +129,11 @@ export function UserSessionsCard({ user }: { user: AdminUser }) {
       .mutateAsync(user.id)
       .then(() => true)
       .catch((error: unknown) => {
-        notifications.show({ color: "red", title: "Could not revoke the sessions", message: adminErrorText(error) });
+        notifications.show({
+          color: "red",
+          title: "Could not revoke the sessions",
+          message: adminErrorText(error),
+        });
         return false;
       });
     if (done) {

@@ -18,7 +18,9 @@ export interface UsersSearch {
 }
 
 function oneOf<T extends string>(values: readonly T[], value: unknown): T | undefined {
-  return typeof value === "string" && (values as readonly string[]).includes(value) ? (value as T) : undefined;
+  return typeof value === "string" && (values as readonly string[]).includes(value)
+    ? (value as T)
+    : undefined;
 }
 
 /** Keeps only well-formed search params; defaults are left out of the URL. */
@@ -81,7 +83,9 @@ export function toListUsersQuery(search: UsersSearch) {
   const filter = FILTER_QUERY[search.filter ?? "all"];
   const q = search.q?.trim();
   return {
-    ...(q ? { searchField: search.field ?? "email", searchOperator: "contains" as const, searchValue: q } : {}),
+    ...(q
+      ? { searchField: search.field ?? "email", searchOperator: "contains" as const, searchValue: q }
+      : {}),
     ...(filter ? { ...filter, filterOperator: "eq" as const } : {}),
     ...SORT_QUERY[search.sort ?? "newest"],
     limit: size,

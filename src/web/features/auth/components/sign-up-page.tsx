@@ -74,7 +74,11 @@ export function SignUpPage() {
         </>
       }
     >
-      <SocialButtons providers={config.socialProviders} callbackURL={search.redirect ? target : "/"} onError={setError} />
+      <SocialButtons
+        providers={config.socialProviders}
+        callbackURL={search.redirect ? target : "/"}
+        onError={setError}
+      />
       <form onSubmit={form.onSubmit(handleSubmit)} noValidate>
         <Stack gap="md">
           {error ? (

@@ -87,10 +87,15 @@ export function teamsQuery(organizationId: string, params: { limit: number; offs
   });
 }
 
-export function teamMembersQuery(organizationId: string, teamId: string, params: { limit: number; offset: number }) {
+export function teamMembersQuery(
+  organizationId: string,
+  teamId: string,
+  params: { limit: number; offset: number },
+) {
   return queryOptions({
     queryKey: [ORG_KEY, organizationId, "team-members", teamId, params],
-    queryFn: () => orgRequest<TeamMembersPage>("/organization/list-team-members", { query: { teamId, ...params } }),
+    queryFn: () =>
+      orgRequest<TeamMembersPage>("/organization/list-team-members", { query: { teamId, ...params } }),
     placeholderData: keepPreviousData,
   });
 }

@@ -2,8 +2,8 @@ import { useDebouncedValue } from "@mantine/hooks";
 import { useQuery } from "@tanstack/react-query";
 import { ApiError } from "#web/lib/api.ts";
 import { validateSlug } from "../lib/slug.ts";
-import { ORG_KEY } from "./queries.ts";
 import { orgRequest } from "./org-request.ts";
+import { ORG_KEY } from "./queries.ts";
 
 export type SlugState = "idle" | "invalid" | "checking" | "available" | "taken" | "unchanged" | "error";
 

@@ -46,7 +46,11 @@ export function AcceptInvitationPage() {
       return <NotFound />;
     }
     return (
-      <InvitationCard title="We couldn't load this invitation" icon={<IconAlertCircle size={26} />} iconColor="red">
+      <InvitationCard
+        title="We couldn't load this invitation"
+        icon={<IconAlertCircle size={26} />}
+        iconColor="red"
+      >
         <QueryError error={preview.error} onRetry={() => void preview.refetch()} title="Loading failed" />
       </InvitationCard>
     );
@@ -63,7 +67,9 @@ export function AcceptInvitationPage() {
     case "rejected":
       return <AlreadyUsed invitation={invitation} />;
     default:
-      return <Pending invitation={invitation} verifyError={verifyError} onDeclined={() => setDeclined(true)} />;
+      return (
+        <Pending invitation={invitation} verifyError={verifyError} onDeclined={() => setDeclined(true)} />
+      );
   }
 }
 
@@ -108,7 +114,11 @@ function Pending({
         </Text>
       }
     >
-      <Stack gap="xs" p="md" style={{ borderRadius: "var(--mantine-radius-md)", background: "var(--mantine-color-default-hover)" }}>
+      <Stack
+        gap="xs"
+        p="md"
+        style={{ borderRadius: "var(--mantine-radius-md)", background: "var(--mantine-color-default-hover)" }}
+      >
         <Group justify="space-between" gap="xs">
           <Text size="sm" c="dimmed">
             Role
@@ -127,7 +137,12 @@ function Pending({
         ) : null}
       </Stack>
       {verifyText ? (
-        <Alert color="red" variant="light" title={verifyText.title} icon={<IconAlertCircle size={18} aria-hidden />}>
+        <Alert
+          color="red"
+          variant="light"
+          title={verifyText.title}
+          icon={<IconAlertCircle size={18} aria-hidden />}
+        >
           {verifyText.description}
         </Alert>
       ) : null}
@@ -216,7 +231,12 @@ function Unverified({ email, here }: { email: string; here: string }) {
   });
   return (
     <Stack gap="sm">
-      <Alert color="yellow" variant="light" title="Verify your email first" icon={<IconMailForward size={18} aria-hidden />}>
+      <Alert
+        color="yellow"
+        variant="light"
+        title="Verify your email first"
+        icon={<IconMailForward size={18} aria-hidden />}
+      >
         {sent
           ? `We sent a new link to ${email}. Open it: it brings you back here to accept.`
           : `Confirm ${email} by opening the link we sent you; it brings you back here to accept.`}
@@ -264,7 +284,13 @@ function Answer({ invitation, onDeclined }: { invitation: InvitationPreview; onD
           {orgErrorMessage(error)}
         </Alert>
       ) : null}
-      <Button fullWidth size="md" onClick={() => accept.mutate()} loading={accept.isPending} disabled={reject.isPending}>
+      <Button
+        fullWidth
+        size="md"
+        onClick={() => accept.mutate()}
+        loading={accept.isPending}
+        disabled={reject.isPending}
+      >
         Accept invitation
       </Button>
       <Button
@@ -363,7 +389,9 @@ function AlreadyUsed({ invitation }: { invitation: InvitationPreview }) {
           <Badge
             color={accepted ? "teal" : "gray"}
             variant="light"
-            leftSection={accepted ? <IconCircleCheck size={12} aria-hidden /> : <IconInfoCircle size={12} aria-hidden />}
+            leftSection={
+              accepted ? <IconCircleCheck size={12} aria-hidden /> : <IconInfoCircle size={12} aria-hidden />
+            }
             tt="none"
           >
             {accepted ? "Accepted" : "Declined"}

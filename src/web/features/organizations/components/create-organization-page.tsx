@@ -64,8 +64,8 @@ export function CreateOrganizationPage() {
           Create organization
         </Title>
         <Text c="dimmed" mt={4}>
-          An organization groups people: invite them, give them roles and sort them into teams. You will be its
-          owner.
+          An organization groups people: invite them, give them roles and sort them into teams. You will be
+          its owner.
         </Text>
       </div>
       <Paper withBorder shadow="sm" p={{ base: "lg", sm: "xl" }}>

@@ -14,7 +14,15 @@ interface InvitationCardProps {
 }
 
 /** The centered card of the invitation landing, led by the inviting organization's logo. */
-export function InvitationCard({ title, subtitle, organization, icon, iconColor, children, footer }: InvitationCardProps) {
+export function InvitationCard({
+  title,
+  subtitle,
+  organization,
+  icon,
+  iconColor,
+  children,
+  footer,
+}: InvitationCardProps) {
   return (
     <Center py={{ base: "md", sm: 48 }}>
       <Box w="100%" maw={460}>
@@ -28,7 +36,13 @@ export function InvitationCard({ title, subtitle, organization, icon, iconColor,
                   {icon}
                 </ThemeIcon>
               ) : null}
-              <Title order={1} fz={24} lh={1.25} c="var(--mantine-color-bright)" style={{ overflowWrap: "anywhere" }}>
+              <Title
+                order={1}
+                fz={24}
+                lh={1.25}
+                c="var(--mantine-color-bright)"
+                style={{ overflowWrap: "anywhere" }}
+              >
                 {title}
               </Title>
               {subtitle ? (

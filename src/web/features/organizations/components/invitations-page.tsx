@@ -90,7 +90,8 @@ function InviteForm() {
       email: (value) => {
         const email = value.trim();
         if (!email) return "Enter an email address";
-        if (email.length > LIMITS.email || !EMAIL_PATTERN.test(email)) return "That email address doesn't look right";
+        if (email.length > LIMITS.email || !EMAIL_PATTERN.test(email))
+          return "That email address doesn't look right";
         return null;
       },
       roles: (value) => (value.length === 0 ? "Choose at least one role" : null),
@@ -254,7 +255,11 @@ function InvitationList() {
       </Group>
       {query.error ? (
         <Stack p="md">
-          <QueryError error={query.error} onRetry={() => void query.refetch()} title="We couldn't load the invitations" />
+          <QueryError
+            error={query.error}
+            onRetry={() => void query.refetch()}
+            title="We couldn't load the invitations"
+          />
         </Stack>
       ) : query.isPending ? (
         <Stack p="md">
@@ -264,7 +269,11 @@ function InvitationList() {
         <EmptyState
           py="xl"
           icon={<IconMail size={26} stroke={1.6} aria-hidden />}
-          title={status === "pending" ? "No pending invitations" : `No ${STATUS_LABELS[status].toLowerCase()} invitations`}
+          title={
+            status === "pending"
+              ? "No pending invitations"
+              : `No ${STATUS_LABELS[status].toLowerCase()} invitations`
+          }
           description={
             status === "pending"
               ? "Invite a teammate with the form above; their invitation waits here until they answer."
@@ -376,7 +385,8 @@ function InvitationList() {
             onChange={setPage}
             size="sm"
             getControlProps={(control) => ({
-              "aria-label": control === "previous" ? "Previous page" : control === "next" ? "Next page" : control,
+              "aria-label":
+                control === "previous" ? "Previous page" : control === "next" ? "Next page" : control,
             })}
             getItemProps={(item) => ({ "aria-label": `Page ${item}` })}
           />

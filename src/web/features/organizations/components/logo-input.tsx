@@ -1,13 +1,4 @@
-import {
-  Button,
-  FileButton,
-  Group,
-  Input,
-  SegmentedControl,
-  Stack,
-  Text,
-  TextInput,
-} from "@mantine/core";
+import { Button, FileButton, Group, Input, SegmentedControl, Stack, Text, TextInput } from "@mantine/core";
 import { IconLink, IconPhotoUp, IconTrash } from "@tabler/icons-react";
 import { useId, useState } from "react";
 import { LOGO_ACCEPT, LogoError, logoFromFile, validateLogoUrl } from "../lib/logo.ts";
@@ -43,7 +34,12 @@ export function LogoInput({ name, value, onChange, error }: LogoInputProps) {
   }
 
   return (
-    <Input.Wrapper label="Logo" labelElement="div" id={`${id}-logo`} error={error || uploadError || urlError || undefined}>
+    <Input.Wrapper
+      label="Logo"
+      labelElement="div"
+      id={`${id}-logo`}
+      error={error || uploadError || urlError || undefined}
+    >
       <Group gap="md" align="center" wrap="nowrap" mt={4}>
         <OrgAvatar name={name || "?"} logo={value} size={64} aria-label="Logo preview" />
         <Stack gap="xs" style={{ flex: 1, minWidth: 0 }}>

@@ -132,7 +132,11 @@ export function MembersPage() {
         </Group>
         {query.error ? (
           <Stack p="md">
-            <QueryError error={query.error} onRetry={() => void query.refetch()} title="We couldn't load the members" />
+            <QueryError
+              error={query.error}
+              onRetry={() => void query.refetch()}
+              title="We couldn't load the members"
+            />
           </Stack>
         ) : query.isPending ? (
           <Stack p="md">
@@ -240,7 +244,8 @@ export function MembersPage() {
               onChange={setPage}
               size="sm"
               getControlProps={(control) => ({
-                "aria-label": control === "previous" ? "Previous page" : control === "next" ? "Next page" : control,
+                "aria-label":
+                  control === "previous" ? "Previous page" : control === "next" ? "Next page" : control,
               })}
               getItemProps={(item) => ({ "aria-label": `Page ${item}` })}
             />
@@ -282,7 +287,11 @@ function MemberActions({
       </Menu.Target>
       <Menu.Dropdown>
         {canUpdate ? (
-          <Menu.Item leftSection={<IconShieldCog size={16} aria-hidden />} onClick={onEdit} disabled={ownerLocked}>
+          <Menu.Item
+            leftSection={<IconShieldCog size={16} aria-hidden />}
+            onClick={onEdit}
+            disabled={ownerLocked}
+          >
             Change roles
           </Menu.Item>
         ) : null}
@@ -337,7 +346,11 @@ function ChangeRolesForm({ member, onDone }: { member: MemberRow; onDone: () => 
       ),
     onSuccess: async () => {
       await queryClient.invalidateQueries({ queryKey: [ORG_KEY] });
-      notifications.show({ color: "teal", title: "Roles updated", message: `${who} is now ${roles.join(" and ")}.` });
+      notifications.show({
+        color: "teal",
+        title: "Roles updated",
+        message: `${who} is now ${roles.join(" and ")}.`,
+      });
       onDone();
     },
   });
@@ -345,7 +358,13 @@ function ChangeRolesForm({ member, onDone }: { member: MemberRow; onDone: () => 
   return (
     <Stack gap="md">
       <Group gap="sm" wrap="nowrap">
-        <UserAvatar name={member.user.name} email={member.user.email} image={member.user.image} size={36} radius="xl" />
+        <UserAvatar
+          name={member.user.name}
+          email={member.user.email}
+          image={member.user.image}
+          size={36}
+          radius="xl"
+        />
         <div style={{ minWidth: 0 }}>
           <Text size="sm" fw={600} truncate>
             {who}
@@ -370,7 +389,11 @@ function ChangeRolesForm({ member, onDone }: { member: MemberRow; onDone: () => 
         <Button variant="default" onClick={onDone}>
           Cancel
         </Button>
-        <Button onClick={() => update.mutate()} loading={update.isPending} disabled={roles.length === 0 || unchanged}>
+        <Button
+          onClick={() => update.mutate()}
+          loading={update.isPending}
+          disabled={roles.length === 0 || unchanged}
+        >
           Save roles
         </Button>
       </Group>
@@ -389,7 +412,11 @@ function RemoveMemberModal({ member, onClose }: { member: MemberRow | null; onCl
       ),
     onSuccess: async () => {
       await queryClient.invalidateQueries({ queryKey: [ORG_KEY] });
-      notifications.show({ color: "teal", title: "Member removed", message: `${who} no longer belongs to ${organization.name}.` });
+      notifications.show({
+        color: "teal",
+        title: "Member removed",
+        message: `${who} no longer belongs to ${organization.name}.`,
+      });
       close();
     },
   });

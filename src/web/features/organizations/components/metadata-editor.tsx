@@ -57,7 +57,11 @@ export function MetadataEditor() {
     },
     onSuccess: async () => {
       await queryClient.invalidateQueries({ queryKey: [ORG_KEY] });
-      notifications.show({ color: "teal", title: "Metadata saved", message: "The key/value pairs are stored." });
+      notifications.show({
+        color: "teal",
+        title: "Metadata saved",
+        message: "The key/value pairs are stored.",
+      });
     },
   });
 

@@ -36,7 +36,11 @@ export function MyInvitationsPage() {
         </Text>
       </div>
       {query.error ? (
-        <QueryError error={query.error} onRetry={() => void query.refetch()} title="We couldn't load your invitations" />
+        <QueryError
+          error={query.error}
+          onRetry={() => void query.refetch()}
+          title="We couldn't load your invitations"
+        />
       ) : query.isPending ? (
         <Card withBorder padding="lg" radius="lg">
           <ListSkeleton rows={2} label="Loading invitations" />
@@ -103,7 +107,13 @@ function InvitationItem({ invitation }: { invitation: UserInvitation }) {
   const error = accept.error ?? reject.error;
 
   return (
-    <Card withBorder padding="lg" radius="lg" shadow="xs" data-testid={`my-invitation-${invitation.organizationSlug}`}>
+    <Card
+      withBorder
+      padding="lg"
+      radius="lg"
+      shadow="xs"
+      data-testid={`my-invitation-${invitation.organizationSlug}`}
+    >
       <Group justify="space-between" gap="md" wrap="wrap">
         <Group gap="md" wrap="nowrap" style={{ minWidth: 0, flex: "1 1 280px" }}>
           <OrgAvatar name={invitation.organizationName} logo={invitation.organizationLogo} size={48} />
@@ -126,7 +136,12 @@ function InvitationItem({ invitation }: { invitation: UserInvitation }) {
           </div>
         </Group>
         <Group gap="xs">
-          <Button variant="default" onClick={() => reject.mutate()} loading={reject.isPending} disabled={accept.isPending}>
+          <Button
+            variant="default"
+            onClick={() => reject.mutate()}
+            loading={reject.isPending}
+            disabled={accept.isPending}
+          >
             Decline
           </Button>
           <Button onClick={() => accept.mutate()} loading={accept.isPending} disabled={reject.isPending}>

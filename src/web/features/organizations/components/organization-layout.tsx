@@ -68,7 +68,11 @@ export function OrganizationLayout() {
             variant="light"
             color="gray"
             icon={<IconBuildingCommunity size={26} stroke={1.6} aria-hidden />}
-            title={<Title order={1} fz={22}>Organization not found</Title>}
+            title={
+              <Title order={1} fz={22}>
+                Organization not found
+              </Title>
+            }
             description={`There is no organization at /org/${slug}, or you are not a member of it. If someone invited you, open the link in their invitation email.`}
           >
             <EmptyState.Actions>
@@ -157,7 +161,14 @@ function OrganizationNav({ slug, items }: { slug: string; items: NavItem[] }) {
 
 function LayoutSkeleton() {
   return (
-    <Stack gap="lg" maw={1040} mx="auto" py={{ base: "sm", sm: 32 }} role="status" aria-label="Loading organization">
+    <Stack
+      gap="lg"
+      maw={1040}
+      mx="auto"
+      py={{ base: "sm", sm: 32 }}
+      role="status"
+      aria-label="Loading organization"
+    >
       <Group gap="md" wrap="nowrap">
         <Skeleton height={56} width={56} radius="md" />
         <Stack gap={8} style={{ flex: 1 }}>

@@ -45,7 +45,9 @@ export function OrganizationSwitcher() {
       <Menu.Target>
         <UnstyledButton
           data-testid="organization-switcher"
-          aria-label={current ? `Organization: ${current.name}. Switch organization` : "Choose an organization"}
+          aria-label={
+            current ? `Organization: ${current.name}. Switch organization` : "Choose an organization"
+          }
           px={8}
           py={4}
           style={{

@@ -11,7 +11,13 @@ import {
   TextInput,
   Title,
 } from "@mantine/core";
-import { IconBuildingCommunity, IconChevronRight, IconMailOpened, IconPlus, IconSearch } from "@tabler/icons-react";
+import {
+  IconBuildingCommunity,
+  IconChevronRight,
+  IconMailOpened,
+  IconPlus,
+  IconSearch,
+} from "@tabler/icons-react";
 import { useQuery } from "@tanstack/react-query";
 import { createLink } from "@tanstack/react-router";
 import { forwardRef, useState } from "react";
@@ -70,9 +76,18 @@ export function OrganizationsPage() {
       ) : null}
 
       {error ? (
-        <QueryError error={error} onRetry={() => void refetch()} title="We couldn't load your organizations" />
+        <QueryError
+          error={error}
+          onRetry={() => void refetch()}
+          title="We couldn't load your organizations"
+        />
       ) : isPending ? (
-        <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }} spacing="md" role="status" aria-label="Loading organizations">
+        <SimpleGrid
+          cols={{ base: 1, sm: 2, md: 3 }}
+          spacing="md"
+          role="status"
+          aria-label="Loading organizations"
+        >
           {[0, 1, 2].map((key) => (
             <Card key={key} withBorder padding="lg" radius="lg">
               <Group gap="sm" wrap="nowrap">

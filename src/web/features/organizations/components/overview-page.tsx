@@ -32,7 +32,17 @@ import { useCurrentOrganization } from "./organization-context.tsx";
 import { QueryError } from "./page-states.tsx";
 import { RoleBadges } from "./role-badges.tsx";
 
-function Stat({ icon, label, value, loading }: { icon: ReactNode; label: string; value: ReactNode; loading: boolean }) {
+function Stat({
+  icon,
+  label,
+  value,
+  loading,
+}: {
+  icon: ReactNode;
+  label: string;
+  value: ReactNode;
+  loading: boolean;
+}) {
   return (
     <Card withBorder padding="lg" radius="lg" shadow="xs">
       <Group gap="sm" wrap="nowrap">
@@ -134,7 +144,12 @@ export function OverviewPage() {
             loading={loading}
           />
         ) : (
-          <Stat icon={<IconShieldCheck size={20} />} label="Your role" value={<RoleBadges role={role} size="md" />} loading={false} />
+          <Stat
+            icon={<IconShieldCheck size={20} />}
+            label="Your role"
+            value={<RoleBadges role={role} size="md" />}
+            loading={false}
+          />
         )}
       </SimpleGrid>
 
@@ -197,7 +212,8 @@ export function OverviewPage() {
               </Stack>
               {!can.updateMembers ? (
                 <Text size="xs" c="dimmed" mt="md">
-                  As a member you can see who is here. Owners and admins manage members, invitations and teams.
+                  As a member you can see who is here. Owners and admins manage members, invitations and
+                  teams.
                 </Text>
               ) : null}
             </Card>
@@ -210,7 +226,11 @@ export function OverviewPage() {
                   {steps.map((step) => (
                     <Group key={step.label} gap="xs" wrap="nowrap">
                       {step.done ? (
-                        <IconCircleCheck size={18} color="var(--mantine-color-teal-light-color)" aria-hidden />
+                        <IconCircleCheck
+                          size={18}
+                          color="var(--mantine-color-teal-light-color)"
+                          aria-hidden
+                        />
                       ) : (
                         <IconCircleDashed size={18} aria-hidden style={{ opacity: 0.6 }} />
                       )}
@@ -244,7 +264,13 @@ export function OverviewPage() {
           <Group gap="lg" wrap="wrap">
             {data.members.map((member) => (
               <Group key={member.id} gap="xs" wrap="nowrap">
-                <UserAvatar name={member.user.name} email={member.user.email} image={member.user.image} size={32} radius="xl" />
+                <UserAvatar
+                  name={member.user.name}
+                  email={member.user.email}
+                  image={member.user.image}
+                  size={32}
+                  radius="xl"
+                />
                 <div style={{ minWidth: 0 }}>
                   <Text size="sm" fw={500} truncate maw={180}>
                     {member.user.name || member.user.email}

@@ -2,7 +2,13 @@ import { Badge, Group } from "@mantine/core";
 import { parseRoles, roleColor, roleLabel } from "../lib/roles.ts";
 
 /** One badge per role of a comma-separated role value. */
-export function RoleBadges({ role, size = "sm" }: { role: string | null | undefined; size?: "xs" | "sm" | "md" }) {
+export function RoleBadges({
+  role,
+  size = "sm",
+}: {
+  role: string | null | undefined;
+  size?: "xs" | "sm" | "md";
+}) {
   const roles = parseRoles(role);
   return (
     <Group gap={4} wrap="wrap">

@@ -1,5 +1,5 @@
 import { MultiSelect } from "@mantine/core";
-import { type OrganizationRole } from "#shared/permissions.ts";
+import type { OrganizationRole } from "#shared/permissions.ts";
 import { ROLE_DESCRIPTIONS, ROLE_LABELS, ROLE_OPTIONS } from "../lib/roles.ts";
 
 interface RoleSelectProps {

@@ -28,7 +28,10 @@ export function SettingsPage() {
 
   return (
     <Stack gap="lg">
-      <SectionHeader title="Settings" description="How this organization is named and found, and what it stores." />
+      <SectionHeader
+        title="Settings"
+        description="How this organization is named and found, and what it stores."
+      />
       <SectionCard>
         <Title order={3} fz="md">
           Profile
@@ -79,7 +82,11 @@ function ProfileForm() {
       ),
     onSuccess: async (_data, values) => {
       await queryClient.invalidateQueries({ queryKey: [ORG_KEY] });
-      notifications.show({ color: "teal", title: "Settings saved", message: `${values.name.trim()} is up to date.` });
+      notifications.show({
+        color: "teal",
+        title: "Settings saved",
+        message: `${values.name.trim()} is up to date.`,
+      });
       form.resetDirty(values);
       if (values.slug !== organization.slug) {
         await navigate({ to: "/org/$slug/settings", params: { slug: values.slug }, replace: true });
@@ -150,7 +157,8 @@ function DangerZone() {
 
   const leave = useMutation({
     mutationFn: () => unwrap(authClient.organization.leave({ organizationId: organization.id })),
-    onSuccess: () => goAway("You left the organization", `You are no longer a member of ${organization.name}.`),
+    onSuccess: () =>
+      goAway("You left the organization", `You are no longer a member of ${organization.name}.`),
   });
   const remove = useMutation({
     mutationFn: () => unwrap(authClient.organization.delete({ organizationId: organization.id })),
@@ -170,7 +178,8 @@ function DangerZone() {
               Leave organization
             </Text>
             <Text size="sm" c="dimmed">
-              You lose access and leave its teams. The only owner cannot leave: make someone else an owner first.
+              You lose access and leave its teams. The only owner cannot leave: make someone else an owner
+              first.
             </Text>
           </div>
           <Button
@@ -194,7 +203,11 @@ function DangerZone() {
                   Removes the organization with all its members, teams and invitations. This cannot be undone.
                 </Text>
               </div>
-              <Button color="red" leftSection={<IconTrash size={16} aria-hidden />} onClick={() => setDeleting(true)}>
+              <Button
+                color="red"
+                leftSection={<IconTrash size={16} aria-hidden />}
+                onClick={() => setDeleting(true)}
+              >
                 Delete organization
               </Button>
             </Group>

@@ -77,8 +77,8 @@ export function TeamsPage() {
       />
       {!manages ? (
         <Alert variant="light" color="gray" icon={<IconInfoCircle size={18} aria-hidden />}>
-          You can see the teams. Only owners and admins can create, rename or remove teams and change who is in
-          them.
+          You can see the teams. Only owners and admins can create, rename or remove teams and change who is
+          in them.
         </Alert>
       ) : lastTeam && query.data ? (
         <Alert variant="light" color="indigo" icon={<IconInfoCircle size={18} aria-hidden />}>
@@ -88,7 +88,11 @@ export function TeamsPage() {
       <Card withBorder padding={0} radius="lg" shadow="xs">
         {query.error ? (
           <Stack p="md">
-            <QueryError error={query.error} onRetry={() => void query.refetch()} title="We couldn't load the teams" />
+            <QueryError
+              error={query.error}
+              onRetry={() => void query.refetch()}
+              title="We couldn't load the teams"
+            />
           </Stack>
         ) : query.isPending ? (
           <Stack p="md">
@@ -151,9 +155,18 @@ export function TeamsPage() {
                     </Table.Td>
                     {manages ? (
                       <Table.Td>
-                        <Menu position="bottom-end" shadow="md" width={260} withInitialFocusPlaceholder={false}>
+                        <Menu
+                          position="bottom-end"
+                          shadow="md"
+                          width={260}
+                          withInitialFocusPlaceholder={false}
+                        >
                           <Menu.Target>
-                            <ActionIcon variant="subtle" color="gray" aria-label={`Actions for team ${team.name}`}>
+                            <ActionIcon
+                              variant="subtle"
+                              color="gray"
+                              aria-label={`Actions for team ${team.name}`}
+                            >
                               <IconDots size={18} aria-hidden />
                             </ActionIcon>
                           </Menu.Target>
@@ -213,9 +226,23 @@ export function TeamsPage() {
   );
 }
 
-function TeamNameModal({ opened, team, onClose }: { opened: boolean; team?: TeamRow | null; onClose: () => void }) {
+function TeamNameModal({
+  opened,
+  team,
+  onClose,
+}: {
+  opened: boolean;
+  team?: TeamRow | null;
+  onClose: () => void;
+}) {
   return (
-    <Modal opened={opened} onClose={onClose} title={team ? "Rename team" : "Create team"} centered radius="lg">
+    <Modal
+      opened={opened}
+      onClose={onClose}
+      title={team ? "Rename team" : "Create team"}
+      centered
+      radius="lg"
+    >
       {opened ? <TeamNameForm key={team?.id ?? "new"} team={team ?? null} onDone={onClose} /> : null}
     </Modal>
   );
@@ -297,11 +324,17 @@ function RemoveTeamModal({ team, onClose }: { team: TeamRow | null; onClose: () 
       // better-auth refuses to remove the session's active team; clear it first.
       const activeTeamId = (session?.session as { activeTeamId?: string | null } | undefined)?.activeTeamId;
       if (activeTeamId === target.id) await unwrap(authClient.organization.setActiveTeam({ teamId: null }));
-      return unwrap(authClient.organization.removeTeam({ teamId: target.id, organizationId: organization.id }));
+      return unwrap(
+        authClient.organization.removeTeam({ teamId: target.id, organizationId: organization.id }),
+      );
     },
     onSuccess: async (_data, target) => {
       await queryClient.invalidateQueries({ queryKey: [ORG_KEY, organization.id] });
-      notifications.show({ color: "teal", title: "Team removed", message: `${target.name} no longer exists.` });
+      notifications.show({
+        color: "teal",
+        title: "Team removed",
+        message: `${target.name} no longer exists.`,
+      });
       close();
     },
   });
@@ -346,7 +379,9 @@ function TeamMembersPanel({ team }: { team: TeamRow }) {
   const [search, setSearch] = useState("");
   const [debouncedSearch] = useDebouncedValue(search.trim(), 300);
   const [selected, setSelected] = useState<string | null>(null);
-  const members = useQuery(teamMembersQuery(organization.id, team.id, { limit: 20, offset: (page - 1) * 20 }));
+  const members = useQuery(
+    teamMembersQuery(organization.id, team.id, { limit: 20, offset: (page - 1) * 20 }),
+  );
   const candidates = useQuery(
     membersQuery(organization.id, { search: debouncedSearch || undefined, limit: 20, offset: 0 }),
   );
@@ -361,7 +396,9 @@ function TeamMembersPanel({ team }: { team: TeamRow }) {
 
   const add = useMutation({
     mutationFn: (userId: string) =>
-      unwrap(authClient.organization.addTeamMember({ teamId: team.id, userId, organizationId: organization.id })),
+      unwrap(
+        authClient.organization.addTeamMember({ teamId: team.id, userId, organizationId: organization.id }),
+      ),
     onSuccess: async () => {
       await queryClient.invalidateQueries({ queryKey: [ORG_KEY, organization.id] });
       notifications.show({ color: "teal", title: "Added to team", message: `They are now in ${team.name}.` });
@@ -372,11 +409,19 @@ function TeamMembersPanel({ team }: { team: TeamRow }) {
   const remove = useMutation({
     mutationFn: (userId: string) =>
       unwrap(
-        authClient.organization.removeTeamMember({ teamId: team.id, userId, organizationId: organization.id }),
+        authClient.organization.removeTeamMember({
+          teamId: team.id,
+          userId,
+          organizationId: organization.id,
+        }),
       ),
     onSuccess: async () => {
       await queryClient.invalidateQueries({ queryKey: [ORG_KEY, organization.id] });
-      notifications.show({ color: "teal", title: "Removed from team", message: `They are no longer in ${team.name}.` });
+      notifications.show({
+        color: "teal",
+        title: "Removed from team",
+        message: `They are no longer in ${team.name}.`,
+      });
     },
     onError: (error) =>
       notifications.show({ color: "red", title: "Could not remove", message: orgErrorMessage(error) }),
@@ -440,7 +485,13 @@ function TeamMembersPanel({ team }: { team: TeamRow }) {
             return (
               <Group key={member.id} component="li" gap="sm" wrap="nowrap" justify="space-between">
                 <Group gap="sm" wrap="nowrap" style={{ minWidth: 0 }}>
-                  <UserAvatar name={member.user.name} email={member.user.email} image={member.user.image} size={32} radius="xl" />
+                  <UserAvatar
+                    name={member.user.name}
+                    email={member.user.email}
+                    image={member.user.image}
+                    size={32}
+                    radius="xl"
+                  />
                   <div style={{ minWidth: 0 }}>
                     <Text size="sm" fw={600} truncate>
                       {who}

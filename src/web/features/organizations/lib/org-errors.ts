@@ -26,8 +26,7 @@ const ORGANIZATION_ERROR_TEXT: Record<string, string> = {
   INVITATION_NOT_PENDING: "Only a pending invitation can be cancelled.",
   EMAIL_VERIFICATION_REQUIRED_BEFORE_ACCEPTING_OR_REJECTING_INVITATION:
     "Verify your email address first: open the link we sent to your inbox, then come back.",
-  EMAIL_VERIFICATION_REQUIRED_FOR_INVITATION:
-    "Verify your email address to see the invitations sent to it.",
+  EMAIL_VERIFICATION_REQUIRED_FOR_INVITATION: "Verify your email address to see the invitations sent to it.",
   YOU_ARE_NOT_THE_RECIPIENT_OF_THE_INVITATION:
     "You are not the recipient of the invitation: it was sent to another email address.",
   YOU_ARE_NOT_ALLOWED_TO_INVITE_USER_WITH_THIS_ROLE: "Only an owner can invite someone as an owner.",
@@ -46,5 +45,7 @@ export function orgErrorMessage(error: unknown): string {
 
 /** True when an error is the server refusing to let the only owner go. */
 export function isOnlyOwnerError(error: unknown): boolean {
-  return error instanceof ApiError && /only owner/i.test(`${error.code ?? ""} ${error.message}`.replace(/_/g, " "));
+  return (
+    error instanceof ApiError && /only owner/i.test(`${error.code ?? ""} ${error.message}`.replace(/_/g, " "))
+  );
 }

@@ -26,6 +26,7 @@ export function validateSlug(value: string): string | null {
 export function validateOrganizationName(value: string): string | null {
   const name = value.trim();
   if (!name) return "Enter a name";
-  if (name.length > LIMITS.organizationName) return `A name has at most ${LIMITS.organizationName} characters`;
+  if (name.length > LIMITS.organizationName)
+    return `A name has at most ${LIMITS.organizationName} characters`;
   return null;
 }

@@ -1,0 +1,226 @@
+import type { Browser, BrowserContext, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { linkIn } from "../../test/support/smtp-sink.ts";
+import { launchChromium, screenshotBoth, seriousA11yViolations } from "../support/browser.ts";
+import { type E2EServer, startE2EServer } from "../support/server.ts";
+
+interface Person {
+  name: string;
+  email: string;
+  password: string;
+}
+
+const stamp = Date.now().toString(36);
+const person = (name: string, local: string): Person => ({
+  name,
+  email: `${local}-${stamp}@example.test`,
+  password: "correct horse battery",
+});
+
+const admin = person("Ada Admin", "ada");
+const victim = person("Bob Spammer", "bob");
+const target = person("Carol Customer", "carol");
+// Filler accounts so the table has pages of realistic rows.
+const others = [
+  ["Dan Developer", "dan", true],
+  ["Erin Engineer", "erin", true],
+  ["Frank Finance", "frank", false],
+  ["Grace Hopper", "grace", true],
+  ["Heidi Helpdesk", "heidi", false],
+  ["Ivan Intern", "ivan", true],
+] as const;
+
+describe("admin area in Chromium", () => {
+  let server: E2EServer;
+  let browser: Browser;
+  let adminContext: BrowserContext;
+  let victimContext: BrowserContext;
+  let page: Page;
+  let victimPage: Page;
+
+  /** POSTs to the auth API like the app's own page would (better-auth checks the Origin). */
+  async function post(path: string, body: unknown, cookie?: string): Promise<Response> {
+    return fetch(`${server.url}/api/auth${path}`, {
+      method: "POST",
+      headers: { "content-type": "application/json", origin: server.url, ...(cookie ? { cookie } : {}) },
+      body: JSON.stringify(body),
+    });
+  }
+
+  /** Signs up through the API and follows the verification link from the SMTP sink. */
+  async function signUpVerified(user: Person): Promise<void> {
+    const res = await post("/sign-up/email", { ...user, callbackURL: "/verified" });
+    expect(res.status, `sign-up of ${user.email}`).toBe(200);
+    const mail = await server.sink.waitFor(user.email, /verify/i, 15_000);
+    const verify = await fetch(linkIn(mail, `${server.url}/api/auth/verify-email`), { redirect: "manual" });
+    expect(verify.status, `verification of ${user.email}`).toBeLessThan(400);
+  }
+
+  async function signInWithForm(on: Page, user: Person): Promise<void> {
+    await on.goto(`${server.url}/sign-in`);
+    await on.getByLabel("Email", { exact: true }).fill(user.email);
+    await on.getByLabel("Password", { exact: true }).fill(user.password);
+    await on.getByRole("button", { name: "Sign in" }).click();
+    await on.waitForURL(`${server.url}/`);
+  }
+
+  async function expectAccessible(on: Page, name: string) {
+    expect(await seriousA11yViolations(on), `${name}: serious/critical axe violations`).toEqual([]);
+  }
+
+  beforeAll(async () => {
+    server = await startE2EServer({ ADMIN_EMAILS: admin.email });
+    for (const user of [admin, victim, target]) await signUpVerified(user);
+
+    const signIn = await post("/sign-in/email", { email: admin.email, password: admin.password });
+    expect(signIn.status).toBe(200);
+    const adminCookie = signIn.headers
+      .getSetCookie()
+      .map((c) => c.split(";")[0])
+      .join("; ");
+    for (const [name, local, emailVerified] of others) {
+      const res = await post(
+        "/admin/create-user",
+        { ...person(name, local), role: "user", data: { emailVerified } },
+        adminCookie,
+      );
+      expect(res.status, `create ${name}`).toBe(200);
+    }
+
+    browser = await launchChromium();
+    adminContext = await browser.newContext({ viewport: { width: 1280, height: 860 } });
+    victimContext = await browser.newContext({ viewport: { width: 1280, height: 860 } });
+    page = await adminContext.newPage();
+    victimPage = await victimContext.newPage();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.close();
+  });
+
+  it("hides the admin area from non-admins", async () => {
+    await signInWithForm(victimPage, victim);
+    await victimPage.getByTestId("user-menu").click();
+    await victimPage.getByRole("menuitem", { name: "Account" }).waitFor();
+    expect(await victimPage.getByRole("menuitem", { name: "Admin" }).count()).toBe(0);
+    await victimPage.keyboard.press("Escape");
+
+    await victimPage.goto(`${server.url}/admin/users`);
+    await victimPage.getByRole("heading", { name: /not found/i }).waitFor();
+    // The API refuses too.
+    const status = await victimPage.evaluate(async () => (await fetch("/api/auth/admin/list-users")).status);
+    expect(status).toBe(403);
+  });
+
+  it("finds a user, bans them, and their open session is refused on its next request", async () => {
+    await signInWithForm(page, admin);
+    await page.getByTestId("user-menu").click();
+    await page.getByRole("menuitem", { name: "Admin" }).click();
+    await page.waitForURL(/\/admin\/users/);
+    await page.getByRole("heading", { level: 1, name: "Users" }).waitFor();
+    await expect.poll(() => page.getByTestId("admin-user-row").count()).toBe(3 + others.length);
+    await expect.poll(() => page.getByText("9 users in total").count()).toBe(1);
+    await screenshotBoth(page, "admin-users");
+    await expectAccessible(page, "admin-users");
+
+    // Filters and sorting are done by the server.
+    await page.getByRole("combobox", { name: "Filter users" }).click();
+    await page.getByRole("option", { name: "Email not verified" }).click();
+    await expect.poll(() => page.getByTestId("admin-user-row").count()).toBe(2);
+    await page.getByRole("combobox", { name: "Filter users" }).click();
+    await page.getByRole("option", { name: "All users" }).click();
+    await page.getByRole("combobox", { name: "Sort users" }).click();
+    await page.getByRole("option", { name: "Name, A to Z" }).click();
+    await expect.poll(() => page.getByTestId("admin-user-row").first().textContent()).toContain(admin.name);
+
+    // Search by email finds exactly one person.
+    await page.getByRole("searchbox", { name: /search users/i }).fill(`bob-${stamp}`);
+    await expect.poll(() => page.getByTestId("admin-user-row").count()).toBe(1);
+    await page.getByRole("link", { name: victim.name }).click();
+    await page.waitForURL(/\/admin\/users\/[^/]+$/);
+    await page.getByRole("heading", { level: 1, name: victim.name }).waitFor();
+    // Their session in the other browser is listed.
+    await page
+      .getByRole("button", { name: /revoke session on/i })
+      .first()
+      .waitFor();
+    await screenshotBoth(page, "admin-user");
+    await expectAccessible(page, "admin-user");
+
+    await page.getByRole("button", { name: "Ban user" }).click();
+    const dialog = page.getByRole("dialog");
+    await dialog.getByLabel("Reason").fill("Spamming the forum");
+    await dialog.getByRole("combobox", { name: "Ban ends" }).click();
+    await page.getByRole("option", { name: "7 days" }).click();
+    await expectAccessible(page, "ban dialog");
+    await dialog.getByRole("button", { name: "Ban user" }).click();
+    await page.getByText("This user is banned").waitFor();
+    await expect.poll(() => page.getByText("Reason: Spamming the forum", { exact: false }).count()).toBe(1);
+    await expect.poll(() => page.getByText("Not signed in anywhere.").count()).toBe(1);
+
+    // The banned user's open session: the next request finds no session.
+    const sessionAfterBan = await victimPage.evaluate(async () =>
+      (await fetch("/api/auth/get-session", { cache: "no-store" })).json(),
+    );
+    expect(sessionAfterBan).toBeNull();
+    await victimPage.goto(`${server.url}/`);
+    await victimPage.waitForURL(/\/sign-in/);
+    await victimPage.getByLabel("Email", { exact: true }).fill(victim.email);
+    await victimPage.getByLabel("Password", { exact: true }).fill(victim.password);
+    await victimPage.getByRole("button", { name: "Sign in" }).click();
+    await victimPage.getByText(/suspended: Spamming the forum/).waitFor();
+  });
+
+  it("lays out the admin screens at phone width", async () => {
+    const phone = await browser.newContext({
+      viewport: { width: 390, height: 844 },
+      storageState: await adminContext.storageState(),
+    });
+    const small = await phone.newPage();
+    await small.goto(`${server.url}/admin/users`);
+    await expect.poll(() => small.getByTestId("admin-user-row").count()).toBe(3 + others.length);
+    await screenshotBoth(small, "admin-users-mobile");
+    await expectAccessible(small, "admin-users (390 px)");
+    await small.getByRole("link", { name: victim.name }).click();
+    await small.getByRole("heading", { level: 1, name: victim.name }).waitFor();
+    await small.getByText("This user is banned").waitFor();
+    await screenshotBoth(small, "admin-user-mobile");
+    await expectAccessible(small, "admin-user (390 px)");
+    await phone.close();
+  });
+
+  it("impersonates another user with a banner across the app, and stops", async () => {
+    await page.goto(`${server.url}/admin/users?q=carol-${stamp}`);
+    await page.getByRole("link", { name: target.name }).click();
+    await page.getByRole("heading", { level: 1, name: target.name }).waitFor();
+    await page.getByRole("button", { name: "Impersonate" }).click();
+
+    await page.waitForURL(`${server.url}/`);
+    const banner = page.getByTestId("impersonation-banner");
+    await banner.waitFor();
+    expect(await banner.textContent()).toContain(`You are acting as ${target.name} (${target.email})`);
+    await screenshotBoth(page, "admin-impersonation");
+    await expectAccessible(page, "impersonation banner");
+    // Acting as a non-admin: no admin navigation.
+    await page.getByTestId("user-menu").click();
+    await page.getByRole("menuitem", { name: "Account" }).waitFor();
+    expect(await page.getByRole("menuitem", { name: "Admin" }).count()).toBe(0);
+    await page.keyboard.press("Escape");
+
+    await banner.getByRole("button", { name: "Stop" }).click();
+    await page.waitForURL(/\/admin\/users\/[^/]+$/);
+    await page.getByRole("heading", { level: 1, name: target.name }).waitFor();
+    expect(await page.getByTestId("impersonation-banner").count()).toBe(0);
+    const who = await page.evaluate(async () => (await fetch("/api/auth/get-session")).json());
+    expect(who.user.email).toBe(admin.email);
+    expect(who.session.impersonatedBy ?? null).toBeNull();
+  });
+
+  it("does not offer impersonation of an admin, and explains why", async () => {
+    await page.goto(`${server.url}/admin/users?q=ada-${stamp}`);
+    await page.getByRole("link", { name: admin.name }).click();
+    await page.getByRole("heading", { level: 1, name: admin.name }).waitFor();
+    const button = page.getByRole("button", { name: "Impersonate" });
+    expect(await button.getAttribute("aria-disabled")).toBe("true");
+  });
+});

@@ -1,0 +1,92 @@
+import type { Browser, BrowserContext } from "playwright-core";
+import { linkIn } from "../../test/support/smtp-sink.ts";
+import type { E2EServer } from "../support/server.ts";
+
+export interface SeededUser {
+  name: string;
+  email: string;
+  password: string;
+  /** `Cookie` header value of a signed-in session. */
+  cookie: string;
+}
+
+let counter = 0;
+
+/** Plain data for a new person; override any field. */
+export function person(label: string, overrides: Partial<Omit<SeededUser, "cookie">> = {}) {
+  counter += 1;
+  const id = `${Date.now().toString(36)}${counter}`;
+  return {
+    name: label,
+    email: `${label.toLowerCase().replace(/[^a-z]+/g, "-")}-${id}@example.test`,
+    password: "correct horse battery",
+    ...overrides,
+  };
+}
+
+function cookieHeader(response: Response): string {
+  return response.headers
+    .getSetCookie()
+    .map((line) => line.split(";")[0] ?? "")
+    .filter((pair) => pair && !pair.endsWith("="))
+    .join("; ");
+}
+
+/** One auth API call as a browser would make it (same Origin), with the session cookie when given. */
+// biome-ignore lint/suspicious/noExplicitAny: journeys assert on whatever JSON came back
+export async function authApi<T = any>(
+  server: E2EServer,
+  path: string,
+  options: { cookie?: string; json?: unknown; method?: "GET" | "POST" } = {},
+): Promise<T> {
+  const response = await fetch(`${server.url}/api/auth${path}`, {
+    method: options.method ?? (options.json === undefined ? "GET" : "POST"),
+    headers: {
+      Origin: server.url,
+      ...(options.json === undefined ? {} : { "Content-Type": "application/json" }),
+      ...(options.cookie ? { Cookie: options.cookie } : {}),
+    },
+    body: options.json === undefined ? undefined : JSON.stringify(options.json),
+  });
+  const text = await response.text();
+  if (!response.ok) throw new Error(`${path} answered ${response.status}: ${text}`);
+  return (text ? JSON.parse(text) : null) as T;
+}
+
+/** Signs up through the API and opens the mailed verification link, which signs in. */
+export async function seedUser(server: E2EServer, input = person("Someone")): Promise<SeededUser> {
+  await authApi(server, "/sign-up/email", { json: { ...input, callbackURL: "/verified" } });
+  const mail = await server.sink.waitFor(input.email, /verify/i, 15_000);
+  const verify = await fetch(linkIn(mail, `${server.url}/api/auth/verify-email`), { redirect: "manual" });
+  const cookie = cookieHeader(verify);
+  if (!cookie.includes("session_token")) throw new Error(`verification did not sign in: ${verify.status}`);
+  return { ...input, cookie };
+}
+
+/** A browser context already signed in with a seeded user's session cookie. */
+export async function signedInContext(
+  browser: Browser,
+  server: E2EServer,
+  user: SeededUser,
+  viewport = { width: 1280, height: 860 },
+): Promise<BrowserContext> {
+  const context = await browser.newContext({ viewport });
+  await context.addCookies(
+    user.cookie.split("; ").map((pair) => {
+      const index = pair.indexOf("=");
+      return { name: pair.slice(0, index), value: pair.slice(index + 1), url: server.url };
+    }),
+  );
+  return context;
+}
+
+/** The invitation id in the last invitation mail to `email`. */
+export async function invitationLink(server: E2EServer, email: string): Promise<string> {
+  await server.sink.waitFor(email, /invited you/i, 15_000);
+  const mails = server.sink.mails.filter(
+    (m) => m.to.includes(email.toLowerCase()) && /invited you/i.test(m.subject),
+  );
+  const mail = mails.at(-1);
+  if (!mail) throw new Error(`no invitation mail to ${email}`);
+  return linkIn(mail, `${server.url}/accept-invitation/`);
+}

@@ -1,0 +1,129 @@
+import { createHmac, timingSafeEqual } from "node:crypto";
+import type { Context } from "hono";
+import type { Auth } from "#server/auth.ts";
+import type { AppDatabase } from "#server/db.ts";
+
+/**
+ * GET /api/auth/get-session is the hottest call of any app using Gatehouse (every page load asks it).
+ * Through better-auth it costs a full endpoint pipeline; here the common case — a validly signed cookie
+ * for a live session that needs no refresh — is answered with one indexed lookup, in exactly
+ * better-auth's shape. Anything else (no such session, expired, due for refresh or a last-active touch,
+ * banned user, query options, Redis in use) is handed to better-auth unchanged.
+ * A test pins that both paths answer the same JSON.
+ */
+
+interface Field {
+  type: string | string[];
+  fieldName?: string;
+  returned?: boolean;
+}
+
+type Fields = Record<string, Field>;
+
+/** Same resolution as the accounts feature's last-active touch: a staler session goes through better-auth. */
+const LAST_ACTIVE_RESOLUTION_MS = 5 * 60 * 1000;
+
+export interface FastSession {
+  /** The answer, or undefined when better-auth must handle the request. */
+  answer(c: Context): Promise<Response | undefined>;
+}
+
+function convert(value: unknown, field: Field): unknown {
+  if (value === null || value === undefined) return null;
+  switch (field.type) {
+    case "date":
+      return new Date(value as string | number | Date).toISOString();
+    case "boolean":
+      return Boolean(value);
+    case "number":
+      return Number(value);
+    default:
+      return value;
+  }
+}
+
+function readCookie(header: string | undefined, name: string): string | undefined {
+  if (!header) return undefined;
+  for (const part of header.split(";")) {
+    const eq = part.indexOf("=");
+    if (eq > 0 && part.slice(0, eq).trim() === name) {
+      try {
+        return decodeURIComponent(part.slice(eq + 1).trim());
+      } catch {
+        return undefined;
+      }
+    }
+  }
+  return undefined;
+}
+
+/** better-call's signed cookie: `<value>.<base64 HMAC-SHA256(secret, value)>`. */
+function verifiedToken(cookieValue: string, secret: string): string | undefined {
+  const dot = cookieValue.lastIndexOf(".");
+  if (dot < 1) return undefined;
+  const token = cookieValue.slice(0, dot);
+  const signature = Buffer.from(cookieValue.slice(dot + 1), "base64");
+  const expected = createHmac("sha256", secret).update(token).digest();
+  return signature.length === expected.length && timingSafeEqual(signature, expected) ? token : undefined;
+}
+
+export async function createFastSession(auth: Auth, database: AppDatabase): Promise<FastSession | undefined> {
+  const ctx = await auth.$context;
+  // With Redis the session of record is read from secondary storage first: leave that to better-auth.
+  if (ctx.options.secondaryStorage) return undefined;
+
+  const sessionTable = ctx.tables.session;
+  const userTable = ctx.tables.user;
+  if (!sessionTable || !userTable) return undefined;
+  const sessionFields = sessionTable.fields as Fields;
+  const userFields = userTable.fields as Fields;
+  const column = (key: string, field: Field) => field.fieldName ?? key;
+  const select = [
+    `s."id" as "s__id"`,
+    ...Object.entries(sessionFields).map(([k, f]) => `s."${column(k, f)}" as "s_${k}"`),
+    `u."id" as "u__id"`,
+    ...Object.entries(userFields).map(([k, f]) => `u."${column(k, f)}" as "u_${k}"`),
+  ].join(", ");
+  const text = `select ${select} from "${sessionTable.modelName}" s join "${userTable.modelName}" u on u."id" = s."userId" where s."token" = ${database.kind === "postgres" ? "$1" : "?"}`;
+
+  const { expiresIn, updateAge } = ctx.sessionConfig;
+  const cookieName = ctx.authCookies.sessionToken.name;
+  const secret = ctx.secret;
+
+  const shape = (row: Record<string, unknown>, prefix: string, fields: Fields) => {
+    const out: Record<string, unknown> = {};
+    for (const [key, field] of Object.entries(fields)) {
+      if (field.returned === false) continue;
+      out[key] = convert(row[`${prefix}${key}`], field);
+    }
+    out.id = row[`${prefix}_id`];
+    return out;
+  };
+
+  return {
+    async answer(c) {
+      if (c.req.url.includes("?")) return undefined;
+      const raw = readCookie(c.req.header("cookie"), cookieName);
+      if (raw === undefined) return undefined;
+      const token = verifiedToken(raw, secret);
+      if (!token) return undefined;
+      const row = await database.readOne(text, [token]);
+      if (!row) return undefined;
+      const now = Date.now();
+      const expiresAt = new Date(row.s_expiresAt as string).getTime();
+      const updatedAt = new Date(row.s_updatedAt as string).getTime();
+      const dueForRefresh = expiresAt - expiresIn * 1000 + updateAge * 1000 <= now;
+      if (expiresAt <= now || dueForRefresh || now - updatedAt >= LAST_ACTIVE_RESOLUTION_MS || row.u_banned) {
+        return undefined;
+      }
+      const body = JSON.stringify({ session: shape(row, "s_", sessionFields), user: shape(row, "u_", userFields) });
+      return new Response(body, {
+        headers: {
+          "content-type": "application/json",
+          "cache-control": "no-store",
+          "server-timing": "session;desc=fast",
+        },
+      });
+    },
+  };
+}
