@@ -134,7 +134,7 @@ describe("admin area in Chromium", () => {
     await expect.poll(() => page.getByTestId("admin-user-row").first().textContent()).toContain(admin.name);
 
     // Search by email finds exactly one person.
-    await page.getByRole("searchbox", { name: /search users/i }).fill(`bob-${stamp}`);
+    await page.getByRole("textbox", { name: /search users/i }).fill(`bob-${stamp}`);
     await expect.poll(() => page.getByTestId("admin-user-row").count()).toBe(1);
     await page.getByRole("link", { name: victim.name }).click();
     await page.waitForURL(/\/admin\/users\/[^/]+$/);

@@ -80,9 +80,9 @@ describe("organizations journey in Chromium", () => {
     await page.getByText("taken-inc is taken").waitFor();
     await page.getByLabel("Slug").fill(org.slug);
     await page.getByText(`${org.slug} is available`).waitFor();
-    await page.getByRole("radio", { name: "From URL" }).check({ force: true });
+    await page.locator("label", { hasText: "From URL" }).click();
     await page.getByLabel("Logo URL").fill("https://example.com/acme.png");
-    await page.getByRole("radio", { name: "Upload" }).check({ force: true });
+    await page.locator("label", { hasText: "Upload" }).click();
     await page.getByRole("button", { name: "Remove" }).click();
     await capture(page, "create");
 
@@ -172,7 +172,7 @@ describe("organizations journey in Chromium", () => {
     const admin = await seedUser(server, person("Ada Admin"));
     const { id: organizationId } = await authApi<{ id: string }>(
       server,
-      "/organization/get-full-organization",
+      `/organization/get-full-organization?organizationSlug=${org.slug}`,
       {
         cookie: owner.cookie,
       },
@@ -306,7 +306,7 @@ describe("organizations journey in Chromium", () => {
       .getByRole("button", { name: "Cancel invitation" })
       .click();
     await expect.poll(() => row.count()).toBe(0);
-    await page.getByRole("radio", { name: "Cancelled" }).check({ force: true });
+    await page.locator("label", { hasText: "Cancelled" }).click();
     await page.getByTestId(`invitation-row-${later.email}`).waitFor();
 
     await page.goto(link);

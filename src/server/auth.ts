@@ -9,6 +9,7 @@ import { assertNotOnlyOwner } from "#server/features/organizations/owners.ts";
 import { gatehouseOrganizations } from "#server/features/organizations/plugin.ts";
 import { grantAdmin, shouldBecomeAdmin } from "#server/features/admin/admin-emails.ts";
 import { checkInputLimits } from "#server/input-limits.ts";
+import { forgetPrehash, hashWithPrehash, prehash } from "#server/prehash.ts";
 import type { Logger } from "#server/logger.ts";
 import type { Mailer } from "#server/mail/mailer.ts";
 import {
@@ -79,6 +80,8 @@ export function buildAuthOptions({ config, db, dbKind, mailer, logger, secondary
       // SPEC §9: password reset token lifetime 3600 seconds (its length, 24 characters, is better-auth's generateId(24)).
       resetPasswordTokenExpiresIn: 3600,
       revokeSessionsOnPasswordReset: true,
+      // Hashing happens before the sign-up's transaction opens (see prehash.ts).
+      password: { hash: hashWithPrehash },
       async sendResetPassword({ user, url }) {
         await mailer.sendMail(user.email, passwordResetMail({ appName, name: user.name, url: link(url) }));
       },
@@ -198,8 +201,16 @@ export function buildAuthOptions({ config, db, dbKind, mailer, logger, secondary
     hooks: {
       before: createAuthMiddleware(async (ctx) => {
         checkInputLimits(ctx.path, ctx.body);
+        const password = (ctx.body as { password?: unknown } | undefined)?.password;
+        if (ctx.path === "/sign-up/email" && typeof password === "string" && password.length <= LIMITS.passwordMax) {
+          await prehash(password);
+        }
         const target = (ctx.body as { userId?: unknown } | undefined)?.userId;
         if (ctx.path === "/admin/remove-user" && typeof target === "string") await assertUserCanBeDeleted(target);
+      }),
+      after: createAuthMiddleware(async (ctx) => {
+        const password = (ctx.body as { password?: unknown } | undefined)?.password;
+        if (ctx.path === "/sign-up/email" && typeof password === "string") forgetPrehash(password);
       }),
     },
 

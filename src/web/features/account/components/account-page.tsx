@@ -8,7 +8,7 @@ import {
   IconUserCircle,
 } from "@tabler/icons-react";
 import { createLink, getRouteApi } from "@tanstack/react-router";
-import { forwardRef } from "react";
+import { forwardRef, useEffect, useRef } from "react";
 import { UserAvatar } from "#web/components/user-avatar.tsx";
 import { authClient, type Session } from "#web/lib/auth-client.ts";
 import { usePageTitle } from "#web/lib/use-page-title.ts";
@@ -44,9 +44,20 @@ const SectionLink = createLink(NavAnchor);
 /** /account: profile, email, password, linked accounts, sessions and deletion. */
 export function AccountPage() {
   const { data } = authClient.useSession();
+  const navRef = useRef<HTMLDivElement>(null);
   const { section = "profile" } = route.useSearch();
   const current = SECTIONS.find((s) => s.id === section) ?? SECTIONS[0];
   usePageTitle(current ? `${current.label} · Account` : "Account");
+
+  // On phones the sections are a row that scrolls sideways: keep the open one in sight.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs when the open section changes
+  useEffect(() => {
+    const active = navRef.current?.querySelector<HTMLElement>('[aria-current="page"]');
+    const viewport = active?.closest<HTMLElement>(".mantine-ScrollArea-viewport");
+    if (!active || !viewport || viewport.scrollWidth <= viewport.clientWidth) return;
+    const offset = active.getBoundingClientRect().left - viewport.getBoundingClientRect().left;
+    viewport.scrollLeft += offset - (viewport.clientWidth - active.offsetWidth) / 2;
+  }, [section]);
   if (!data) return null;
   const { user } = data;
 
@@ -59,15 +70,15 @@ export function AccountPage() {
             <Title order={1} fz={{ base: 24, sm: 28 }} c="var(--mantine-color-bright)">
               Account
             </Title>
-            <Text c="dimmed" size="sm" truncate>
-              {`Manage your profile, sign-in and security, ${user.name || user.email}.`}
+            <Text c="dimmed" size="sm">
+              Manage your profile, how you sign in, and where you are signed in.
             </Text>
           </Box>
         </Group>
 
         <div className={classes.layout}>
-          <Box component="nav" aria-label="Account sections" className={classes.nav}>
-            <ScrollArea type="never" offsetScrollbars={false}>
+          <Box component="nav" aria-label="Account sections" className={classes.nav} ref={navRef}>
+            <ScrollArea type="never" offsetScrollbars={false} className={classes.navScroll}>
               <div className={classes.navList}>
                 {SECTIONS.map(({ id, label, icon: Icon }) => (
                   <SectionLink

@@ -51,8 +51,8 @@ export function DeleteAccountDialog({
       size="lg"
       closeButtonProps={{ "aria-label": "Close" }}
       title={
-        <Group gap="sm" wrap="nowrap">
-          <ThemeIcon color="red" variant="light" radius="xl" size={34} aria-hidden>
+        <Group component="span" gap="sm" wrap="nowrap">
+          <ThemeIcon component="span" color="red" variant="light" radius="xl" size={34} aria-hidden>
             <IconAlertTriangle size={18} stroke={1.7} />
           </ThemeIcon>
           <Text component="span" fw={700} fz="lg">

@@ -94,11 +94,11 @@ export function EmailSection({ user }: { user: Session["user"] }) {
           </Alert>
         ) : null}
 
-        <Group gap="md" wrap="nowrap" align="center">
-          <ThemeIcon variant="light" size={40} radius="xl" aria-hidden>
+        <Group gap="md" wrap="wrap" align="center">
+          <ThemeIcon variant="light" size={40} radius="xl" aria-hidden visibleFrom="xs">
             <IconMail size={20} stroke={1.6} />
           </ThemeIcon>
-          <Box style={{ minWidth: 0, flex: 1 }}>
+          <Box style={{ minWidth: 0, flex: "1 1 14rem" }}>
             <Group gap="xs" wrap="wrap">
               <Text fw={600} style={{ overflowWrap: "anywhere" }} data-testid="current-email">
                 {user.email}

@@ -33,8 +33,8 @@ export function ReauthDialog({ opened, onDone }: ReauthDialogProps) {
       // Above any dialog whose action asked for it (e.g. deleting the account).
       zIndex={400}
       title={
-        <Group gap="sm" wrap="nowrap">
-          <ThemeIcon variant="light" radius="xl" size={34} aria-hidden>
+        <Group component="span" gap="sm" wrap="nowrap">
+          <ThemeIcon component="span" variant="light" radius="xl" size={34} aria-hidden>
             <IconShieldLock size={18} stroke={1.7} />
           </ThemeIcon>
           <Text fw={700} fz="lg" component="span">

@@ -41,7 +41,7 @@ import { authClient } from "#web/lib/auth-client.ts";
 import { usePageTitle } from "#web/lib/use-page-title.ts";
 import { type AdminUser, useAdminUser, useImpersonate, useUnbanUser } from "../api/admin-users.ts";
 import { adminErrorText, isNotFound } from "../lib/admin-errors.ts";
-import { formatDate, formatDateTime, formatRelative } from "../lib/format.ts";
+import { formatDate, formatDateTime, formatRelative, isPast } from "../lib/format.ts";
 import { AdminPageHeader } from "./admin-page-header.tsx";
 import { BanUserDialog } from "./ban-user-dialog.tsx";
 import { DeleteUserDialog } from "./delete-user-dialog.tsx";
@@ -151,12 +151,18 @@ function BanAlert({ user }: { user: AdminUser }) {
   return (
     <Alert color="red" variant="light" title="This user is banned" icon={<IconBan size={18} aria-hidden />}>
       <Stack gap="sm" align="flex-start">
-        <Text size="sm">
-          {user.banReason ? `Reason: ${user.banReason}` : "No reason was given."}{" "}
-          {user.banExpires
-            ? `The ban ends ${formatDateTime(user.banExpires)} (${formatRelative(user.banExpires)}).`
-            : "The ban has no end date."}
-        </Text>
+        <div>
+          <Text size="sm" style={{ overflowWrap: "anywhere" }}>
+            {user.banReason ? `Reason: ${user.banReason}` : "No reason was given."}
+          </Text>
+          <Text size="sm">
+            {user.banExpires && isPast(user.banExpires)
+              ? `The ban ended ${formatDateTime(user.banExpires)}; it is lifted when they next sign in.`
+              : user.banExpires
+                ? `The ban ends ${formatDateTime(user.banExpires)} (${formatRelative(user.banExpires)}).`
+                : "The ban has no end date: it lasts until you unban them."}
+          </Text>
+        </div>
         <Button
           size="xs"
           variant="default"
@@ -369,7 +375,7 @@ export function AdminUserPage() {
         shadow="xs"
         radius="lg"
         padding="lg"
-        style={{ borderColor: "var(--mantine-color-red-light-color)" }}
+        style={{ borderColor: "var(--mantine-color-red-outline)" }}
       >
         <Group justify="space-between" align="center" gap="md" wrap="wrap">
           <div style={{ flex: "1 1 280px" }}>
@@ -384,7 +390,7 @@ export function AdminUserPage() {
           <GuardedButton
             id="delete"
             reason={self ? "Delete your own account from your account settings." : null}
-            color="red"
+            color="red.9"
             leftSection={<IconTrash size={16} aria-hidden />}
             onClick={() => setDialog("delete")}
           >

@@ -27,6 +27,7 @@ import { getRouteApi, useNavigate } from "@tanstack/react-router";
 import { useEffect, useState } from "react";
 import { TextLink } from "#web/components/text-link.tsx";
 import { UserAvatar } from "#web/components/user-avatar.tsx";
+import { isAdmin } from "#web/lib/admin-role.ts";
 import { usePageTitle } from "#web/lib/use-page-title.ts";
 import { type AdminUser, useUsersList } from "../api/admin-users.ts";
 import { adminErrorText } from "../lib/admin-errors.ts";
@@ -69,13 +70,18 @@ function UserRow({ user, onOpen }: { user: AdminUser; onOpen: () => void }) {
             <Text size="xs" c="dimmed" style={{ overflowWrap: "anywhere" }}>
               {user.email}
             </Text>
+            {/* Phones have no room for the role and status columns: the badges go under the email. */}
+            <Group gap={4} mt={6} hiddenFrom="sm">
+              {isAdmin(user) ? <RoleBadge user={user} size="xs" /> : null}
+              <StatusBadges user={user} size="xs" />
+            </Group>
           </div>
         </Group>
       </Table.Td>
       <Table.Td visibleFrom="sm">
         <RoleBadge user={user} />
       </Table.Td>
-      <Table.Td>
+      <Table.Td visibleFrom="sm">
         <StatusBadges user={user} size="sm" />
       </Table.Td>
       <Table.Td visibleFrom="md">
@@ -207,7 +213,6 @@ export function AdminUsersPage() {
               aria-label={`Search users by ${search.field ?? "email"}`}
               placeholder={search.field === "name" ? "Search by name" : "Search by email"}
               size="sm"
-              type="search"
               leftSection={<IconSearch size={16} aria-hidden />}
               rightSection={
                 text ? <CloseButton size="sm" aria-label="Clear search" onClick={() => setText("")} /> : null
@@ -301,7 +306,7 @@ export function AdminUsersPage() {
                 <Table.Tr>
                   <Table.Th>User</Table.Th>
                   <Table.Th visibleFrom="sm">Role</Table.Th>
-                  <Table.Th>Status</Table.Th>
+                  <Table.Th visibleFrom="sm">Status</Table.Th>
                   <Table.Th visibleFrom="md">Joined</Table.Th>
                 </Table.Tr>
               </Table.Thead>

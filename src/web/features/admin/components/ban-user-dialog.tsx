@@ -59,7 +59,14 @@ export function BanUserDialog({
   }
 
   return (
-    <Modal opened={opened} onClose={close} title={`Ban ${user.name || user.email}`} centered size="md">
+    <Modal
+      opened={opened}
+      onClose={close}
+      closeButtonProps={{ "aria-label": "Close" }}
+      title={`Ban ${user.name || user.email}`}
+      centered
+      size="md"
+    >
       <form onSubmit={form.onSubmit(handleSubmit)} noValidate>
         <Stack gap="md">
           <Text size="sm" c="dimmed">
@@ -94,7 +101,7 @@ export function BanUserDialog({
             <Button variant="default" onClick={close}>
               Cancel
             </Button>
-            <Button type="submit" color="red" loading={ban.isPending}>
+            <Button type="submit" color="red.9" loading={ban.isPending}>
               Ban user
             </Button>
           </Group>

@@ -74,7 +74,14 @@ export function CreateUserDialog({ opened, onClose }: { opened: boolean; onClose
   }
 
   return (
-    <Modal opened={opened} onClose={close} title="Create user" centered size="md">
+    <Modal
+      opened={opened}
+      onClose={close}
+      closeButtonProps={{ "aria-label": "Close" }}
+      title="Create user"
+      centered
+      size="md"
+    >
       <form onSubmit={form.onSubmit(handleSubmit)} noValidate>
         <Stack gap="md">
           {create.error ? (

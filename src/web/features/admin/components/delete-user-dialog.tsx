@@ -46,7 +46,14 @@ export function DeleteUserDialog({
   }
 
   return (
-    <Modal opened={opened} onClose={close} title="Delete user" centered size="md">
+    <Modal
+      opened={opened}
+      onClose={close}
+      closeButtonProps={{ "aria-label": "Close" }}
+      title="Delete user"
+      centered
+      size="md"
+    >
       <form
         onSubmit={(event) => {
           event.preventDefault();
@@ -84,7 +91,7 @@ export function DeleteUserDialog({
             <Button variant="default" onClick={close}>
               Cancel
             </Button>
-            <Button type="submit" color="red" disabled={!matches} loading={remove.isPending}>
+            <Button type="submit" color="red.9" disabled={!matches} loading={remove.isPending}>
               Delete user
             </Button>
           </Group>

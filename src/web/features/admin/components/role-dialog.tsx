@@ -42,7 +42,14 @@ export function RoleDialog({
   }
 
   return (
-    <Modal opened={opened} onClose={close} title="Change role" centered size="md">
+    <Modal
+      opened={opened}
+      onClose={close}
+      closeButtonProps={{ "aria-label": "Close" }}
+      title="Change role"
+      centered
+      size="md"
+    >
       <Stack gap="md">
         {setRole.error ? (
           <Alert color="red" variant="light" icon={<IconAlertCircle size={18} aria-hidden />}>

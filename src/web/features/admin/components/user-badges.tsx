@@ -3,13 +3,13 @@ import { IconAlertTriangle, IconBan, IconCircleCheck, IconShieldLock } from "@ta
 import { isAdmin } from "#web/lib/admin-role.ts";
 import type { AdminUser } from "../api/admin-users.ts";
 
-export function RoleBadge({ user }: { user: AdminUser }) {
+export function RoleBadge({ user, size = "sm" }: { user: AdminUser; size?: "xs" | "sm" | "md" }) {
   return isAdmin(user) ? (
-    <Badge color="indigo" variant="light" leftSection={<IconShieldLock size={12} aria-hidden />}>
+    <Badge size={size} color="indigo" variant="light" leftSection={<IconShieldLock size={12} aria-hidden />}>
       Admin
     </Badge>
   ) : (
-    <Badge color="gray" variant="light">
+    <Badge size={size} color="gray" variant="light">
       User
     </Badge>
   );

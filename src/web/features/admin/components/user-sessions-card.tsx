@@ -24,6 +24,7 @@ import {
   IconSpy,
   IconX,
 } from "@tabler/icons-react";
+import { authClient } from "#web/lib/auth-client.ts";
 import {
   type AdminSession,
   type AdminUser,
@@ -34,7 +35,7 @@ import {
 import { adminErrorText } from "../lib/admin-errors.ts";
 import { describeDevice, formatDateTime, formatRelative, plural } from "../lib/format.ts";
 
-function SessionRow({ session }: { session: AdminSession }) {
+function SessionRow({ session, current }: { session: AdminSession; current: boolean }) {
   const revoke = useRevokeSession();
   const device = describeDevice(session.userAgent);
   const DeviceIcon = device.mobile ? IconDeviceMobile : IconDeviceDesktop;
@@ -69,6 +70,11 @@ function SessionRow({ session }: { session: AdminSession }) {
               <Text size="sm" fw={500}>
                 {device.label}
               </Text>
+              {current ? (
+                <Badge size="xs" color="teal" variant="light">
+                  This browser
+                </Badge>
+              ) : null}
               {session.impersonatedBy ? (
                 <Badge
                   size="xs"
@@ -121,6 +127,7 @@ function SessionRow({ session }: { session: AdminSession }) {
 /** The user's open sessions: device, IP address, when it started; revoke one or all. */
 export function UserSessionsCard({ user }: { user: AdminUser }) {
   const sessions = useUserSessions(user.id);
+  const currentToken = authClient.useSession().data?.session.token;
   const revokeAll = useRevokeAllSessions();
   const count = sessions.data?.length ?? 0;
 
@@ -228,7 +235,7 @@ export function UserSessionsCard({ user }: { user: AdminUser }) {
               </Table.Thead>
               <Table.Tbody>
                 {sessions.data.map((session) => (
-                  <SessionRow key={session.id} session={session} />
+                  <SessionRow key={session.id} session={session} current={session.token === currentToken} />
                 ))}
               </Table.Tbody>
             </Table>
