@@ -15,6 +15,7 @@ import { outboxRoutes } from "#server/features/outbox/routes.ts";
 import type { Logger } from "#server/logger.ts";
 import { securityHeaders } from "#server/security-headers.ts";
 import type { FastSession } from "#server/session-fast-path.ts";
+import { isServiceUnavailable, RETRY_AFTER_SECONDS, UNAVAILABLE_BODY } from "#server/unavailable.ts";
 import { LIMITS } from "#shared/limits.ts";
 
 export interface AppDeps {
@@ -86,6 +87,13 @@ export function createApp({ config, auth, database, logger, ready, fastSession }
   app.onError((err, c) => {
     if (err instanceof HTTPException) {
       return c.json({ code: "HTTP_ERROR", message: err.message || "Bad request" }, err.status);
+    }
+    if (isServiceUnavailable(err)) {
+      // The database (or another backing service) is briefly away: the client may retry; the process lives on.
+      logger.warn({ reqId: c.get("requestId"), err: err.message }, "service unavailable");
+      c.header("Retry-After", String(RETRY_AFTER_SECONDS));
+      c.header("Cache-Control", "no-store");
+      return c.json(UNAVAILABLE_BODY, 503);
     }
     logger.error({ reqId: c.get("requestId"), err: err.message, stack: err.stack }, "unhandled error");
     return c.json({ code: "INTERNAL_SERVER_ERROR", message: "Something went wrong on our side" }, 500);

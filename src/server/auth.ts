@@ -1,5 +1,5 @@
 import { type BetterAuthOptions, betterAuth } from "better-auth";
-import { createAuthMiddleware, isAPIError } from "better-auth/api";
+import { createAuthMiddleware } from "better-auth/api";
 import { admin as adminPlugin, organization } from "better-auth/plugins";
 import type { SecondaryStorage } from "better-auth";
 import type { Kysely } from "kysely";
@@ -10,6 +10,7 @@ import { gatehouseOrganizations } from "#server/features/organizations/plugin.ts
 import { grantAdmin, shouldBecomeAdmin } from "#server/features/admin/admin-emails.ts";
 import { checkInputLimits } from "#server/input-limits.ts";
 import { forgetPrehash, hashWithPrehash, prehash } from "#server/prehash.ts";
+import { socialAuth } from "#server/social-providers.ts";
 import type { Logger } from "#server/logger.ts";
 import type { Mailer } from "#server/mail/mailer.ts";
 import {
@@ -53,6 +54,7 @@ export function buildAuthOptions({ config, db, dbKind, mailer, logger, secondary
   // An organization's only owner cannot delete their account, nor be deleted by an admin (issue #5).
   const assertUserCanBeDeleted = (userId: string) => assertNotOnlyOwner(db, userId);
   const appName = APP_NAME;
+  const social = socialAuth(config.social, config.baseURL);
 
   return {
     appName,
@@ -120,7 +122,11 @@ export function buildAuthOptions({ config, db, dbKind, mailer, logger, secondary
       },
     },
 
+    // Issue 4: SPEC §9 providers and generic OIDC, enabled by their variables (social-config.ts).
+    socialProviders: social.socialProviders,
+
     user: {
+      validateUserInfo: social.validateUserInfo,
       changeEmail: {
         enabled: true,
         async sendChangeEmailConfirmation({ user, newEmail, url }) {
@@ -138,7 +144,12 @@ export function buildAuthOptions({ config, db, dbKind, mailer, logger, secondary
     },
 
     account: {
-      accountLinking: { enabled: true, allowDifferentEmails: false, allowUnlinkingAll: false },
+      accountLinking: {
+        enabled: true,
+        allowDifferentEmails: config.social.allowDifferentLinkedEmails,
+        allowUnlinkingAll: false,
+        trustedProviders: config.social.trustedLinkingProviders,
+      },
       encryptOAuthTokens: true,
     },
 
@@ -149,6 +160,9 @@ export function buildAuthOptions({ config, db, dbKind, mailer, logger, secondary
       // With Redis, sessions are kept in the database too: a Redis flush loses nobody's session.
       storeSessionInDatabase: true,
     },
+
+    // With Redis, verification values (reset and delete links) are kept in the database too, for the same reason.
+    verification: { storeInDatabase: true },
 
     rateLimit: {
       // Issue #2: on whenever NODE_ENV=production (better-auth: 3 per 10 s on sign-in/sign-up).
@@ -169,15 +183,15 @@ export function buildAuthOptions({ config, db, dbKind, mailer, logger, secondary
       disableCSRFCheck: false,
       useSecureCookies: config.baseURL.startsWith("https://"),
       ipAddress: { ipAddressHeaders: [CLIENT_IP_HEADER] },
+      // SPEC §9: social sign-in state lives 10 minutes; better-auth's state cookie would die after 300 s.
+      cookies: { state: { attributes: { maxAge: 600 } } },
     },
 
     onAPIError: {
-      // Client errors (4xx) are expected traffic; only server faults are logged as errors.
-      onError(error) {
-        const status = isAPIError(error) ? error.statusCode : 500;
-        if (status >= 500) logger.error({ err: (error as Error)?.message }, "auth error");
-        else logger.debug({ status, message: (error as Error)?.message }, "auth request refused");
-      },
+      // API errors still become their responses; anything else (a lost database connection) reaches
+      // app.ts's error handler, which answers 503 for an outage and logs the rest, instead of better-call's
+      // bodiless 500.
+      throw: true,
       // Setting this makes GET /api/auth/error render its HTML page in production too (SPEC §2).
       customizeDefaultErrorPage: { colors: { primary: "#1c7ed6" } },
     },
@@ -253,6 +267,7 @@ export function buildAuthOptions({ config, db, dbKind, mailer, logger, secondary
       }),
       gatehouseOrganizations({ db, invitationExpiresIn: 172800 }),
       accountsPlugin({ mailer, appName, assertUserCanBeDeleted }),
+      ...social.plugins,
     ],
   } satisfies BetterAuthOptions;
 }

@@ -2,6 +2,7 @@ import { randomBytes } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { z } from "zod";
+import { parseSocialConfig, type SocialConfig, SocialConfigError } from "#server/social-config.ts";
 
 /** Raised for a setting that cannot be used; the message names the variable. */
 export class ConfigError extends Error {}
@@ -71,6 +72,8 @@ export interface Config {
   logLevel: string;
   membershipLimit: number;
   staticDir: string;
+  /** Social sign-in providers and account-linking rules (issue 4, see social-config.ts). */
+  social: SocialConfig;
 }
 
 type Env = Record<string, string | undefined>;
@@ -133,9 +136,18 @@ export function loadConfig(env: Env = processEnvironment()): Config {
   if (isProduction && !e.SMTP_URL && !e.MAIL_OUTBOX) {
     throw new ConfigError("SMTP_URL: required when NODE_ENV=production (or set MAIL_OUTBOX=1 to keep mail in the outbox)");
   }
+  let social: SocialConfig;
+  try {
+    social = parseSocialConfig(env);
+  } catch (err) {
+    if (err instanceof SocialConfigError) throw new ConfigError(err.message);
+    throw err;
+  }
   const trustedOrigins = [
     originOf(baseURL, "BETTER_AUTH_URL"),
     ...listOf(e.TRUSTED_ORIGINS).map((o) => originOf(o, "TRUSTED_ORIGINS")),
+    // Apple answers with a form POST from its own origin to /api/auth/callback/apple.
+    ...(social.providers.some((p) => p.id === "apple") ? ["https://appleid.apple.com"] : []),
   ];
 
   return {
@@ -158,5 +170,6 @@ export function loadConfig(env: Env = processEnvironment()): Config {
     logLevel: e.LOG_LEVEL,
     membershipLimit: e.MEMBERSHIP_LIMIT,
     staticDir: resolve(e.STATIC_DIR ?? "dist/web"),
+    social,
   };
 }

@@ -1,11 +1,12 @@
 import { mkdirSync } from "node:fs";
 import { dirname, resolve } from "node:path";
 import SQLite from "better-sqlite3";
-import { Kysely, PostgresDialect, SqliteDialect, sql } from "kysely";
+import { Kysely, PostgresDialect, sql } from "kysely";
 import pg from "pg";
 import type { Config } from "#server/config.ts";
 import { withConstraintErrors } from "#server/features/organizations/constraint-errors.ts";
 import type { Logger } from "#server/logger.ts";
+import { sqliteWithReader } from "#server/sqlite-dialect.ts";
 
 /** Our own tables, beside better-auth's. */
 export interface AppTables {
@@ -42,12 +43,12 @@ function openSqlite(path: string): AppDatabase {
   connection.pragma("busy_timeout = 5000");
   connection.pragma("foreign_keys = ON");
   connection.pragma("synchronous = NORMAL");
-  // Constraint failures (unique slug, membership limit, last owner) surface as API errors, not 500s.
-  const db = new Kysely<AppTables>({
-    dialect: withConstraintErrors(new SqliteDialect({ database: connection })),
-  });
   const reader = new SQLite(file, { readonly: true });
   reader.pragma("busy_timeout = 5000");
+  // Constraint failures (unique slug, membership limit, last owner) surface as API errors, not 500s.
+  const db = new Kysely<AppTables>({
+    dialect: withConstraintErrors(sqliteWithReader(connection, reader)),
+  });
   const statements = new Map<string, SQLite.Statement>();
   return {
     kind: "sqlite",
@@ -66,6 +67,7 @@ function openSqlite(path: string): AppDatabase {
     async close() {
       await db.destroy();
       reader.close();
+      connection.close();
     },
   };
 }

@@ -1,5 +1,7 @@
 import { getMigrations } from "better-auth/db/migration";
+import { sql } from "kysely";
 import type { buildAuthOptions } from "#server/auth.ts";
+import { migrateCacheGeneration } from "#server/cache-generation.ts";
 import { type AppDatabase, migrateAppTables } from "#server/db.ts";
 import { migrateOrganizationConstraints } from "#server/features/organizations/constraints.ts";
 
@@ -8,12 +10,39 @@ export async function migrate(
   options: ReturnType<typeof buildAuthOptions>,
   database: AppDatabase,
 ): Promise<void> {
-  const { runMigrations } = await getMigrations(options);
-  await runMigrations();
-  await migrateAppTables(database.db);
-  const organizationOptions = options.plugins.find((p) => p.id === "organization")?.options as
-    | { membershipLimit?: unknown }
-    | undefined;
-  const limit = organizationOptions?.membershipLimit;
-  await migrateOrganizationConstraints(database.db, database.kind, typeof limit === "number" ? limit : 100);
+  await withMigrationLock(database, async () => {
+    const { runMigrations } = await getMigrations(options);
+    await runMigrations();
+    await migrateAppTables(database.db);
+    await migrateCacheGeneration(database.db);
+    const organizationOptions = options.plugins.find((p) => p.id === "organization")?.options as
+      | { membershipLimit?: unknown }
+      | undefined;
+    const limit = organizationOptions?.membershipLimit;
+    // One transaction: the triggers are dropped and re-created, and instances already serving must
+    // never write between the two.
+    await database.db
+      .transaction()
+      .execute((trx) =>
+        migrateOrganizationConstraints(trx, database.kind, typeof limit === "number" ? limit : 100),
+      );
+  });
+}
+
+/**
+ * Instances started together on one PostgreSQL would otherwise race to create the same tables.
+ * A session advisory lock (per schema) lets one migrate while the others wait, then find nothing to do;
+ * PostgreSQL releases it by itself if the holder dies. A SQLite file serves one process.
+ */
+async function withMigrationLock(database: AppDatabase, run: () => Promise<void>): Promise<void> {
+  if (database.kind !== "postgres") return run();
+  await database.db.connection().execute(async (connection) => {
+    const key = sql`hashtext('gatehouse:migrate:' || current_schema())`;
+    await sql`select pg_advisory_lock(${key})`.execute(connection);
+    try {
+      await run();
+    } finally {
+      await sql`select pg_advisory_unlock(${key})`.execute(connection).catch(() => {});
+    }
+  });
 }

@@ -1,8 +1,10 @@
 import { buildAuthOptions, createAuth } from "#server/auth.ts";
 import { createApp } from "#server/app.ts";
+import { cacheGeneration } from "#server/cache-generation.ts";
 import type { Config } from "#server/config.ts";
 import { openDatabase } from "#server/db.ts";
 import { promoteConfiguredAdmins } from "#server/features/admin/admin-emails.ts";
+import { ServiceDownError } from "#server/features/health/routes.ts";
 import type { Logger } from "#server/logger.ts";
 import { createMailer } from "#server/mail/mailer.ts";
 import { migrate } from "#server/migrate.ts";
@@ -12,7 +14,9 @@ import { createFastSession } from "#server/session-fast-path.ts";
 /** Wires config → database → mail → auth → HTTP app, migrated and ready to serve. */
 export async function buildServer(config: Config, logger: Logger) {
   const database = openDatabase(config, logger);
-  const redis = config.redisURL ? createRedisStorage(config.redisURL, config.redisKeyPrefix, logger) : undefined;
+  const redis = config.redisURL
+    ? createRedisStorage(config.redisURL, config.redisKeyPrefix, logger, cacheGeneration(database.db))
+    : undefined;
   try {
     const mailer = createMailer(config, database.db, logger);
     const deps = {
@@ -25,10 +29,15 @@ export async function buildServer(config: Config, logger: Logger) {
     };
     await migrate(buildAuthOptions(deps), database);
     await promoteConfiguredAdmins(database.db, config.adminEmails);
+    await redis?.start();
     const auth = createAuth(deps);
     const ready = async () => {
-      await database.ping();
-      await redis?.ping();
+      await database.ping().catch(() => {
+        throw new ServiceDownError("database");
+      });
+      await redis?.ping().catch(() => {
+        throw new ServiceDownError("redis");
+      });
     };
     const fastSession = await createFastSession(auth, database);
     const app = createApp({ config, auth, database, logger, ready, fastSession });

@@ -1,5 +1,12 @@
 import { Hono } from "hono";
 
+/** Thrown by the readiness check, naming the service that did not answer. */
+export class ServiceDownError extends Error {
+  constructor(readonly service: "database" | "redis") {
+    super(`${service} is unreachable`);
+  }
+}
+
 /** Liveness (/health) and readiness (/ready: the database and Redis answer). */
 export function healthRoutes(ping: () => Promise<void>) {
   return new Hono()
@@ -8,8 +15,10 @@ export function healthRoutes(ping: () => Promise<void>) {
       try {
         await ping();
         return c.json({ status: "ready" });
-      } catch {
-        return c.json({ status: "unavailable", reason: "a backing service is unreachable" }, 503);
+      } catch (err) {
+        const reason = err instanceof ServiceDownError ? err.message : "a backing service is unreachable";
+        c.header("Cache-Control", "no-store");
+        return c.json({ status: "unavailable", reason }, 503);
       }
     });
 }

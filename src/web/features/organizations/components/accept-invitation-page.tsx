@@ -211,7 +211,7 @@ function WrongAccount({
         {`You're signed in as ${signedInAs}, but the invitation was sent to ${invitation.email}. Only that address can accept it.`}
       </Alert>
       <Button fullWidth size="md" onClick={switchAccount} loading={switching}>
-        {`Sign out and continue as ${invitation.email}`}
+        Sign out and switch account
       </Button>
       <ButtonLink to="/" fullWidth variant="default">
         Stay signed in and go home

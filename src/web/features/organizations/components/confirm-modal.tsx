@@ -48,7 +48,8 @@ export function ConfirmModal({
             {cancelLabel}
           </Button>
           <Button
-            color={danger ? "red" : undefined}
+            // red.8: white on the default red filled shade is under 4.5:1.
+            color={danger ? "red.8" : undefined}
             onClick={onConfirm}
             loading={loading}
             disabled={confirmDisabled}

@@ -77,6 +77,7 @@ export function LogoInput({ name, value, onChange, error }: LogoInputProps) {
                   size="xs"
                   variant="subtle"
                   color="red"
+                  c="var(--mantine-color-error)"
                   leftSection={<IconTrash size={14} aria-hidden />}
                   onClick={() => onChange("")}
                 >

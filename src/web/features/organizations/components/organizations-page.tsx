@@ -153,7 +153,7 @@ export function OrganizationsPage() {
                       {org.name}
                     </Text>
                     <Text size="xs" c="dimmed" truncate>
-                      {`/${org.slug}`}
+                      {`/org/${org.slug}`}
                     </Text>
                   </div>
                   <IconChevronRight size={18} aria-hidden style={{ opacity: 0.5, flexShrink: 0 }} />

@@ -44,13 +44,13 @@ function Stat({
   loading: boolean;
 }) {
   return (
-    <Card withBorder padding="lg" radius="lg" shadow="xs">
+    <Card withBorder padding="lg" radius="lg" shadow="xs" p={{ base: "sm", sm: "lg" }}>
       <Group gap="sm" wrap="nowrap">
-        <ThemeIcon size={40} radius="md" variant="light" aria-hidden>
+        <ThemeIcon size={40} radius="md" variant="light" aria-hidden visibleFrom="sm">
           {icon}
         </ThemeIcon>
         <div>
-          <Text size="xs" c="dimmed" tt="uppercase" fw={600} lts={0.4}>
+          <Text size="xs" c="dimmed" tt="uppercase" fw={600} lts={0.4} lh={1.3}>
             {label}
           </Text>
           {loading ? (
@@ -133,7 +133,7 @@ export function OverviewPage() {
       <Title order={2} className="gh-visually-hidden">
         Overview
       </Title>
-      <SimpleGrid cols={{ base: 1, xs: 3 }} spacing="md">
+      <SimpleGrid cols={3} spacing={{ base: "xs", sm: "md" }}>
         <Stat icon={<IconUsers size={20} />} label="Members" value={data?.memberCount} loading={loading} />
         <Stat icon={<IconUsersGroup size={20} />} label="Teams" value={data?.teamCount} loading={loading} />
         {can.inviteMembers ? (
@@ -155,7 +155,7 @@ export function OverviewPage() {
 
       <Grid gap="md">
         <Grid.Col span={{ base: 12, md: 7 }}>
-          <Card withBorder padding="lg" radius="lg" shadow="xs" h="100%">
+          <Card withBorder padding="lg" radius="lg" shadow="xs">
             <Title order={3} fz="md" mb="md">
               Recent activity
             </Title>

@@ -184,7 +184,6 @@ function DangerZone() {
           </div>
           <Button
             variant="default"
-            color="red"
             leftSection={<IconDoorExit size={16} aria-hidden />}
             onClick={() => setLeaving(true)}
           >
@@ -204,7 +203,7 @@ function DangerZone() {
                 </Text>
               </div>
               <Button
-                color="red"
+                color="red.8"
                 leftSection={<IconTrash size={16} aria-hidden />}
                 onClick={() => setDeleting(true)}
               >

@@ -52,6 +52,7 @@ export function SlugInput({ value, onChange, onBlur, state, error }: SlugInputPr
         </Text>
       }
       leftSectionWidth={52}
+      inputWrapperOrder={["label", "input", "description", "error"]}
       rightSection={
         state === "checking" ? (
           <Loader size={16} aria-hidden />
