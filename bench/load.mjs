@@ -16,7 +16,10 @@ const result = await autocannon({
       // A distinct client address per request, as real traffic has; honoured only by servers told to trust it.
       setupRequest(req) {
         n += 1;
-        req.headers = { ...req.headers, "x-forwarded-for": `10.${(n >> 16) & 255}.${(n >> 8) & 255}.${n & 255}` };
+        req.headers = {
+          ...req.headers,
+          "x-forwarded-for": `10.${(n >> 16) & 255}.${(n >> 8) & 255}.${n & 255}`,
+        };
         return req;
       },
     },

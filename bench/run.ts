@@ -61,7 +61,11 @@ function headers(target: Target, cookie?: string): Record<string, string> {
 }
 
 async function post(target: Target, path: string, body: unknown, cookie?: string): Promise<Response> {
-  return fetch(`${target.url}${path}`, { method: "POST", headers: headers(target, cookie), body: JSON.stringify(body) });
+  return fetch(`${target.url}${path}`, {
+    method: "POST",
+    headers: headers(target, cookie),
+    body: JSON.stringify(body),
+  });
 }
 
 function sessionCookie(res: Response): string {
@@ -110,7 +114,13 @@ async function startStock(dir: string): Promise<Target> {
   const url = `http://127.0.0.1:${port}`;
   const dbUrl = await databaseUrl(dir, "stock", cleanup);
   const server = await spawnServer(
-    { NODE_ENV: "production", PORT: String(port), BETTER_AUTH_URL: url, BETTER_AUTH_SECRET: SECRET, DATABASE_URL: dbUrl },
+    {
+      NODE_ENV: "production",
+      PORT: String(port),
+      BETTER_AUTH_URL: url,
+      BETTER_AUTH_SECRET: SECRET,
+      DATABASE_URL: dbUrl,
+    },
     { command: ["node", "--import", "tsx", "bench/servers/stock.ts"] },
   );
   return { name: "stock", url, server, db: await openSeedDb(dbUrl, "stock"), cleanup };
@@ -118,16 +128,25 @@ async function startStock(dir: string): Promise<Target> {
 
 async function startCeiling(): Promise<Target> {
   const port = await freePort();
-  const server = await spawnServer({ PORT: String(port) }, { command: ["node", "--import", "tsx", "bench/servers/ceiling.ts"] });
+  const server = await spawnServer(
+    { PORT: String(port) },
+    { command: ["node", "--import", "tsx", "bench/servers/ceiling.ts"] },
+  );
   return { name: "ceiling", url: `http://127.0.0.1:${port}`, server, cleanup: [] };
 }
 
 /** Signs a user up and returns a session cookie; Gatehouse's verification link is read from its outbox. */
 async function signedInUser(target: Target, email: string): Promise<string> {
-  const res = await post(target, "/api/auth/sign-up/email", { name: "Bench User", email, password: PASSWORD });
+  const res = await post(target, "/api/auth/sign-up/email", {
+    name: "Bench User",
+    email,
+    password: PASSWORD,
+  });
   if (res.status !== 200) throw new Error(`${target.name} sign-up: ${res.status} ${await res.text()}`);
   if (target.name === "stock") return sessionCookie(res);
-  const { mails } = (await (await fetch(`${target.url}/api/dev/outbox`)).json()) as { mails: Array<{ to: string; text: string }> };
+  const { mails } = (await (await fetch(`${target.url}/api/dev/outbox`)).json()) as {
+    mails: Array<{ to: string; text: string }>;
+  };
   const link = mails.find((m) => m.to === email)?.text.match(/https?:\/\/\S+verify-email\S+/)?.[0];
   if (!link) throw new Error("no verification link in the outbox");
   const verified = await fetch(link, { redirect: "manual", headers: headers(target) });
@@ -189,14 +208,16 @@ async function signInPage(url: string): Promise<{ gzipKB: number; firstPaintMs: 
 
 const rows: string[] = [];
 function row(name: string, g?: Load, s?: Load, c?: Load, note = "") {
-  const fmt = (l?: Load) => (l ? `${l.rps} (${l.p50}/${l.p99} ms)${l.non2xx ? ` ⚠ ${l.non2xx} non-2xx` : ""}` : "—");
+  const fmt = (l?: Load) =>
+    l ? `${l.rps} (${l.p50}/${l.p99} ms)${l.non2xx ? ` ⚠ ${l.non2xx} non-2xx` : ""}` : "—";
   const ratio = (a?: Load, b?: Load) => (a && b && b.rps > 0 ? `${(a.rps / b.rps).toFixed(2)}×` : "—");
   rows.push(`| ${name} | ${fmt(g)} | ${fmt(s)} | ${fmt(c)} | ${ratio(g, s)} | ${ratio(g, c)} | ${note} |`);
   process.stdout.write(`${rows.at(-1)}\n`);
 }
 
 async function main() {
-  if (!existsSync("dist/server/main.js") || !existsSync("dist/web/index.html")) execSync("npm run build", { stdio: "inherit" });
+  if (!existsSync("dist/server/main.js") || !existsSync("dist/web/index.html"))
+    execSync("npm run build", { stdio: "inherit" });
   const dir = mkdtempSync(join(tmpdir(), "gatehouse-bench-"));
   const targets: Target[] = [];
   try {
@@ -249,7 +270,13 @@ async function main() {
       body: body("bench@stock.test"),
       connections: 8,
     });
-    row("POST /sign-in/email", signInG, signInS, undefined, `scrypt floor ${floor} hashes/s → Gatehouse ${(signInG.rps / floor).toFixed(2)}× floor`);
+    row(
+      "POST /sign-in/email",
+      signInG,
+      signInS,
+      undefined,
+      `scrypt floor ${floor} hashes/s → Gatehouse ${(signInG.rps / floor).toFixed(2)}× floor`,
+    );
 
     // A user in 200 organizations.
     const counts: Record<string, number> = {};
@@ -258,14 +285,28 @@ async function main() {
       [stock, cookieS],
     ] as const) {
       for (let i = 0; i < 200; i++) {
-        const res = await post(target, "/api/auth/organization/create", { name: `Org ${i}`, slug: `org-${i}` }, cookie);
-        if (res.status !== 200) throw new Error(`${target.name} org create: ${res.status} ${await res.text()}`);
+        const res = await post(
+          target,
+          "/api/auth/organization/create",
+          { name: `Org ${i}`, slug: `org-${i}` },
+          cookie,
+        );
+        if (res.status !== 200)
+          throw new Error(`${target.name} org create: ${res.status} ${await res.text()}`);
       }
-      const list = await fetch(`${target.url}/api/auth/organization/list`, { headers: headers(target, cookie) });
+      const list = await fetch(`${target.url}/api/auth/organization/list`, {
+        headers: headers(target, cookie),
+      });
       counts[target.name] = ((await list.json()) as unknown[]).length;
     }
-    const listG = await load({ url: `${gatehouse.url}/api/auth/organization/list`, headers: { cookie: cookieG } });
-    const listS = await load({ url: `${stock.url}/api/auth/organization/list`, headers: { cookie: cookieS } });
+    const listG = await load({
+      url: `${gatehouse.url}/api/auth/organization/list`,
+      headers: { cookie: cookieG },
+    });
+    const listS = await load({
+      url: `${stock.url}/api/auth/organization/list`,
+      headers: { cookie: cookieS },
+    });
     row(
       "GET /organization/list (user in 200 orgs)",
       listG,
@@ -282,7 +323,12 @@ async function main() {
         [gatehouse, cookieG],
         [stock, cookieS],
       ] as const) {
-        const created = await post(target, "/api/auth/organization/create", { name: `Size ${size}`, slug: `size-${size}` }, cookie);
+        const created = await post(
+          target,
+          "/api/auth/organization/create",
+          { name: `Size ${size}`, slug: `size-${size}` },
+          cookie,
+        );
         const org = (await created.json()) as { id: string };
         await seedMembers(target.db as Db, org.id, size - 1, `${target.name}-${size}`);
         results.push(
@@ -297,10 +343,14 @@ async function main() {
     }
     const big = pages[10_000] as Load;
     const small = pages[10] as Load;
-    rows.push(`| 10 000-member page vs 10-member page (Gatehouse p50 latency) | ${big.p50} ms vs ${small.p50} ms | | | | | ${(big.p50 / Math.max(small.p50, 1)).toFixed(2)}× |`);
+    rows.push(
+      `| 10 000-member page vs 10-member page (Gatehouse p50 latency) | ${big.p50} ms vs ${small.p50} ms | | | | | ${(big.p50 / Math.max(small.p50, 1)).toFixed(2)}× |`,
+    );
 
     const page = await signInPage(gatehouse.url);
-    rows.push(`| sign-in page: JS + CSS gzip, first contentful paint | ${page.gzipKB} KB, ${page.firstPaintMs} ms | | | | | |`);
+    rows.push(
+      `| sign-in page: JS + CSS gzip, first contentful paint | ${page.gzipKB} KB, ${page.firstPaintMs} ms | | | | | |`,
+    );
 
     const report = [
       `# Benchmark results (${DB})`,

@@ -17,11 +17,19 @@ export async function openSeedDb(url: string, _label: string): Promise<Db> {
         if (rows.length === 0) return;
         const cols = Object.keys(rows[0] as object);
         const values: unknown[] = [];
-        const tuples = rows.map((r, i) => `(${cols.map((c, j) => {
-          values.push(r[c]);
-          return `$${i * cols.length + j + 1}`;
-        }).join(",")})`);
-        await pool.query(`insert into "${table}" (${cols.map((c) => `"${c}"`).join(",")}) values ${tuples.join(",")}`, values);
+        const tuples = rows.map(
+          (r, i) =>
+            `(${cols
+              .map((c, j) => {
+                values.push(r[c]);
+                return `$${i * cols.length + j + 1}`;
+              })
+              .join(",")})`,
+        );
+        await pool.query(
+          `insert into "${table}" (${cols.map((c) => `"${c}"`).join(",")}) values ${tuples.join(",")}`,
+          values,
+        );
       },
       close: () => pool.end(),
     };
@@ -33,7 +41,9 @@ export async function openSeedDb(url: string, _label: string): Promise<Db> {
     async insertMany(table, rows) {
       if (rows.length === 0) return;
       const cols = Object.keys(rows[0] as object);
-      const stmt = db.prepare(`insert into "${table}" (${cols.map((c) => `"${c}"`).join(",")}) values (${cols.map(() => "?").join(",")})`);
+      const stmt = db.prepare(
+        `insert into "${table}" (${cols.map((c) => `"${c}"`).join(",")}) values (${cols.map(() => "?").join(",")})`,
+      );
       db.transaction(() => {
         for (const r of rows) stmt.run(...cols.map((c) => r[c]));
       })();
@@ -53,7 +63,14 @@ export async function seedMembers(db: Db, organizationId: string, count: number,
     const members = [];
     for (let i = start; i < Math.min(count, start + 1000); i++) {
       const id = `${tag}-u${i}`;
-      users.push({ id, name: `Member ${i}`, email: `${id}@bench.test`, emailVerified: verified, createdAt: now, updatedAt: now });
+      users.push({
+        id,
+        name: `Member ${i}`,
+        email: `${id}@bench.test`,
+        emailVerified: verified,
+        createdAt: now,
+        updatedAt: now,
+      });
       members.push({ id: `${tag}-m${i}`, organizationId, userId: id, role: "member", createdAt: now });
     }
     await db.insertMany("user", users);

@@ -1,10 +1,10 @@
 // What a user would otherwise wire by hand: stock better-auth 1.7 (unpatched copy), default options,
 // email + password and the organization plugin, mounted directly on @hono/node-server.
 import { serve } from "@hono/node-server";
-import SQLite from "better-sqlite3";
 import { betterAuth } from "better-auth-stock";
 import { getMigrations } from "better-auth-stock/db/migration";
 import { organization } from "better-auth-stock/plugins";
+import SQLite from "better-sqlite3";
 import pg from "pg";
 
 const url = process.env.DATABASE_URL ?? "";

@@ -8,7 +8,11 @@ describe("sign-up journey in Chromium", () => {
   let server: E2EServer;
   let browser: Browser;
   let page: Page;
-  const user = { name: "Ada Lovelace", email: `ada-${Date.now()}@example.test`, password: "analytical engine 1843" };
+  const user = {
+    name: "Ada Lovelace",
+    email: `ada-${Date.now()}@example.test`,
+    password: "analytical engine 1843",
+  };
 
   beforeAll(async () => {
     server = await startE2EServer();
@@ -62,7 +66,10 @@ describe("sign-up journey in Chromium", () => {
     await page.getByRole("heading", { name: /verified/i }).waitFor();
     await screenshotBoth(page, "email-verified");
     await expectAccessible("email-verified");
-    await page.getByRole("button", { name: "Continue" }).or(page.getByRole("link", { name: "Continue" })).click();
+    await page
+      .getByRole("button", { name: "Continue" })
+      .or(page.getByRole("link", { name: "Continue" }))
+      .click();
 
     await page.waitForURL(`${server.url}/`);
     await expect.poll(() => page.getByText(user.name).count()).toBeGreaterThan(0);
@@ -78,7 +85,10 @@ describe("sign-up journey in Chromium", () => {
     await page.getByLabel("Email", { exact: true }).fill(user.email);
     await page.getByLabel("Password", { exact: true }).fill("not the password");
     await page.getByRole("button", { name: "Sign in" }).click();
-    await page.getByText(/invalid email or password|incorrect/i).first().waitFor();
+    await page
+      .getByText(/invalid email or password|incorrect/i)
+      .first()
+      .waitFor();
     await screenshotBoth(page, "sign-in-error");
 
     await page.getByLabel("Password", { exact: true }).fill(user.password);
@@ -90,7 +100,7 @@ describe("sign-up journey in Chromium", () => {
   it("explains a redirect error code on the error screen", async () => {
     await page.goto(`${server.url}/error?error=account_already_linked_to_different_user`);
     await page.getByRole("heading", { level: 1 }).waitFor();
-    const text = await page.locator("main").innerText();
+    const text = (await page.locator("main").textContent()) ?? "";
     expect(text).not.toMatch(/^\s*$/);
     expect(text).toMatch(/linked|another account/i);
     await screenshotBoth(page, "error");

@@ -1,16 +1,14 @@
+import type { SecondaryStorage } from "better-auth";
 import { type BetterAuthOptions, betterAuth } from "better-auth";
 import { createAuthMiddleware } from "better-auth/api";
 import { admin as adminPlugin, organization } from "better-auth/plugins";
-import type { SecondaryStorage } from "better-auth";
 import type { Kysely } from "kysely";
 import type { Config } from "#server/config.ts";
 import { accountsPlugin } from "#server/features/accounts/plugin.ts";
+import { grantAdmin, shouldBecomeAdmin } from "#server/features/admin/admin-emails.ts";
 import { assertNotOnlyOwner } from "#server/features/organizations/owners.ts";
 import { gatehouseOrganizations } from "#server/features/organizations/plugin.ts";
-import { grantAdmin, shouldBecomeAdmin } from "#server/features/admin/admin-emails.ts";
 import { checkInputLimits } from "#server/input-limits.ts";
-import { forgetPrehash, hashWithPrehash, prehash } from "#server/prehash.ts";
-import { socialAuth } from "#server/social-providers.ts";
 import type { Logger } from "#server/logger.ts";
 import type { Mailer } from "#server/mail/mailer.ts";
 import {
@@ -21,6 +19,8 @@ import {
   passwordResetMail,
   verificationMail,
 } from "#server/mail/templates.ts";
+import { forgetPrehash, hashWithPrehash, prehash } from "#server/prehash.ts";
+import { socialAuth } from "#server/social-providers.ts";
 import { LIMITS } from "#shared/limits.ts";
 import { ac, organizationRoles } from "#shared/permissions.ts";
 
@@ -69,7 +69,11 @@ export function buildAuthOptions({ config, db, dbKind, mailer, logger, secondary
       level: "warn",
       log: (level, message, ...args) => {
         const fn = level === "error" ? logger.error : level === "warn" ? logger.warn : logger.debug;
-        fn.call(logger, { args: args.map((a) => (a instanceof Error ? a.message : a)) }, `better-auth: ${message}`);
+        fn.call(
+          logger,
+          { args: args.map((a) => (a instanceof Error ? a.message : a)) },
+          `better-auth: ${message}`,
+        );
       },
     },
 
@@ -130,7 +134,10 @@ export function buildAuthOptions({ config, db, dbKind, mailer, logger, secondary
       changeEmail: {
         enabled: true,
         async sendChangeEmailConfirmation({ user, newEmail, url }) {
-          await mailer.sendMail(user.email, changeEmailMail({ appName, name: user.name, newEmail, url: link(url) }));
+          await mailer.sendMail(
+            user.email,
+            changeEmailMail({ appName, name: user.name, newEmail, url: link(url) }),
+          );
         },
       },
       deleteUser: {
@@ -171,8 +178,9 @@ export function buildAuthOptions({ config, db, dbKind, mailer, logger, secondary
       // so its counters stay in memory rather than costing a write per request.
       storage: secondaryStorage ? "secondary-storage" : dbKind === "postgres" ? "database" : "memory",
       // Reading one's own session is not limited: the web app asks on every page, and a limit there
-      // would sign busy tabs out. (The fast path in session-fast-path.ts relies on this.)
-      customRules: { "/get-session": false },
+      // would sign busy tabs out (the fast path in session-fast-path.ts relies on this). Nor is the
+      // health answer, which load balancers poll.
+      customRules: { "/get-session": false, "/ok": false },
     },
 
     advanced: {
@@ -216,11 +224,16 @@ export function buildAuthOptions({ config, db, dbKind, mailer, logger, secondary
       before: createAuthMiddleware(async (ctx) => {
         checkInputLimits(ctx.path, ctx.body);
         const password = (ctx.body as { password?: unknown } | undefined)?.password;
-        if (ctx.path === "/sign-up/email" && typeof password === "string" && password.length <= LIMITS.passwordMax) {
+        if (
+          ctx.path === "/sign-up/email" &&
+          typeof password === "string" &&
+          password.length <= LIMITS.passwordMax
+        ) {
           await prehash(password);
         }
         const target = (ctx.body as { userId?: unknown } | undefined)?.userId;
-        if (ctx.path === "/admin/remove-user" && typeof target === "string") await assertUserCanBeDeleted(target);
+        if (ctx.path === "/admin/remove-user" && typeof target === "string")
+          await assertUserCanBeDeleted(target);
       }),
       after: createAuthMiddleware(async (ctx) => {
         const password = (ctx.body as { password?: unknown } | undefined)?.password;

@@ -76,6 +76,11 @@ function openPostgres(url: string, logger: Logger): AppDatabase {
   const pool = new pg.Pool({ connectionString: url, max: 10, connectionTimeoutMillis: 5000 });
   // An idle client losing its connection emits 'error' on the pool; unhandled, it would kill the process.
   pool.on("error", (err) => logger.warn({ err: err.message }, "postgres connection lost"));
+  // pg-pool listens for errors on idle clients only: a client whose connection is terminated while
+  // checked out (between two statements of a transaction) would emit 'error' to nobody and end the process.
+  pool.on("connect", (client) => {
+    client.on("error", (err) => logger.debug({ err: err.message }, "postgres client error"));
+  });
   const db = new Kysely<AppTables>({ dialect: withConstraintErrors(new PostgresDialect({ pool })) });
   const statementNames = new Map<string, string>();
   return {

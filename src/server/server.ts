@@ -1,5 +1,5 @@
-import { buildAuthOptions, createAuth } from "#server/auth.ts";
 import { createApp } from "#server/app.ts";
+import { buildAuthOptions, createAuth } from "#server/auth.ts";
 import { cacheGeneration } from "#server/cache-generation.ts";
 import type { Config } from "#server/config.ts";
 import { openDatabase } from "#server/db.ts";

@@ -116,7 +116,10 @@ export async function createFastSession(auth: Auth, database: AppDatabase): Prom
       if (expiresAt <= now || dueForRefresh || now - updatedAt >= LAST_ACTIVE_RESOLUTION_MS || row.u_banned) {
         return undefined;
       }
-      const body = JSON.stringify({ session: shape(row, "s_", sessionFields), user: shape(row, "u_", userFields) });
+      const body = JSON.stringify({
+        session: shape(row, "s_", sessionFields),
+        user: shape(row, "u_", userFields),
+      });
       return new Response(body, {
         headers: {
           "content-type": "application/json",

@@ -34,7 +34,10 @@ describe(`get-session fast path (${testDatabase})`, () => {
   it("never answers for a revoked session", async () => {
     const user = await signUpVerified(t);
     const { session } = await (await getSession(user.cookie)).json();
-    const revoke = await t.request("/api/auth/revoke-session", { cookie: user.cookie, json: { token: session.token } });
+    const revoke = await t.request("/api/auth/revoke-session", {
+      cookie: user.cookie,
+      json: { token: session.token },
+    });
     expect(revoke.status).toBe(200);
     const after = await getSession(user.cookie);
     expect(await after.json()).toBeNull();
@@ -42,7 +45,10 @@ describe(`get-session fast path (${testDatabase})`, () => {
 
   it("refuses a cookie whose signature was tampered with", async () => {
     const user = await signUpVerified(t);
-    const tampered = user.cookie.replace(/session_token=([^.;]+)/, (_m, token: string) => `session_token=${token.slice(0, -1)}X`);
+    const tampered = user.cookie.replace(
+      /session_token=([^.;]+)/,
+      (_m, token: string) => `session_token=${token.slice(0, -1)}X`,
+    );
     const res = await getSession(tampered);
     expect(servedFast(res)).toBe(false);
     expect(await res.json()).toBeNull();

@@ -2,8 +2,8 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type SmtpSink, startSmtpSink } from "../support/smtp-sink.ts";
 import { expectStartFailure, type SpawnedServer, spawnServer } from "../support/spawn-server.ts";
-import { startSmtpSink, type SmtpSink } from "../support/smtp-sink.ts";
 
 const SECRET = "process-test-secret-process-test-secret";
 
@@ -30,14 +30,22 @@ describe("start-up refuses bad configuration with a one-line reason", () => {
   });
 
   it("exits non-zero in production without a secret", async () => {
-    const { code, stderr } = await expectStartFailure({ NODE_ENV: "production", DATA_DIR: tempDir(), MAIL_OUTBOX: "1" });
+    const { code, stderr } = await expectStartFailure({
+      NODE_ENV: "production",
+      DATA_DIR: tempDir(),
+      MAIL_OUTBOX: "1",
+    });
     expect(code).not.toBe(0);
     expect(stderr.trim().split("\n")).toHaveLength(1);
     expect(stderr).toMatch(/BETTER_AUTH_SECRET/);
   });
 
   it("exits non-zero in production without SMTP unless the outbox is asked for", async () => {
-    const { code, stderr } = await expectStartFailure({ NODE_ENV: "production", DATA_DIR: tempDir(), BETTER_AUTH_SECRET: SECRET });
+    const { code, stderr } = await expectStartFailure({
+      NODE_ENV: "production",
+      DATA_DIR: tempDir(),
+      BETTER_AUTH_SECRET: SECRET,
+    });
     expect(code).not.toBe(0);
     expect(stderr).toMatch(/SMTP_URL/);
   });

@@ -46,7 +46,9 @@ export async function freshPostgresUrl(base: string): Promise<{ url: string; dro
 export async function startTestApp(env: Record<string, string> = {}): Promise<TestApp> {
   const dir = mkdtempSync(join(tmpdir(), "gatehouse-test-"));
   const sink = await startSmtpSink();
-  const pgDb = process.env.TEST_DATABASE_URL ? await freshPostgresUrl(process.env.TEST_DATABASE_URL) : undefined;
+  const pgDb = process.env.TEST_DATABASE_URL
+    ? await freshPostgresUrl(process.env.TEST_DATABASE_URL)
+    : undefined;
   const config = loadConfig({
     NODE_ENV: "test",
     DATA_DIR: dir,

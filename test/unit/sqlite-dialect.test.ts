@@ -6,7 +6,14 @@ import { loadConfig } from "#server/config.ts";
 import { type AppDatabase, migrateAppTables, openDatabase } from "#server/db.ts";
 import { createLogger } from "#server/logger.ts";
 
-const mail = (id: string) => ({ id, to: "a@b.test", subject: "s", text: "t", html: "h", createdAt: new Date().toISOString() });
+const mail = (id: string) => ({
+  id,
+  to: "a@b.test",
+  subject: "s",
+  text: "t",
+  html: "h",
+  createdAt: new Date().toISOString(),
+});
 
 // Guards sqlite-dialect.ts: one slow write transaction must not stall reads (issue #8).
 describe("SQLite reader beside the writer", () => {

@@ -31,7 +31,7 @@ export function AccountDeletedPage() {
       title="Your account has been deleted"
       icon={<IconCircleCheck size={28} stroke={1.6} />}
       iconColor="teal"
-      subtitle="Your profile, sign-in methods and sessions are gone. Thanks for having used it."
+      subtitle="Your profile, sign-in methods and sessions are gone. Thank you for using Gatehouse."
       footer={<TextLink to="/sign-in">Back to sign in</TextLink>}
     >
       <Stack gap="sm">
