@@ -240,7 +240,10 @@ describe("admin area in Chromium", () => {
     await dialog.getByLabel("Name", { exact: true }).fill(created.name);
     await dialog.getByLabel("Email", { exact: true }).fill(created.email);
     await dialog.getByLabel("Password", { exact: true }).fill(created.password);
+    // A full-page shot of a modal needs the overlay to cover the whole page.
+    await page.setViewportSize({ width: 1280, height: 1040 });
     await screenshotBoth(page, "admin-create-user");
+    await page.setViewportSize({ width: 1280, height: 860 });
     await expectAccessible(page, "create user dialog");
     await dialog.getByRole("button", { name: "Create user" }).click();
     await page.getByRole("heading", { level: 1, name: created.name }).waitFor();

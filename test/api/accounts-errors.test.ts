@@ -1,7 +1,9 @@
 import { readFileSync } from "node:fs";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import type { OAuthProvider, ProviderUser } from "../support/oauth-provider.ts";
+import { type Browser, type SocialTestApp, startSocialTestApp } from "../support/social.ts";
 import { linkIn } from "../support/smtp-sink.ts";
-import { startTestApp, type TestApp, testDatabase } from "../support/test-app.ts";
+import { type TestApp, testDatabase } from "../support/test-app.ts";
 import {
   backdateSession,
   createUser,
@@ -80,6 +82,34 @@ const redirects = tableUnder(doc, "Redirect codes");
 
 type Trigger = (t: TestApp) => Promise<Response>;
 
+/** The app with a generic OIDC provider and gitlab, both real OAuth servers on loopback (issue 4). */
+let social: SocialTestApp;
+
+function providerUser(overrides: Partial<ProviderUser> = {}): ProviderUser {
+  const id = createUser().email.split("@")[0] ?? "someone";
+  return { sub: id, email: `${id}@example.test`, emailVerified: true, name: id, ...overrides };
+}
+
+/** Starts a social sign-in (or a link) in a fresh browser: its state cookie is set, its state known. */
+async function startedFlow(
+  providerId: "gitlab" | "oidc",
+  user: ProviderUser = providerUser(),
+  link?: { cookie: string },
+): Promise<{ browser: Browser; state: string; authorizationURL: URL }> {
+  const provider: OAuthProvider = providerId === "gitlab" ? social.gitlab : social.oidc;
+  provider.signInAs(user);
+  const browser = social.browser();
+  if (link) browser.addCookies(link.cookie);
+  const path = link ? "/api/auth/link-social" : "/api/auth/sign-in/social";
+  const { authorizationURL } = await browser.begin(path, { provider: providerId, callbackURL: "/" });
+  return { browser, state: authorizationURL.searchParams.get("state") ?? "", authorizationURL };
+}
+
+/** The app's answer when the provider sends the browser back to /callback/:id. */
+async function callbackAnswer(flow: { browser: Browser; authorizationURL: URL }): Promise<Response> {
+  return flow.browser.fetch(await flow.browser.callbackFrom(flow.authorizationURL));
+}
+
 async function userId(t: TestApp, cookie: string) {
   return (await sessionOf(t, cookie))?.user.id ?? "";
 }
@@ -117,6 +147,8 @@ const messageTriggers: Record<string, Trigger> = {
   "Invalid email or password": (t) =>
     t.request("/api/auth/sign-in/email", { json: { email: createUser().email, password: "whatever1" } }),
   "Provider not found": (t) => t.request("/api/auth/sign-in/social", { json: { provider: "github" } }),
+  "id_token not supported": (t) =>
+    t.request("/api/auth/sign-in/social", { json: { provider: "gitlab", idToken: { token: "a.b.c" } } }),
   "invalid token": (t) =>
     t.request("/api/auth/reset-password", { json: { token: "x".repeat(24), newPassword: "new password 1" } }),
   "Failed to get user info": (t) => t.request("/api/auth/delete-user/callback?token=whatever"),
@@ -170,6 +202,38 @@ const messageTriggers: Record<string, Trigger> = {
 };
 
 const redirectTriggers: Record<string, Trigger> = {
+  no_code: async () => {
+    const { browser, state } = await startedFlow("gitlab");
+    return browser.fetch(`/api/auth/callback/gitlab?state=${state}`);
+  },
+  oauth_provider_not_found: async () => {
+    const { browser, state } = await startedFlow("gitlab");
+    return browser.fetch(`/api/auth/callback/github?state=${state}&code=abc`);
+  },
+  invalid_code: async () => {
+    const { browser, state } = await startedFlow("gitlab");
+    return browser.fetch(`/api/auth/callback/gitlab?state=${state}&code=not-issued-by-the-provider`);
+  },
+  unable_to_get_user_info: async () => {
+    const flow = await startedFlow("gitlab");
+    social.gitlab.failNextUserinfo();
+    return callbackAnswer(flow);
+  },
+  email_not_found: async () =>
+    callbackAnswer(await startedFlow("oidc", providerUser({ email: undefined, emailVerified: undefined }))),
+  unable_to_link_account: async (t) => {
+    // gitlab is not a trusted linking provider here, and it did not verify this address.
+    const user = await signUpVerified(t);
+    return callbackAnswer(await startedFlow("gitlab", providerUser({ email: user.email, emailVerified: false }), user));
+  },
+  account_already_linked_to_different_user: async (t) => {
+    const owner = await signUpVerified(t);
+    const taken = providerUser({ email: owner.email });
+    const linked = await callbackAnswer(await startedFlow("gitlab", taken, owner));
+    expect(new URL(linked.headers.get("location") ?? "", t.config.baseURL).searchParams.get("error")).toBeNull();
+    const user = await signUpVerified(t);
+    return callbackAnswer(await startedFlow("gitlab", { ...taken, email: user.email }, user));
+  },
   please_restart_the_process: (t) => t.request("/api/auth/callback/github?state=never-issued&code=abc"),
   state_not_found: (t) => t.request("/api/auth/callback/github?code=abc"),
   token_expired: async (t) => {
@@ -201,9 +265,10 @@ const redirectTriggers: Record<string, Trigger> = {
 describe(`accounts: every SPEC §8 message and redirect code in docs/errors.md (${testDatabase})`, () => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await startTestApp();
+    social = await startSocialTestApp();
+    t = social.t;
   });
-  afterAll(() => t.close());
+  afterAll(() => social?.close());
   afterEach(() => {
     vi.useRealTimers();
   });

@@ -68,7 +68,7 @@ function scaleOutSuite(withRedis: boolean) {
       await client.connect();
       try {
         const { rows } = await client.query(
-          "select count(*)::int as n from information_schema.tables where table_schema = current_schema() and table_name in ('user', 'session', 'organization', 'member', 'outbox', 'rateLimit')",
+          "select count(*)::int as n from information_schema.tables where table_schema = current_schema() and table_name in ('user', 'session', 'organization', 'member', 'outbox', 'gatehouse_cache_generation')",
         );
         expect(rows[0].n).toBe(6);
       } finally {

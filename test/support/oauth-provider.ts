@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 import type { IncomingMessage } from "node:http";
 import { OAuth2Server } from "oauth2-mock-server";
 
@@ -116,6 +117,8 @@ export async function startOAuthProvider(kind: ProviderKind): Promise<OAuthProvi
     const user = userOf(req);
     if (!user) return;
     token.payload.sub = user.sub;
+    // Two tokens issued within one second would otherwise be identical.
+    token.payload.jti = randomUUID();
     if (user.email !== undefined) token.payload.email = user.email;
     if (user.emailVerified !== undefined) token.payload.email_verified = user.emailVerified;
     if (user.name !== undefined) token.payload.name = user.name;

@@ -63,6 +63,7 @@ export function BanUserDialog({
       opened={opened}
       onClose={close}
       closeButtonProps={{ "aria-label": "Close" }}
+      styles={{ title: { fontWeight: 700, fontSize: "var(--mantine-font-size-lg)" } }}
       title={`Ban ${user.name || user.email}`}
       centered
       size="md"

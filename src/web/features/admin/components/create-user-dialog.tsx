@@ -78,6 +78,7 @@ export function CreateUserDialog({ opened, onClose }: { opened: boolean; onClose
       opened={opened}
       onClose={close}
       closeButtonProps={{ "aria-label": "Close" }}
+      styles={{ title: { fontWeight: 700, fontSize: "var(--mantine-font-size-lg)" } }}
       title="Create user"
       centered
       size="md"

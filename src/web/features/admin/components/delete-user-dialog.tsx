@@ -50,6 +50,7 @@ export function DeleteUserDialog({
       opened={opened}
       onClose={close}
       closeButtonProps={{ "aria-label": "Close" }}
+      styles={{ title: { fontWeight: 700, fontSize: "var(--mantine-font-size-lg)" } }}
       title="Delete user"
       centered
       size="md"

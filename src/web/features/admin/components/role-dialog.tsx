@@ -46,6 +46,7 @@ export function RoleDialog({
       opened={opened}
       onClose={close}
       closeButtonProps={{ "aria-label": "Close" }}
+      styles={{ title: { fontWeight: 700, fontSize: "var(--mantine-font-size-lg)" } }}
       title="Change role"
       centered
       size="md"

@@ -1,0 +1,170 @@
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import SQLite from "better-sqlite3";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { call, signUpVerifiedRemote } from "../support/remote.ts";
+import { bundleServer } from "../support/server-bundle.ts";
+import { type SmtpSink, startSmtpSink } from "../support/smtp-sink.ts";
+import { type SpawnedServer, spawnServer } from "../support/spawn-server.ts";
+import { createUser } from "../support/users.ts";
+
+const ROUNDS = 20;
+const WORKERS = 3;
+
+/** What the server acknowledged (a 2xx answer reached us): all of it must survive every kill. */
+interface Acknowledged {
+  signUps: string[];
+  verified: string[];
+  organizations: { id: string; ownerEmail: string }[];
+  invitations: { id: string; organizationId: string; email: string }[];
+  accepted: { invitationId: string; organizationId: string; email: string }[];
+}
+
+/**
+ * Issue 7, test 2: `kill -9` of a SQLite server under a write load, 20 times, restarting each time.
+ * Each worker runs the chain sign-up → verify → create an organization → invite → accept, and records
+ * each step the server acknowledged; the kill lands at a random moment of each round.
+ */
+describe("kill -9 under a write load (SQLite, 20 rounds)", () => {
+  let bundle: Awaited<ReturnType<typeof bundleServer>>;
+  let sink: SmtpSink;
+  let dir: string;
+  let server: SpawnedServer | undefined;
+  const ack: Acknowledged = { signUps: [], verified: [], organizations: [], invitations: [], accepted: [] };
+  let requestsCut = 0;
+
+  const env = () => ({
+    DATA_DIR: dir,
+    DATABASE_URL: join(dir, "gatehouse.db"),
+    STATIC_DIR: join(dir, "web"),
+    BETTER_AUTH_SECRET: "crash-test-secret-crash-test-secret-0123",
+    BETTER_AUTH_URL: "http://127.0.0.1",
+    SMTP_URL: sink.url,
+  });
+
+  beforeAll(async () => {
+    bundle = await bundleServer();
+    sink = await startSmtpSink();
+    dir = mkdtempSync(join(tmpdir(), "gatehouse-crash-"));
+  });
+  afterAll(async () => {
+    await server?.stop("SIGKILL");
+    await sink?.close();
+    bundle?.remove();
+    if (dir) rmSync(dir, { recursive: true, force: true });
+  });
+
+  /** One chain; stops at the first step the server does not acknowledge. */
+  async function chain(url: string, owner: { email: string; cookie: string }) {
+    const user = createUser({ password: "crash test password" });
+    const signUp = await call(url, "/api/auth/sign-up/email", { json: user });
+    if (signUp.status !== 200) return;
+    ack.signUps.push(user.email);
+    const cookie = await signUpVerifiedRemoteTail(url, user.email);
+    if (!cookie) return;
+    ack.verified.push(user.email);
+    const org = await call(url, "/api/auth/organization/create", {
+      cookie: owner.cookie,
+      json: { name: `Crash ${user.email}`, slug: `crash-${user.email.split("@")[0]}` },
+    });
+    if (org.status !== 200) return;
+    ack.organizations.push({ id: org.body.id, ownerEmail: owner.email });
+    const invitation = await call(url, "/api/auth/organization/invite-member", {
+      cookie: owner.cookie,
+      json: { email: user.email, role: "member", organizationId: org.body.id },
+    });
+    if (invitation.status !== 200) return;
+    ack.invitations.push({ id: invitation.body.id, organizationId: org.body.id, email: user.email });
+    const accepted = await call(url, "/api/auth/organization/accept-invitation", {
+      cookie,
+      json: { invitationId: invitation.body.id },
+    });
+    if (accepted.status !== 200) return;
+    ack.accepted.push({ invitationId: invitation.body.id, organizationId: org.body.id, email: user.email });
+  }
+
+  /** The verification half of signUpVerifiedRemote, for a sign-up already acknowledged. */
+  async function signUpVerifiedRemoteTail(url: string, email: string): Promise<string | undefined> {
+    const mail = await sink.waitFor(email, /verify/i, 3000).catch(() => undefined);
+    if (!mail) return undefined;
+    const link = new URL(mail.text.match(/https?:\/\/[^\s<>"]+verify-email[^\s<>"]*/)?.[0] ?? "http://x/");
+    const verify = await call(url, link.pathname + link.search);
+    return verify.cookie.includes("session_token") ? verify.cookie : undefined;
+  }
+
+  it("keeps every acknowledged write, an intact file, an owner for every organization", async () => {
+    const started = performance.now();
+    server = await spawnServer(env(), { command: bundle.command });
+    const ownerInput = createUser({ password: "crash owner password" });
+    const owner = { email: ownerInput.email, cookie: await signUpVerifiedRemote(server.url, sink, ownerInput) };
+    const startups: number[] = [];
+
+    for (let round = 0; round < ROUNDS; round++) {
+      if (!server) {
+        const t = performance.now();
+        server = await spawnServer(env(), { command: bundle.command });
+        startups.push(performance.now() - t);
+      }
+      const url = server.url;
+      let running = true;
+      const workers = Array.from({ length: WORKERS }, async () => {
+        while (running) {
+          await chain(url, owner).catch(() => {
+            requestsCut += 1;
+          });
+        }
+      });
+      await new Promise((r) => setTimeout(r, 400 + Math.random() * 900));
+      await server.stop("SIGKILL");
+      running = false;
+      server = undefined;
+      await Promise.all(workers);
+    }
+
+    const db = new SQLite(join(dir, "gatehouse.db"));
+    try {
+      const integrity = db.pragma("integrity_check", { simple: true });
+      const hasUser = db.prepare(`select "emailVerified" as v from "user" where email = ?`);
+      const hasOrg = db.prepare(`select 1 from organization where id = ?`);
+      const invitationStatus = db.prepare(`select status from invitation where id = ?`);
+      const membership = db.prepare(
+        `select m.role from member m join "user" u on u.id = m."userId" where m."organizationId" = ? and u.email = ?`,
+      );
+      const ownerless = db
+        .prepare(
+          `select count(*) as n from organization o where not exists (select 1 from member m where m."organizationId" = o.id and (',' || m.role || ',') like '%,owner,%')`,
+        )
+        .get() as { n: number };
+      const acceptedWithoutMember = db
+        .prepare(
+          `select count(*) as n from invitation i where i.status = 'accepted' and not exists (select 1 from member m join "user" u on u.id = m."userId" where m."organizationId" = i."organizationId" and lower(u.email) = lower(i.email))`,
+        )
+        .get() as { n: number };
+      const totals = db
+        .prepare(
+          `select (select count(*) from "user") as users, (select count(*) from organization) as organizations, (select count(*) from member) as members, (select count(*) from invitation) as invitations`,
+        )
+        .get();
+
+      console.log(
+        `[crash] ${ROUNDS} kill -9 rounds in ${Math.round((performance.now() - started) / 1000)} s (restart ${Math.round(startups.reduce((x, y) => x + y, 0) / Math.max(1, startups.length))} ms on average); acknowledged: ${ack.signUps.length} sign-ups, ${ack.verified.length} verifications, ${ack.organizations.length} organizations, ${ack.invitations.length} invitations, ${ack.accepted.length} acceptances; ${requestsCut} chains cut by a kill; in the file: ${JSON.stringify(totals)}; integrity_check: ${integrity}; organizations without an owner: ${ownerless.n}; accepted invitations without a membership: ${acceptedWithoutMember.n}`,
+      );
+
+      expect(integrity).toBe("ok");
+      expect(ownerless.n).toBe(0);
+      expect(acceptedWithoutMember.n).toBe(0);
+      expect(ack.accepted.length).toBeGreaterThan(0);
+      for (const email of ack.signUps) expect(hasUser.get(email), email).toBeTruthy();
+      for (const email of ack.verified) expect((hasUser.get(email) as { v: number }).v, email).toBe(1);
+      for (const org of ack.organizations) expect(hasOrg.get(org.id), org.id).toBeTruthy();
+      for (const inv of ack.invitations) expect(invitationStatus.get(inv.id), inv.id).toBeTruthy();
+      for (const a of ack.accepted) {
+        expect((invitationStatus.get(a.invitationId) as { status: string }).status).toBe("accepted");
+        expect(membership.get(a.organizationId, a.email), a.email).toBeTruthy();
+      }
+    } finally {
+      db.close();
+    }
+  }, 150_000);
+});
