@@ -116,7 +116,9 @@ function builtInProvider(env: Env, id: BuiltInProviderId): BuiltInProviderSettin
     const key = value(env, "TIKTOK_CLIENT_KEY");
     const alias = value(env, "TIKTOK_CLIENT_ID");
     if (key && alias && key !== alias) {
-      throw new SocialConfigError("TIKTOK_CLIENT_ID: differs from TIKTOK_CLIENT_KEY (set only TIKTOK_CLIENT_KEY)");
+      throw new SocialConfigError(
+        "TIKTOK_CLIENT_ID: differs from TIKTOK_CLIENT_KEY (set only TIKTOK_CLIENT_KEY)",
+      );
     }
     const idVar = key || !alias ? "TIKTOK_CLIENT_KEY" : "TIKTOK_CLIENT_ID";
     const creds = credentials(env, idVar, "TIKTOK_CLIENT_SECRET", []);
@@ -137,7 +139,9 @@ function builtInProvider(env: Env, id: BuiltInProviderId): BuiltInProviderSettin
   if (id === "microsoft") {
     const tenant = value(env, "MICROSOFT_TENANT_ID") ?? "common";
     if (!/^[A-Za-z0-9.-]+$/.test(tenant)) {
-      throw new SocialConfigError("MICROSOFT_TENANT_ID: a tenant id (GUID), domain, common, organizations or consumers");
+      throw new SocialConfigError(
+        "MICROSOFT_TENANT_ID: a tenant id (GUID), domain, common, organizations or consumers",
+      );
     }
     setting.tenantId = tenant;
   }
@@ -149,7 +153,10 @@ function oidcProvider(env: Env): OidcSetting | undefined {
   const creds = credentials(env, "OIDC_CLIENT_ID", "OIDC_CLIENT_SECRET", ["OIDC_ISSUER", "OIDC_NAME"]);
   if (!creds) return undefined;
   const issuer = urlValue(env, "OIDC_ISSUER");
-  if (!issuer) throw new SocialConfigError("OIDC_ISSUER: required when OIDC_CLIENT_ID is set (the provider's issuer URL)");
+  if (!issuer)
+    throw new SocialConfigError(
+      "OIDC_ISSUER: required when OIDC_CLIENT_ID is set (the provider's issuer URL)",
+    );
   const name = value(env, "OIDC_NAME") ?? "Single sign-on";
   if (name.length > 64) throw new SocialConfigError("OIDC_NAME: at most 64 characters");
   return { issuer, ...creds, name };

@@ -24,7 +24,9 @@ function builtInOptions(p: BuiltInProviderSetting): Record<string, unknown> {
     case "microsoft":
       return { ...credentials, tenantId: p.tenantId };
     case "apple":
-      return p.appBundleIdentifier ? { ...credentials, appBundleIdentifier: p.appBundleIdentifier } : credentials;
+      return p.appBundleIdentifier
+        ? { ...credentials, appBundleIdentifier: p.appBundleIdentifier }
+        : credentials;
     case "google":
       // A refresh token (for /refresh-token and /get-access-token) is only handed out for offline access.
       return { ...credentials, accessType: "offline", prompt: "select_account consent" };
@@ -64,7 +66,8 @@ export function implicitLinkingGate(trusted: readonly string[]): ValidateUserInf
     if (trusted.includes(providerId) && user.emailVerified === true) return;
     return {
       error: ACCOUNT_NOT_LINKED,
-      errorDescription: "An account with this email already exists; sign in to it and link this provider there.",
+      errorDescription:
+        "An account with this email already exists; sign in to it and link this provider there.",
     };
   };
 }

@@ -1,8 +1,8 @@
 import { readFileSync } from "node:fs";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import type { OAuthProvider, ProviderUser } from "../support/oauth-provider.ts";
-import { type Browser, type SocialTestApp, startSocialTestApp } from "../support/social.ts";
 import { linkIn } from "../support/smtp-sink.ts";
+import { type Browser, type SocialTestApp, startSocialTestApp } from "../support/social.ts";
 import { type TestApp, testDatabase } from "../support/test-app.ts";
 import {
   backdateSession,
@@ -224,13 +224,17 @@ const redirectTriggers: Record<string, Trigger> = {
   unable_to_link_account: async (t) => {
     // gitlab is not a trusted linking provider here, and it did not verify this address.
     const user = await signUpVerified(t);
-    return callbackAnswer(await startedFlow("gitlab", providerUser({ email: user.email, emailVerified: false }), user));
+    return callbackAnswer(
+      await startedFlow("gitlab", providerUser({ email: user.email, emailVerified: false }), user),
+    );
   },
   account_already_linked_to_different_user: async (t) => {
     const owner = await signUpVerified(t);
     const taken = providerUser({ email: owner.email });
     const linked = await callbackAnswer(await startedFlow("gitlab", taken, owner));
-    expect(new URL(linked.headers.get("location") ?? "", t.config.baseURL).searchParams.get("error")).toBeNull();
+    expect(
+      new URL(linked.headers.get("location") ?? "", t.config.baseURL).searchParams.get("error"),
+    ).toBeNull();
     const user = await signUpVerified(t);
     return callbackAnswer(await startedFlow("gitlab", { ...taken, email: user.email }, user));
   },

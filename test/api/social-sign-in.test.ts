@@ -1,3 +1,4 @@
+import { sql } from "kysely";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import type { ProviderUser } from "../support/oauth-provider.ts";
 import { Browser, type SocialTestApp, startSocialTestApp } from "../support/social.ts";
@@ -8,7 +9,13 @@ let n = 0;
 function person(overrides: Partial<ProviderUser> = {}): ProviderUser {
   n += 1;
   const id = `${Date.now().toString(36)}${n}`;
-  return { sub: `sub-${id}`, email: `social-${id}@example.test`, emailVerified: true, name: `Social ${n}`, ...overrides };
+  return {
+    sub: `sub-${id}`,
+    email: `social-${id}@example.test`,
+    emailVerified: true,
+    name: `Social ${n}`,
+    ...overrides,
+  };
 }
 
 interface ListedAccount {
@@ -31,7 +38,9 @@ describe(`social sign-in against real OAuth servers (${testDatabase})`, () => {
 
   async function session(browser: Browser) {
     const res = await browser.fetch("/api/auth/get-session");
-    return (await res.json()) as { user: { id: string; email: string; emailVerified: boolean; name: string } } | null;
+    return (await res.json()) as {
+      user: { id: string; email: string; emailVerified: boolean; name: string };
+    } | null;
   }
 
   async function accounts(browser: Browser): Promise<ListedAccount[]> {
@@ -86,7 +95,10 @@ describe(`social sign-in against real OAuth servers (${testDatabase})`, () => {
     // A provider that answers with a form POST (response_mode=form_post) reaches the same place.
     const other = s.browser();
     s.gitlab.signInAs(person());
-    const { authorizationURL } = await other.begin("/api/auth/sign-in/social", { provider: "gitlab", callbackURL: "/" });
+    const { authorizationURL } = await other.begin("/api/auth/sign-in/social", {
+      provider: "gitlab",
+      callbackURL: "/",
+    });
     const callback = await other.callbackFrom(authorizationURL);
     const posted = await other.fetch(`${s.url}/api/auth/callback/gitlab`, {
       method: "POST",
@@ -105,11 +117,10 @@ describe(`social sign-in against real OAuth servers (${testDatabase})`, () => {
     await browser.signInWith(s.oidc, "oidc", who);
     const issued = s.oidc.accessTokens.at(-1) ?? "";
     const userId = (await session(browser))?.user.id ?? "";
-    const row = await s.t.server.database.db
-      .selectFrom("account")
-      .selectAll()
-      .where("userId", "=", userId)
-      .executeTakeFirstOrThrow();
+    const { rows } = await sql<{ accessToken: string | null; refreshToken: string | null }>`
+      select "accessToken", "refreshToken" from account where "userId" = ${userId}
+    `.execute(s.t.server.database.db);
+    const row = rows[0] ?? { accessToken: null, refreshToken: null };
     expect(row.accessToken).toBeTruthy();
     expect(row.refreshToken).toBeTruthy();
     expect(row.accessToken).not.toBe(issued);
@@ -138,7 +149,9 @@ describe(`social sign-in against real OAuth servers (${testDatabase})`, () => {
 
   it("never links implicitly when the provider did not verify the email, or is not trusted", async () => {
     const unverified = await passwordUser();
-    const a = await s.browser().signInWith(s.oidc, "oidc", person({ email: unverified.email, emailVerified: false }));
+    const a = await s
+      .browser()
+      .signInWith(s.oidc, "oidc", person({ email: unverified.email, emailVerified: false }));
     expect(a.url.pathname).toBe("/error");
     expect(a.url.searchParams.get("error")).toBe("account_not_linked");
 
@@ -190,7 +203,11 @@ describe(`social sign-in against real OAuth servers (${testDatabase})`, () => {
     expect(differs.url.searchParams.get("error")).toBe("email_does_not_match");
 
     // An unverified email from a provider that is not trusted.
-    const unverified = await user.browser.linkWith(s.gitlab, "gitlab", person({ email: user.email, emailVerified: false }));
+    const unverified = await user.browser.linkWith(
+      s.gitlab,
+      "gitlab",
+      person({ email: user.email, emailVerified: false }),
+    );
     expect(unverified.url.searchParams.get("error")).toBe("unable_to_link_account");
 
     // The provider account already belongs to someone else.
@@ -246,7 +263,9 @@ describe(`social sign-in against real OAuth servers (${testDatabase})`, () => {
     s.oidc.denyNextConsent();
     const browser = s.browser();
     const landing = await browser.signInWith(s.oidc, "oidc", person());
-    expect(landing.url.href).toBe(`${s.url}/error?error=access_denied&error_description=${encodeURIComponent("The resource owner denied the request").replace(/%20/g, "+")}`);
+    expect(landing.url.href).toBe(
+      `${s.url}/error?error=access_denied&error_description=${encodeURIComponent("The resource owner denied the request").replace(/%20/g, "+")}`,
+    );
     expect(await session(browser)).toBeNull();
   });
 
@@ -285,7 +304,11 @@ describe(`social sign-in against real OAuth servers (${testDatabase})`, () => {
     // 9½ minutes later the sign-in still completes (stock better-auth's 300 s cookie would be gone)…
     const browser = s.browser();
     s.gitlab.signInAs(person());
-    const slow = await browser.begin("/api/auth/sign-in/social", { provider: "gitlab", callbackURL: "/", errorCallbackURL: "/error" });
+    const slow = await browser.begin("/api/auth/sign-in/social", {
+      provider: "gitlab",
+      callbackURL: "/",
+      errorCallbackURL: "/error",
+    });
     const callback = await browser.callbackFrom(slow.authorizationURL);
     vi.useFakeTimers({ toFake: ["Date"] });
     vi.setSystemTime(Date.now() + 570_000);
@@ -295,7 +318,11 @@ describe(`social sign-in against real OAuth servers (${testDatabase})`, () => {
     // …and after 10 minutes it has expired.
     const late = s.browser();
     s.gitlab.signInAs(person());
-    const started = await late.begin("/api/auth/sign-in/social", { provider: "gitlab", callbackURL: "/", errorCallbackURL: "/error" });
+    const started = await late.begin("/api/auth/sign-in/social", {
+      provider: "gitlab",
+      callbackURL: "/",
+      errorCallbackURL: "/error",
+    });
     const lateCallback = await late.callbackFrom(started.authorizationURL);
     vi.useFakeTimers({ toFake: ["Date"] });
     vi.setSystemTime(Date.now() + 601_000);

@@ -124,47 +124,59 @@ export async function startOAuthProvider(kind: ProviderKind): Promise<OAuthProvi
     if (user.name !== undefined) token.payload.name = user.name;
   });
 
-  service.on("beforeResponse", (response: { statusCode: number; body: Record<string, unknown> }, req: TokenRequest) => {
-    const grant = String(req.body.grant_type);
-    grants.push(grant);
-    const user = userOf(req);
-    // A code is good once, and only if this server issued it (otherwise the mock would accept anything).
-    if (grant === "authorization_code") codes.delete(String(req.body.code));
-    if (!user) {
-      response.statusCode = 400;
-      response.body = { error: "invalid_grant", error_description: "unknown or used code" };
-      return;
-    }
-    response.body.expires_in = provider.accessTokenTtl;
-    accessTokens.push(String(response.body.access_token));
-    if (typeof response.body.refresh_token === "string") refreshTokens.set(response.body.refresh_token, user);
-  });
+  service.on(
+    "beforeResponse",
+    (response: { statusCode: number; body: Record<string, unknown> }, req: TokenRequest) => {
+      const grant = String(req.body.grant_type);
+      grants.push(grant);
+      const user = userOf(req);
+      // A code is good once, and only if this server issued it (otherwise the mock would accept anything).
+      if (grant === "authorization_code") codes.delete(String(req.body.code));
+      if (!user) {
+        response.statusCode = 400;
+        response.body = { error: "invalid_grant", error_description: "unknown or used code" };
+        return;
+      }
+      response.body.expires_in = provider.accessTokenTtl;
+      accessTokens.push(String(response.body.access_token));
+      if (typeof response.body.refresh_token === "string")
+        refreshTokens.set(response.body.refresh_token, user);
+    },
+  );
 
-  service.on("beforeUserinfo", (response: { statusCode: number; body: Record<string, unknown> }, req: IncomingMessage) => {
-    const sub = bearerClaims(req)?.sub;
-    const user = typeof sub === "string" ? users.get(sub) : undefined;
-    if (failUserinfo || !user) {
-      failUserinfo = false;
-      response.statusCode = 401;
-      response.body = { error: "invalid_token" };
-      return;
-    }
-    if (kind === "oidc") {
-      response.body = { sub: user.sub, email: user.email, email_verified: user.emailVerified, name: user.name };
-      return;
-    }
-    if (!gitlabIds.has(user.sub)) gitlabIds.set(user.sub, 1000 + gitlabIds.size);
-    response.body = {
-      id: gitlabIds.get(user.sub),
-      username: user.sub,
-      name: user.name,
-      email: user.email,
-      email_verified: user.emailVerified,
-      state: "active",
-      locked: false,
-      avatar_url: null,
-    };
-  });
+  service.on(
+    "beforeUserinfo",
+    (response: { statusCode: number; body: Record<string, unknown> }, req: IncomingMessage) => {
+      const sub = bearerClaims(req)?.sub;
+      const user = typeof sub === "string" ? users.get(sub) : undefined;
+      if (failUserinfo || !user) {
+        failUserinfo = false;
+        response.statusCode = 401;
+        response.body = { error: "invalid_token" };
+        return;
+      }
+      if (kind === "oidc") {
+        response.body = {
+          sub: user.sub,
+          email: user.email,
+          email_verified: user.emailVerified,
+          name: user.name,
+        };
+        return;
+      }
+      if (!gitlabIds.has(user.sub)) gitlabIds.set(user.sub, 1000 + gitlabIds.size);
+      response.body = {
+        id: gitlabIds.get(user.sub),
+        username: user.sub,
+        name: user.name,
+        email: user.email,
+        email_verified: user.emailVerified,
+        state: "active",
+        locked: false,
+        avatar_url: null,
+      };
+    },
+  );
 
   return provider;
 }

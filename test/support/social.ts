@@ -113,7 +113,8 @@ export class Browser {
     const headers = new Headers(init.headers);
     const cookie = this.cookieFor(target);
     if (cookie) headers.set("cookie", cookie);
-    if (init.method === "POST" && target.origin === new URL(this.appURL).origin) headers.set("origin", this.appURL);
+    if (init.method === "POST" && target.origin === new URL(this.appURL).origin)
+      headers.set("origin", this.appURL);
     const res = await fetch(target, { ...init, headers, redirect: "manual" });
     this.store(target, res);
     return res;
@@ -159,7 +160,12 @@ export class Browser {
   }
 
   /** A whole social sign-in from the sign-in page's call to where the browser lands. */
-  async signInWith(provider: OAuthProvider, providerId: string, user: ProviderUser, extra: Record<string, unknown> = {}) {
+  async signInWith(
+    provider: OAuthProvider,
+    providerId: string,
+    user: ProviderUser,
+    extra: Record<string, unknown> = {},
+  ) {
     provider.signInAs(user);
     const { authorizationURL } = await this.begin("/api/auth/sign-in/social", {
       provider: providerId,

@@ -7,6 +7,8 @@ export interface AppConfig {
   appName: string;
   outbox: boolean;
   socialProviders: string[];
+  /** Button label of each enabled social provider, by id (issue 4). */
+  socialProviderNames: Record<string, string>;
   passwordMinLength: number;
   passwordMaxLength: number;
 }
@@ -21,6 +23,7 @@ const FALLBACK: AppConfig = {
   appName: "Gatehouse",
   outbox: false,
   socialProviders: [],
+  socialProviderNames: {},
   passwordMinLength: LIMITS.passwordMin,
   passwordMaxLength: LIMITS.passwordMax,
 };

@@ -83,6 +83,55 @@ const REDIRECT_ERRORS: Record<string, RedirectErrorText> = {
     title: "Not allowed",
     description: "You need to sign in with an account that is allowed to do this.",
   },
+  // Social sign-in codes better-auth 1.7 sends beyond SPEC §8 (docs/errors.md), and the provider's own.
+  account_not_linked: {
+    title: "Account exists with this email",
+    description:
+      "An account with this email already exists, and this sign-in method is not linked to it. Sign in to that account (for example with your password), then link this method from your account settings.",
+  },
+  email_does_not_match: {
+    title: "Different email address",
+    description:
+      "The account you chose at the provider uses a different email address than yours here. Choose the account with the same email, or change your email first.",
+  },
+  email_not_verified: {
+    title: "Email not verified",
+    description:
+      "Your email address is not verified yet. Check your inbox for the verification link we sent.",
+  },
+  state_invalid: {
+    title: "Sign-in could not be verified",
+    description: `This sign-in response does not match the attempt started in this browser. ${RESTART}`,
+  },
+  signup_disabled: {
+    title: "No account found",
+    description: "There is no account for this sign-in, and new accounts cannot be created this way.",
+  },
+  issuer_missing: {
+    title: "Sign-in could not be verified",
+    description: `The sign-in provider did not identify itself. ${RESTART}`,
+  },
+  issuer_mismatch: {
+    title: "Sign-in could not be verified",
+    description: `The answer came from a different sign-in provider than the one you chose. ${RESTART}`,
+  },
+  access_denied: {
+    title: "Sign-in cancelled",
+    description:
+      "You did not allow the sign-in at the provider, so nothing was changed. You can try again or sign in another way.",
+  },
+  unable_to_create_user: {
+    title: "Couldn't create your account",
+    description: `Something went wrong on our side while creating your account. ${RESTART}`,
+  },
+  unable_to_create_session: {
+    title: "Couldn't sign you in",
+    description: `Something went wrong on our side while signing you in. ${RESTART}`,
+  },
+  internal_server_error: {
+    title: "Something went wrong",
+    description: `Something went wrong on our side. ${RESTART}`,
+  },
 };
 
 /** Keeps only harmless characters of a code taken from the URL, for display as plain text. */

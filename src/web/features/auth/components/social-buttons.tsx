@@ -1,26 +1,54 @@
 import { Button, Divider, Stack } from "@mantine/core";
 import {
+  IconBrandApple,
   IconBrandDiscord,
+  IconBrandDropbox,
+  IconBrandFacebook,
   IconBrandGithub,
   IconBrandGitlab,
   IconBrandGoogle,
+  IconBrandLinkedin,
+  IconBrandReddit,
+  IconBrandSpotify,
+  IconBrandTiktok,
+  IconBrandTwitch,
+  IconBrandVk,
   IconBrandWindows,
+  IconBrandX,
+  IconBrandZoom,
   IconKey,
 } from "@tabler/icons-react";
 import { useState } from "react";
+import { useAppConfig } from "#web/lib/app-config.ts";
 import { authClient } from "#web/lib/auth-client.ts";
 import { authErrorMessage } from "#web/lib/auth-errors.ts";
 
-const PROVIDERS: Record<string, { label: string; icon: typeof IconKey }> = {
-  github: { label: "GitHub", icon: IconBrandGithub },
-  google: { label: "Google", icon: IconBrandGoogle },
-  gitlab: { label: "GitLab", icon: IconBrandGitlab },
-  discord: { label: "Discord", icon: IconBrandDiscord },
-  microsoft: { label: "Microsoft", icon: IconBrandWindows },
+/** Brand icons for SPEC §9's providers; the generic OpenID Connect one (and any other) gets a key. */
+const ICONS: Record<string, typeof IconKey> = {
+  apple: IconBrandApple,
+  discord: IconBrandDiscord,
+  dropbox: IconBrandDropbox,
+  facebook: IconBrandFacebook,
+  github: IconBrandGithub,
+  gitlab: IconBrandGitlab,
+  google: IconBrandGoogle,
+  linkedin: IconBrandLinkedin,
+  microsoft: IconBrandWindows,
+  reddit: IconBrandReddit,
+  spotify: IconBrandSpotify,
+  tiktok: IconBrandTiktok,
+  twitch: IconBrandTwitch,
+  twitter: IconBrandX,
+  vk: IconBrandVk,
+  zoom: IconBrandZoom,
 };
 
-function providerInfo(id: string) {
-  return PROVIDERS[id] ?? { label: id.charAt(0).toUpperCase() + id.slice(1), icon: IconKey };
+/** Label and icon of a provider; `names` is GET /api/config's socialProviderNames (OIDC_NAME for `oidc`). */
+export function socialProviderInfo(id: string, names: Record<string, string> = {}) {
+  return {
+    label: names[id] ?? id.charAt(0).toUpperCase() + id.slice(1),
+    icon: ICONS[id] ?? IconKey,
+  };
 }
 
 type SocialProvider = Parameters<typeof authClient.signIn.social>[0]["provider"];
@@ -35,11 +63,13 @@ export function SocialButtons({
   callbackURL: string;
   onError: (message: string) => void;
 }) {
+  const { socialProviderNames } = useAppConfig();
   const [pending, setPending] = useState<string | null>(null);
   if (providers.length === 0) return null;
 
   async function start(provider: string) {
     setPending(provider);
+    // Failures come back as /error?error=<code>; success is a full page load, which reads the new session.
     const { error } = await authClient.signIn.social({
       provider: provider as SocialProvider,
       callbackURL,
@@ -55,7 +85,7 @@ export function SocialButtons({
   return (
     <Stack gap="sm">
       {providers.map((id) => {
-        const { label, icon: Icon } = providerInfo(id);
+        const { label, icon: Icon } = socialProviderInfo(id, socialProviderNames);
         return (
           <Button
             key={id}
@@ -66,6 +96,7 @@ export function SocialButtons({
             loading={pending === id}
             disabled={pending !== null && pending !== id}
             onClick={() => start(id)}
+            data-provider={id}
           >
             {`Continue with ${label}`}
           </Button>

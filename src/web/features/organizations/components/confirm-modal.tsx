@@ -33,7 +33,14 @@ export function ConfirmModal({
   cancelLabel = "Cancel",
 }: ConfirmModalProps) {
   return (
-    <Modal opened={opened} onClose={onClose} title={title} centered radius="lg">
+    <Modal
+      opened={opened}
+      onClose={onClose}
+      title={title}
+      centered
+      radius="lg"
+      closeButtonProps={{ "aria-label": "Close" }}
+    >
       <Stack gap="md">
         {error ? (
           <Alert color="red" variant="light" icon={<IconAlertCircle size={18} aria-hidden />}>

@@ -322,7 +322,14 @@ function MemberActions({
 
 function ChangeRolesModal({ member, onClose }: { member: MemberRow | null; onClose: () => void }) {
   return (
-    <Modal opened={member !== null} onClose={onClose} title="Change roles" centered radius="lg">
+    <Modal
+      opened={member !== null}
+      onClose={onClose}
+      title="Change roles"
+      centered
+      radius="lg"
+      closeButtonProps={{ "aria-label": "Close" }}
+    >
       {member ? <ChangeRolesForm key={member.id} member={member} onDone={onClose} /> : null}
     </Modal>
   );

@@ -242,6 +242,7 @@ function TeamNameModal({
       title={team ? "Rename team" : "Create team"}
       centered
       radius="lg"
+      closeButtonProps={{ "aria-label": "Close" }}
     >
       {opened ? <TeamNameForm key={team?.id ?? "new"} team={team ?? null} onDone={onClose} /> : null}
     </Modal>
