@@ -9,13 +9,14 @@ import { type Auth, CLIENT_IP_HEADER } from "#server/auth.ts";
 import { clientIp } from "#server/client-ip.ts";
 import type { Config } from "#server/config.ts";
 import type { AppDatabase } from "#server/db.ts";
+import { adminRoutes } from "#server/features/admin/routes.ts";
 import { configRoutes } from "#server/features/config/routes.ts";
 import { healthRoutes } from "#server/features/health/routes.ts";
 import { outboxRoutes } from "#server/features/outbox/routes.ts";
 import type { Logger } from "#server/logger.ts";
 import { securityHeaders } from "#server/security-headers.ts";
 import type { FastSession } from "#server/session-fast-path.ts";
-import { isServiceUnavailable, RETRY_AFTER_SECONDS, UNAVAILABLE_BODY } from "#server/unavailable.ts";
+import { isServiceUnavailable, RETRY_AFTER_SECONDS, UNAVAILABLE_BODY, withOutageTracking } from "#server/unavailable.ts";
 import { LIMITS } from "#shared/limits.ts";
 
 export interface AppDeps {
@@ -71,13 +72,14 @@ export function createApp({ config, auth, database, logger, ready, fastSession }
     app.get("/api/auth/get-session", async (c, next) => (await fastSession.answer(c)) ?? next());
   }
   app.on(["GET", "POST"], "/api/auth/*", async (c) => {
-    const res = await auth.handler(authRequest(c, config.trustProxy));
+    const res = await withOutageTracking(() => auth.handler(authRequest(c, config.trustProxy)));
     const out = new Response(res.body, res);
     out.headers.set("Cache-Control", "no-store");
     return out;
   });
 
   app.route("/api/config", configRoutes(config));
+  app.route("/api/admin", adminRoutes(auth, database.db));
   app.route("/api", healthRoutes(ready));
   if (config.outboxEnabled) app.route("/api/dev/outbox", outboxRoutes(database.db));
   app.all("/api/*", (c) => c.json({ code: "NOT_FOUND", message: "No such API route" }, 404));

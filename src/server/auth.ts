@@ -1,6 +1,6 @@
 import type { SecondaryStorage } from "better-auth";
 import { type BetterAuthOptions, betterAuth } from "better-auth";
-import { createAuthMiddleware } from "better-auth/api";
+import { createAuthMiddleware, isAPIError } from "better-auth/api";
 import { admin as adminPlugin, organization } from "better-auth/plugins";
 import type { Kysely } from "kysely";
 import type { Config } from "#server/config.ts";
@@ -20,6 +20,7 @@ import {
   verificationMail,
 } from "#server/mail/templates.ts";
 import { forgetPrehash, hashWithPrehash, prehash } from "#server/prehash.ts";
+import { noteIfUnavailable } from "#server/unavailable.ts";
 import { socialAuth } from "#server/social-providers.ts";
 import { LIMITS } from "#shared/limits.ts";
 import { ac, organizationRoles } from "#shared/permissions.ts";
@@ -68,6 +69,8 @@ export function buildAuthOptions({ config, db, dbKind, mailer, logger, secondary
     logger: {
       level: "warn",
       log: (level, message, ...args) => {
+        // better-auth logs, then swallows, a failed session lookup (the request becomes a 401).
+        if (level === "error") noteIfUnavailable(...args);
         const fn = level === "error" ? logger.error : level === "warn" ? logger.warn : logger.debug;
         fn.call(
           logger,
@@ -196,10 +199,14 @@ export function buildAuthOptions({ config, db, dbKind, mailer, logger, secondary
     },
 
     onAPIError: {
-      // API errors still become their responses; anything else (a lost database connection) reaches
-      // app.ts's error handler, which answers 503 for an outage and logs the rest, instead of better-call's
-      // bodiless 500.
-      throw: true,
+      // Client errors (4xx) are expected traffic; only server faults are logged as errors.
+      // A lost database connection is noted so that app.ts answers 503 rather than 500 (unavailable.ts).
+      onError(error) {
+        noteIfUnavailable(error);
+        const status = isAPIError(error) ? error.statusCode : 500;
+        if (status >= 500) logger.error({ err: (error as Error)?.message }, "auth error");
+        else logger.debug({ status, message: (error as Error)?.message }, "auth request refused");
+      },
       // Setting this makes GET /api/auth/error render its HTML page in production too (SPEC §2).
       customizeDefaultErrorPage: { colors: { primary: "#1c7ed6" } },
     },

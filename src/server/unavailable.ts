@@ -1,3 +1,5 @@
+import { AsyncLocalStorage } from "node:async_hooks";
+
 /**
  * Errors that mean a backing service is briefly out of reach rather than a bug: the request may succeed
  * if retried in a few seconds, so they are answered with 503 and Retry-After instead of 500.
@@ -38,4 +40,27 @@ export function isServiceUnavailable(err: unknown): boolean {
     e = cause;
   }
   return false;
+}
+
+const outage = new AsyncLocalStorage<{ seen: boolean }>();
+
+/**
+ * Notes, for the request being served, that a value (an error better-auth caught, or one it logged) is
+ * an outage. better-auth turns some of those into a 500 and others into "no session" (401) before we see
+ * them; see withOutageTracking.
+ */
+export function noteIfUnavailable(...values: unknown[]): void {
+  const state = outage.getStore();
+  if (state && !state.seen && values.some(isServiceUnavailable)) state.seen = true;
+}
+
+/** Runs a request; an error answer given while a backing service was failing becomes a clean 503. */
+export async function withOutageTracking(run: () => Promise<Response>): Promise<Response> {
+  const state = { seen: false };
+  const res = await outage.run(state, run);
+  if (!state.seen || res.status < 400) return res;
+  return Response.json(UNAVAILABLE_BODY, {
+    status: 503,
+    headers: { "retry-after": String(RETRY_AFTER_SECONDS), "cache-control": "no-store" },
+  });
 }

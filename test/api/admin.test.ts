@@ -158,4 +158,29 @@ describe(`admin API (${testDatabase})`, () => {
     expect(res.status).toBe(200);
     expect(await session(target.cookie)).toBeNull();
   });
+
+  it("shows an admin a user's linked accounts (without tokens) and organizations with roles", async () => {
+    const member = await signUpVerified(t);
+    const memberId = await userId(member.cookie);
+    const org = await t.request("/api/auth/organization/create", {
+      cookie: member.cookie,
+      json: { name: "Overview Org", slug: `overview-${Date.now()}` },
+    });
+    expect(org.status).toBe(200);
+
+    const forbidden = await t.request(`/api/admin/users/${memberId}/overview`, { cookie: plain.cookie });
+    expect(forbidden.status).toBe(403);
+    expect((await t.request(`/api/admin/users/${memberId}/overview`)).status).toBe(401);
+    expect((await t.request("/api/admin/users/nobody/overview", { cookie: admin.cookie })).status).toBe(404);
+
+    const res = await t.request(`/api/admin/users/${memberId}/overview`, { cookie: admin.cookie });
+    expect(res.status).toBe(200);
+    const body = await res.json();
+    expect(body.accounts).toHaveLength(1);
+    expect(body.accounts[0]).toMatchObject({ providerId: "credential" });
+    expect(JSON.stringify(body)).not.toMatch(/password|accessToken|refreshToken|idToken/);
+    expect(body.organizations).toEqual([
+      expect.objectContaining({ name: "Overview Org", roles: ["owner"] }),
+    ]);
+  });
 });

@@ -1,0 +1,42 @@
+import { Hono } from "hono";
+import type { Kysely } from "kysely";
+import type { Auth } from "#server/auth.ts";
+
+/**
+ * GET /api/admin/users/:id/overview — what the admin plugin does not expose about one user: linked accounts
+ * (never their tokens) and organizations with the user's roles. Admins only: 401 signed out, 403 otherwise.
+ */
+// biome-ignore lint/suspicious/noExplicitAny: better-auth's tables are not in our Kysely type
+export function adminRoutes(auth: Auth, db: Kysely<any>) {
+  return new Hono().get("/users/:id/overview", async (c) => {
+    const session = await auth.api.getSession({ headers: c.req.raw.headers });
+    if (!session) return c.json({ code: "UNAUTHORIZED", message: "Sign in first" }, 401);
+    const roles = ((session.user as { role?: string | null }).role ?? "").split(",").map((r) => r.trim());
+    if (!roles.includes("admin")) return c.json({ code: "FORBIDDEN", message: "Admins only" }, 403);
+
+    const userId = c.req.param("id");
+    const user = await db.selectFrom("user").select("id").where("id", "=", userId).executeTakeFirst();
+    if (!user) return c.json({ code: "USER_NOT_FOUND", message: "User not found" }, 404);
+    const accounts = await db
+      .selectFrom("account")
+      .select(["id", "providerId", "accountId", "createdAt"])
+      .where("userId", "=", userId)
+      .orderBy("createdAt")
+      .execute();
+    const organizations = await db
+      .selectFrom("member")
+      .innerJoin("organization", "organization.id", "member.organizationId")
+      .select(["organization.id", "organization.name", "organization.slug", "member.role", "member.createdAt"])
+      .where("member.userId", "=", userId)
+      .orderBy("organization.name")
+      .execute();
+    return c.json({
+      accounts: accounts.map((a) => ({ ...a, createdAt: new Date(a.createdAt).toISOString() })),
+      organizations: organizations.map((o) => ({
+        ...o,
+        roles: String(o.role).split(","),
+        createdAt: new Date(o.createdAt).toISOString(),
+      })),
+    });
+  });
+}
