@@ -9,13 +9,38 @@ export const alias = [
   { find: /^#web\/(.*)$/, replacement: `${root}src/web/$1` },
 ];
 
+const shared = {
+  setupFiles: ["test/support/fail-on-console-error.ts"],
+  testTimeout: 30_000,
+  hookTimeout: 60_000,
+  pool: "forks" as const,
+};
+
 export default defineConfig({
   resolve: { alias },
   test: {
-    include: ["test/**/*.test.ts", "test/**/*.test.tsx"],
-    setupFiles: ["test/support/fail-on-console-error.ts"],
-    testTimeout: 30_000,
-    hookTimeout: 60_000,
-    pool: "forks",
+    projects: [
+      {
+        extends: true,
+        test: {
+          ...shared,
+          name: "unit",
+          include: ["test/**/*.test.ts", "test/**/*.test.tsx"],
+          exclude: ["test/integration/**"],
+        },
+      },
+      {
+        // Spawned servers, kill -9 rounds and outages under load: timing-sensitive on 2 cores, so these
+        // run after the other suites and one file at a time (issue 7).
+        extends: true,
+        test: {
+          ...shared,
+          name: "integration",
+          include: ["test/integration/**/*.test.ts"],
+          maxWorkers: 1,
+          sequence: { groupOrder: 1 },
+        },
+      },
+    ],
   },
 });

@@ -83,7 +83,7 @@ describe("social sign-in journey in Chromium", () => {
     await page.getByRole("button", { name: "Continue with Acme SSO" }).click();
     await page.waitForURL(/\/error\?error=access_denied/);
     await page.getByRole("heading", { level: 1 }).waitFor();
-    expect(await page.locator("main").innerText()).toMatch(/did not allow the sign-in/i);
+    expect(await page.locator("main").textContent()).toMatch(/did not allow the sign-in/i);
     await screenshotBoth(page, "error-social-denied");
   });
 
@@ -91,17 +91,14 @@ describe("social sign-in journey in Chromium", () => {
     await freshPage();
     await page.goto(`${server.url}/sign-in`);
     oidc.signInAs({ sub: "mallory", email: `mallory-${Date.now()}@example.test`, emailVerified: true });
-    // The provider's answer is altered on its way back to Gatehouse.
-    await page.route(`${server.url}/api/auth/callback/**`, (route) => {
-      const url = new URL(route.request().url());
-      if (url.searchParams.get("state")?.endsWith("x")) return route.continue();
+    // The state in the provider's answer is altered on its way back to Gatehouse.
+    oidc.server.service.once("beforeAuthorizeRedirect", ({ url }: { url: URL }) => {
       url.searchParams.set("state", `${url.searchParams.get("state")}x`);
-      return route.fulfill({ status: 302, headers: { location: url.toString() } });
     });
     await page.getByRole("button", { name: "Continue with Acme SSO" }).click();
     await page.waitForURL(/\/error\?error=state_mismatch/);
     await page.getByRole("heading", { level: 1 }).waitFor();
-    expect(await page.locator("main").innerText()).toMatch(/does not match/i);
+    expect(await page.locator("main").textContent()).toMatch(/does not match/i);
     const session = await page.evaluate(async () => (await fetch("/api/auth/get-session")).json());
     expect(session).toBeNull();
   });

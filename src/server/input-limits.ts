@@ -2,11 +2,20 @@ import { APIError } from "better-auth/api";
 import { LIMITS } from "#shared/limits.ts";
 
 /** `min` counts characters after trimming, so a blank value is refused too. */
-type Rule = { field: string; min?: number; max?: number; pattern?: RegExp; label: string };
+type Rule = {
+  field: string;
+  min?: number;
+  max?: number;
+  pattern?: RegExp;
+  label: string;
+  /** An avatar or logo: an http(s) URL (≤ 2048) or a small PNG/JPEG/WebP data URL (≤ LIMITS.pictureDataUrl). */
+  picture?: boolean;
+};
 
 const name: Rule = { field: "name", max: LIMITS.name, label: "name" };
 const email: Rule = { field: "email", max: LIMITS.email, label: "email" };
-const image: Rule = { field: "image", max: 2048, label: "image" };
+const image: Rule = { field: "image", label: "image", picture: true };
+const logo = (field: string): Rule => ({ field, label: "logo", picture: true });
 const orgName: Rule = { field: "name", max: LIMITS.organizationName, label: "organization name" };
 const slug: Rule = { field: "slug", pattern: LIMITS.slugPattern, label: "slug" };
 const url = (field: string): Rule => ({ field, max: 2048, label: field });
@@ -42,12 +51,12 @@ const RULES: Record<string, Rule[]> = {
   "/refresh-token": accountSelection,
   "/account-info": accountSelection,
   "/update-user": [name, image],
-  "/organization/create": [orgName, slug, { field: "logo", max: 2048, label: "logo" }],
+  "/organization/create": [orgName, slug, logo("logo")],
   "/organization/check-slug": [slug],
   "/organization/update": [
     { ...orgName, field: "data.name" },
     { ...slug, field: "data.slug" },
-    { field: "data.logo", max: 2048, label: "logo" },
+    logo("data.logo"),
   ],
   "/organization/invite-member": [email, id("organizationId")],
   // SPEC §5: a team name has at least 1 character, on create as on update.
@@ -79,6 +88,33 @@ function valueAt(body: unknown, path: string): unknown {
   return current;
 }
 
+const DATA_PICTURE = /^data:image\/(png|jpeg|webp);base64,[A-Za-z0-9+/]+=*$/;
+
+function checkPicture(rule: Rule, value: string): void {
+  if (value === "") return;
+  if (value.startsWith("data:")) {
+    if (value.length > LIMITS.pictureDataUrl) {
+      throw APIError.from("BAD_REQUEST", {
+        code: "FIELD_TOO_LONG",
+        message: `${rule.label} is too large (an uploaded picture may be at most ${LIMITS.pictureDataUrl / 1024} KB once encoded)`,
+      });
+    }
+    if (!DATA_PICTURE.test(value)) {
+      throw APIError.from("BAD_REQUEST", {
+        code: "INVALID_PICTURE",
+        message: `${rule.label} must be a PNG, JPEG or WebP image`,
+      });
+    }
+    return;
+  }
+  if (value.length > 2048 || !/^https?:\/\//i.test(value) || !URL.canParse(value)) {
+    throw APIError.from("BAD_REQUEST", {
+      code: "INVALID_PICTURE",
+      message: `${rule.label} must be an http(s) URL of at most 2048 characters, or an uploaded image`,
+    });
+  }
+}
+
 /** Throws a 400 APIError naming the first field that breaks its rule. */
 export function checkInputLimits(path: string, body: unknown): void {
   const rules = RULES[path];
@@ -91,6 +127,10 @@ export function checkInputLimits(path: string, body: unknown): void {
         code: "INVALID_FIELD",
         message: `${rule.label} must be a string`,
       });
+    }
+    if (rule.picture) {
+      checkPicture(rule, value);
+      continue;
     }
     if (rule.min !== undefined && value.trim().length < rule.min) {
       throw APIError.from("BAD_REQUEST", {

@@ -1,9 +1,10 @@
+import { LIMITS } from "#shared/limits.ts";
+
 /**
- * The server's cap on `image` for /update-user (src/server/input-limits.ts):
- * 2 048 characters, for a URL or a data URL alike. A 256 px picture does not
- * fit as a data URL, so uploads are encoded as small as it takes to fit.
+ * The server's cap on an uploaded picture as a data URL (src/shared/limits.ts).
+ * A 256 px WebP fits easily; larger encodings step down until one fits.
  */
-export const AVATAR_MAX_LENGTH = 2048;
+export const AVATAR_MAX_LENGTH = LIMITS.pictureDataUrl;
 
 /** Largest upload accepted before any processing. */
 export const AVATAR_MAX_BYTES = 1024 * 1024;
