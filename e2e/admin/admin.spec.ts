@@ -148,6 +148,10 @@ describe("admin area in Chromium", () => {
       .getByRole("button", { name: /revoke session on/i })
       .first()
       .waitFor();
+    // Sign-in methods and organizations come from the admin overview endpoint.
+    await page.getByRole("heading", { name: "Sign-in methods" }).waitFor();
+    await page.getByText(/Email and password · since/).waitFor();
+    await page.getByText("Not a member of any organization.").waitFor();
     await screenshotBoth(page, "admin-user");
     await expectAccessible(page, "admin-user");
 

@@ -30,16 +30,16 @@ export const OIDC_PROVIDER_ID = "oidc";
 
 /**
  * Providers whose sign-ins may link to an existing account with the same email
- * by default: those that tell, per sign-in, whether the provider verified the
- * address. The generic OIDC provider is left out: whether its "verified" can be
- * trusted depends on who runs it.
+ * by default: those whose profile says, per sign-in, whether the provider
+ * verified the address. Left out: GitLab's /api/v4/user says nothing of the
+ * kind, and the generic OIDC provider's "verified" is only as good as whoever
+ * runs it.
  */
 export const DEFAULT_TRUSTED_LINKING_PROVIDERS: string[] = [
   "apple",
   "discord",
   "dropbox",
   "github",
-  "gitlab",
   "google",
   "linkedin",
   "microsoft",

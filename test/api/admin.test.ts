@@ -53,7 +53,9 @@ describe(`admin API (${testDatabase})`, () => {
     const target = await userId(plain.cookie);
     for (const [path, body] of adminCalls) {
       const json = body ? { ...body, userId: target } : undefined;
-      const res = json ? await t.request(path, { cookie: plain.cookie, json }) : await t.request(path, { cookie: plain.cookie });
+      const res = json
+        ? await t.request(path, { cookie: plain.cookie, json })
+        : await t.request(path, { cookie: plain.cookie });
       expect(res.status, path).toBe(403);
     }
     // Still signed in, still a plain user, not banned.
@@ -112,7 +114,10 @@ describe(`admin API (${testDatabase})`, () => {
     expect(refused.code).toBe("BANNED_USER");
     expect(refused.message).toContain("Spamming the forum");
 
-    const unban = await t.request("/api/auth/admin/unban-user", { cookie: admin.cookie, json: { userId: victimId } });
+    const unban = await t.request("/api/auth/admin/unban-user", {
+      cookie: admin.cookie,
+      json: { userId: victimId },
+    });
     expect(unban.status).toBe(200);
     const again = await t.request("/api/auth/sign-in/email", {
       json: { email: victim.email, password: victim.password },
@@ -128,12 +133,18 @@ describe(`admin API (${testDatabase})`, () => {
       json: { userId: targetId },
     });
     expect(res.status).toBe(200);
-    const actingCookie = `${cookiesFrom(res)}; ${admin.cookie.split("; ").filter((c) => !c.includes("session_token")).join("; ")}`;
+    const actingCookie = `${cookiesFrom(res)}; ${admin.cookie
+      .split("; ")
+      .filter((c) => !c.includes("session_token"))
+      .join("; ")}`;
     const acting = await session(actingCookie);
     expect(acting.user.email).toBe(target.email);
     expect(acting.session.impersonatedBy).toBe(await userId(admin.cookie));
 
-    const stop = await t.request("/api/auth/admin/stop-impersonating", { cookie: cookiesFrom(res), json: {} });
+    const stop = await t.request("/api/auth/admin/stop-impersonating", {
+      cookie: cookiesFrom(res),
+      json: {},
+    });
     expect(stop.status).toBe(200);
     expect((await session(cookiesFrom(stop))).user.email).toBe(ADMIN_EMAIL);
 
@@ -179,8 +190,6 @@ describe(`admin API (${testDatabase})`, () => {
     expect(body.accounts).toHaveLength(1);
     expect(body.accounts[0]).toMatchObject({ providerId: "credential" });
     expect(JSON.stringify(body)).not.toMatch(/password|accessToken|refreshToken|idToken/);
-    expect(body.organizations).toEqual([
-      expect.objectContaining({ name: "Overview Org", roles: ["owner"] }),
-    ]);
+    expect(body.organizations).toEqual([expect.objectContaining({ name: "Overview Org", roles: ["owner"] })]);
   });
 });

@@ -10,15 +10,20 @@ describe(`picture fields (${testDatabase})`, () => {
   });
   afterAll(() => t.close());
 
-  const pixel = "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==";
+  const pixel =
+    "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==";
 
   it("stores an uploaded PNG data URL and an https URL as the avatar", async () => {
     const user = await signUpVerified(t);
     const dataUrl = `data:image/png;base64,${pixel}`;
-    expect((await t.request("/api/auth/update-user", { cookie: user.cookie, json: { image: dataUrl } })).status).toBe(200);
+    expect(
+      (await t.request("/api/auth/update-user", { cookie: user.cookie, json: { image: dataUrl } })).status,
+    ).toBe(200);
     expect((await sessionOf(t, user.cookie))?.user.image).toBe(dataUrl);
     const url = "https://cdn.example.com/a.png";
-    expect((await t.request("/api/auth/update-user", { cookie: user.cookie, json: { image: url } })).status).toBe(200);
+    expect(
+      (await t.request("/api/auth/update-user", { cookie: user.cookie, json: { image: url } })).status,
+    ).toBe(200);
     expect((await sessionOf(t, user.cookie))?.user.image).toBe(url);
   });
 

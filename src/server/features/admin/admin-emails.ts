@@ -10,7 +10,9 @@ interface UserRow {
 /** The admin role for an account whose email is listed in ADMIN_EMAILS — only once that email is verified. */
 export function shouldBecomeAdmin(user: UserRow, adminEmails: readonly string[]): boolean {
   const roles = (user.role ?? "").split(",").map((r) => r.trim());
-  return Boolean(user.emailVerified) && adminEmails.includes(user.email.toLowerCase()) && !roles.includes("admin");
+  return (
+    Boolean(user.emailVerified) && adminEmails.includes(user.email.toLowerCase()) && !roles.includes("admin")
+  );
 }
 
 // biome-ignore lint/suspicious/noExplicitAny: better-auth's tables are not in our Kysely type
@@ -20,7 +22,10 @@ export async function grantAdmin(db: Kysely<any>, userId: string): Promise<void>
 
 /** At start: verified accounts listed in ADMIN_EMAILS that are not admins yet become admins. */
 // biome-ignore lint/suspicious/noExplicitAny: better-auth's tables are not in our Kysely type
-export async function promoteConfiguredAdmins(db: Kysely<any>, adminEmails: readonly string[]): Promise<number> {
+export async function promoteConfiguredAdmins(
+  db: Kysely<any>,
+  adminEmails: readonly string[],
+): Promise<number> {
   if (adminEmails.length === 0) return 0;
   const users: UserRow[] = await db
     .selectFrom("user")

@@ -26,7 +26,13 @@ export function adminRoutes(auth: Auth, db: Kysely<any>) {
     const organizations = await db
       .selectFrom("member")
       .innerJoin("organization", "organization.id", "member.organizationId")
-      .select(["organization.id", "organization.name", "organization.slug", "member.role", "member.createdAt"])
+      .select([
+        "organization.id",
+        "organization.name",
+        "organization.slug",
+        "member.role",
+        "member.createdAt",
+      ])
       .where("member.userId", "=", userId)
       .orderBy("organization.name")
       .execute();

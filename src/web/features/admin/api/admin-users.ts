@@ -1,4 +1,5 @@
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { apiFetch } from "#web/lib/api.ts";
 import { authClient } from "#web/lib/auth-client.ts";
 import { unwrap } from "../lib/admin-errors.ts";
 import { toListUsersQuery, type UsersSearch } from "../lib/users-search.ts";
@@ -159,5 +160,18 @@ export function useImpersonate() {
   return useMutation({
     mutationFn: (userId: string) => unwrap(authClient.admin.impersonateUser({ userId })),
     onSuccess: () => window.location.assign("/"),
+  });
+}
+
+export interface AdminUserOverview {
+  accounts: Array<{ id: string; providerId: string; accountId: string; createdAt: string }>;
+  organizations: Array<{ id: string; name: string; slug: string; roles: string[]; createdAt: string }>;
+}
+
+/** Linked accounts and organizations of one user (GET /api/admin/users/:id/overview). */
+export function useUserOverview(userId: string) {
+  return useQuery({
+    queryKey: [ADMIN_KEY, "users", userId, "overview"],
+    queryFn: () => apiFetch<AdminUserOverview>(`/admin/users/${encodeURIComponent(userId)}/overview`),
   });
 }

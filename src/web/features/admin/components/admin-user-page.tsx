@@ -47,6 +47,7 @@ import { BanUserDialog } from "./ban-user-dialog.tsx";
 import { DeleteUserDialog } from "./delete-user-dialog.tsx";
 import { RoleDialog } from "./role-dialog.tsx";
 import { RoleBadge, StatusBadges } from "./user-badges.tsx";
+import { UserOverviewCard } from "./user-overview-card.tsx";
 import { UserSessionsCard } from "./user-sessions-card.tsx";
 
 const route = getRouteApi("/admin/users/$id");
@@ -367,6 +368,8 @@ export function AdminUserPage() {
           </SimpleGrid>
         </Stack>
       </Card>
+
+      <UserOverviewCard userId={target.id} />
 
       <UserSessionsCard user={target} />
 

@@ -1,0 +1,109 @@
+import { Alert, Anchor, Badge, Card, Group, Skeleton, Stack, Table, Text, Title } from "@mantine/core";
+import { IconAlertTriangle, IconBuilding, IconKey } from "@tabler/icons-react";
+import { Link } from "@tanstack/react-router";
+import { useUserOverview } from "../api/admin-users.ts";
+import { adminErrorText } from "../lib/admin-errors.ts";
+import { formatDate } from "../lib/format.ts";
+
+const PROVIDER_NAMES: Record<string, string> = { credential: "Email and password" };
+
+function providerName(id: string): string {
+  return PROVIDER_NAMES[id] ?? id.charAt(0).toUpperCase() + id.slice(1);
+}
+
+/** A user's sign-in methods and organization memberships, as an admin sees them. */
+export function UserOverviewCard({ userId }: { userId: string }) {
+  const overview = useUserOverview(userId);
+
+  return (
+    <Card withBorder shadow="xs" radius="lg" padding="lg">
+      <Stack gap="lg">
+        {overview.isPending ? (
+          <Stack gap="sm">
+            <Skeleton height={20} width="40%" />
+            <Skeleton height={48} />
+            <Skeleton height={48} />
+          </Stack>
+        ) : overview.isError ? (
+          <Alert
+            color="red"
+            icon={<IconAlertTriangle size={18} />}
+            title="Could not load sign-in methods and organizations"
+          >
+            {adminErrorText(overview.error)}
+          </Alert>
+        ) : (
+          <>
+            <Stack gap="xs">
+              <Group gap="xs">
+                <IconKey size={18} aria-hidden />
+                <Title order={2} size="h4">
+                  Sign-in methods
+                </Title>
+              </Group>
+              {overview.data.accounts.length === 0 ? (
+                <Text c="dimmed" size="sm">
+                  No sign-in method: this account cannot sign in.
+                </Text>
+              ) : (
+                <Group gap="xs">
+                  {overview.data.accounts.map((account) => (
+                    <Badge key={account.id} variant="light" size="lg" radius="sm">
+                      {`${providerName(account.providerId)} · since ${formatDate(account.createdAt)}`}
+                    </Badge>
+                  ))}
+                </Group>
+              )}
+            </Stack>
+            <Stack gap="xs">
+              <Group gap="xs">
+                <IconBuilding size={18} aria-hidden />
+                <Title order={2} size="h4">
+                  Organizations
+                </Title>
+              </Group>
+              {overview.data.organizations.length === 0 ? (
+                <Text c="dimmed" size="sm">
+                  Not a member of any organization.
+                </Text>
+              ) : (
+                <Table.ScrollContainer minWidth={360}>
+                  <Table verticalSpacing="xs">
+                    <Table.Thead>
+                      <Table.Tr>
+                        <Table.Th>Organization</Table.Th>
+                        <Table.Th>Roles</Table.Th>
+                        <Table.Th>Member since</Table.Th>
+                      </Table.Tr>
+                    </Table.Thead>
+                    <Table.Tbody>
+                      {overview.data.organizations.map((org) => (
+                        <Table.Tr key={org.id}>
+                          <Table.Td>
+                            <Anchor component={Link} to={`/org/${org.slug}`} fw={500}>
+                              {org.name}
+                            </Anchor>
+                          </Table.Td>
+                          <Table.Td>
+                            <Group gap={4}>
+                              {org.roles.map((role) => (
+                                <Badge key={role} variant="outline" size="sm">
+                                  {role}
+                                </Badge>
+                              ))}
+                            </Group>
+                          </Table.Td>
+                          <Table.Td>{formatDate(org.createdAt)}</Table.Td>
+                        </Table.Tr>
+                      ))}
+                    </Table.Tbody>
+                  </Table>
+                </Table.ScrollContainer>
+              )}
+            </Stack>
+          </>
+        )}
+      </Stack>
+    </Card>
+  );
+}
