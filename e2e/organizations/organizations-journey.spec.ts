@@ -42,6 +42,10 @@ describe("organizations journey in Chromium", () => {
 
   /** Checks a screen with axe and saves it light and dark, at 1280 and at 390 px: org-<screen>-<width>. */
   async function capture(target: Page, screen: string) {
+    // Success notifications close by themselves; shots and axe look at the screen behind them.
+    await expect
+      .poll(() => target.locator(".mantine-Notification-root").count(), { timeout: 10_000 })
+      .toBe(0);
     await expectAccessible(target, screen);
     const size = target.viewportSize() ?? DESKTOP;
     await screenshotBoth(target, `org-${screen}-1280`);
@@ -51,6 +55,12 @@ describe("organizations journey in Chromium", () => {
     await expectAccessible(target, `${screen} at 390 px`);
     await target.setViewportSize(size);
     await target.waitForTimeout(150);
+  }
+
+  /** Opens a row's action menu once any menu opened before has finished closing. */
+  async function openMenu(target: Page, name: string) {
+    await expect.poll(() => target.getByRole("menuitem").count()).toBe(0);
+    await target.getByRole("button", { name }).click();
   }
 
   async function heading(target: Page, name: string | RegExp) {
@@ -202,12 +212,12 @@ describe("organizations journey in Chromium", () => {
     await row.waitFor();
 
     // The owner's row cannot be changed by an admin.
-    await adminPage.getByRole("button", { name: "Actions for Olivia Owner" }).click();
+    await openMenu(adminPage, "Actions for Olivia Owner");
     await adminPage.getByText("Only an owner can change or remove an owner.").waitFor();
     expect(await adminPage.getByRole("menuitem", { name: "Change roles" }).isDisabled()).toBe(true);
-    await adminPage.keyboard.press("Escape");
+    await adminPage.getByRole("button", { name: "Actions for Olivia Owner" }).click();
 
-    await adminPage.getByRole("button", { name: `Actions for ${invitee.name}` }).click();
+    await openMenu(adminPage, `Actions for ${invitee.name}`);
     await adminPage.getByRole("menuitem", { name: "Change roles" }).click();
     const dialog = adminPage.getByRole("dialog", { name: "Change roles" });
     await dialog.waitFor();
@@ -219,21 +229,21 @@ describe("organizations journey in Chromium", () => {
     await ownerOption.waitFor();
     expect(await ownerOption.getAttribute("data-combobox-disabled")).toBe("true");
     await adminPage.getByRole("option", { name: /^Admin/ }).click();
-    await adminPage.keyboard.press("Escape");
+    await dialog.getByRole("heading", { name: "Change roles" }).click();
     await capture(adminPage, "change-roles");
     await dialog.getByRole("button", { name: "Save roles" }).click();
     await adminPage.getByText("Roles updated").waitFor();
     await expect.poll(() => row.textContent()).toMatch(/Admin[\s\S]*Member|Member[\s\S]*Admin/);
 
     // Back to member only, through the same control.
-    await adminPage.getByRole("button", { name: `Actions for ${invitee.name}` }).click();
+    await openMenu(adminPage, `Actions for ${invitee.name}`);
     await adminPage.getByRole("menuitem", { name: "Change roles" }).click();
     await dialog
       .getByRole("textbox", { name: "Roles" })
       .or(dialog.getByRole("combobox", { name: "Roles" }))
       .click();
     await adminPage.getByRole("option", { name: /^Admin/ }).click();
-    await adminPage.keyboard.press("Escape");
+    await dialog.getByRole("heading", { name: "Change roles" }).click();
     await dialog.getByRole("button", { name: "Save roles" }).click();
     await expect.poll(() => row.textContent()).not.toMatch(/Admin/);
     await adminContext.close();
@@ -252,7 +262,7 @@ describe("organizations journey in Chromium", () => {
     await create.getByRole("button", { name: "Create team" }).click();
     await page.getByTestId("team-row-Design").waitFor();
 
-    await page.getByRole("button", { name: "Actions for team Design" }).click();
+    await openMenu(page, "Actions for team Design");
     await page.getByRole("menuitem", { name: "Rename" }).click();
     const rename = page.getByRole("dialog", { name: "Rename team" });
     await rename.getByLabel("Team name").fill("Product design");
@@ -260,7 +270,7 @@ describe("organizations journey in Chromium", () => {
     await page.getByTestId("team-row-Product design").waitFor();
     await capture(page, "teams");
 
-    await page.getByRole("button", { name: "Actions for team Product design" }).click();
+    await openMenu(page, "Actions for team Product design");
     await page.getByRole("menuitem", { name: "Manage members" }).click();
     const drawer = page.getByRole("dialog", { name: /Product design · members/ });
     await drawer.getByText("Nobody in this team yet").waitFor();
@@ -274,7 +284,7 @@ describe("organizations journey in Chromium", () => {
     await drawer.getByText("Nobody in this team yet").waitFor();
     await page.keyboard.press("Escape");
 
-    await page.getByRole("button", { name: "Actions for team Product design" }).click();
+    await openMenu(page, "Actions for team Product design");
     await page.getByRole("menuitem", { name: "Remove team" }).click();
     await page
       .getByRole("dialog", { name: "Remove team" })
@@ -283,7 +293,7 @@ describe("organizations journey in Chromium", () => {
     await expect.poll(() => page.getByTestId("team-row-Product design").count()).toBe(0);
 
     // One team left: its removal is disabled, with the reason.
-    await page.getByRole("button", { name: `Actions for team ${org.name}` }).click();
+    await openMenu(page, `Actions for team ${org.name}`);
     expect(await page.getByRole("menuitem", { name: "Remove team" }).isDisabled()).toBe(true);
     await page.getByText("The last team cannot be removed. Create another team first.").waitFor();
     await page.keyboard.press("Escape");

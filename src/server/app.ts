@@ -16,7 +16,12 @@ import { outboxRoutes } from "#server/features/outbox/routes.ts";
 import type { Logger } from "#server/logger.ts";
 import { securityHeaders } from "#server/security-headers.ts";
 import type { FastSession } from "#server/session-fast-path.ts";
-import { isServiceUnavailable, RETRY_AFTER_SECONDS, UNAVAILABLE_BODY, withOutageTracking } from "#server/unavailable.ts";
+import {
+  isServiceUnavailable,
+  RETRY_AFTER_SECONDS,
+  UNAVAILABLE_BODY,
+  withOutageTracking,
+} from "#server/unavailable.ts";
 import { LIMITS } from "#shared/limits.ts";
 
 export interface AppDeps {

@@ -20,8 +20,8 @@ import {
   verificationMail,
 } from "#server/mail/templates.ts";
 import { forgetPrehash, hashWithPrehash, prehash } from "#server/prehash.ts";
-import { noteIfUnavailable } from "#server/unavailable.ts";
 import { socialAuth } from "#server/social-providers.ts";
+import { noteIfUnavailable } from "#server/unavailable.ts";
 import { LIMITS } from "#shared/limits.ts";
 import { ac, organizationRoles } from "#shared/permissions.ts";
 

@@ -16,8 +16,6 @@ export interface RedisStorage {
   storage: SecondaryStorage;
   /** Reads the cache generation (after migrations) and starts following it; Redis may still be away. */
   start(): Promise<void>;
-  /** True while reads and writes go to Redis (false: served from the database). */
-  inUse(): boolean;
   ping(): Promise<void>;
   close(): Promise<void>;
 }
@@ -87,7 +85,10 @@ export function createRedisStorage(
   function stopUsing(write: boolean, err?: unknown) {
     if (write) dirty = true;
     if (generation !== undefined) {
-      logger.warn({ err: err instanceof Error ? err.message : undefined }, "redis unavailable: using the database");
+      logger.warn(
+        { err: err instanceof Error ? err.message : undefined },
+        "redis unavailable: using the database",
+      );
     }
     generation = undefined;
     void recover();
@@ -123,13 +124,16 @@ export function createRedisStorage(
     } finally {
       recovering = false;
     }
+    // Lost again between the last check and here: stopUsing found the loop still running.
+    if (generation === undefined && !closed) void recover();
   }
 
   async function pollGeneration() {
     if (generation === undefined) return;
     try {
       const current = await generations.read();
-      if (generation !== undefined && current !== generation) generation = current;
+      // Only forward: a read that started before this instance took a newer generation must not undo it.
+      if (generation !== undefined && current > generation) generation = current;
     } catch {
       // The database is away; requests will report it.
     }
@@ -180,7 +184,9 @@ export function createRedisStorage(
       }
     },
     async set(k, value, ttl) {
-      await write(() => (ttl && ttl > 0 ? redis.set(key(k), value, "EX", Math.ceil(ttl)) : redis.set(key(k), value)));
+      await write(() =>
+        ttl && ttl > 0 ? redis.set(key(k), value, "EX", Math.ceil(ttl)) : redis.set(key(k), value),
+      );
     },
     async delete(k) {
       await write(() => redis.del(key(k)));
@@ -219,7 +225,6 @@ export function createRedisStorage(
       poller = setInterval(() => void pollGeneration(), GENERATION_POLL_MS);
       poller.unref();
     },
-    inUse: usable,
     async ping() {
       await redis.ping();
     },

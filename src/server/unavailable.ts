@@ -5,7 +5,15 @@ import { AsyncLocalStorage } from "node:async_hooks";
  * if retried in a few seconds, so they are answered with 503 and Retry-After instead of 500.
  */
 
-const NETWORK_CODES = new Set(["ECONNREFUSED", "ECONNRESET", "EPIPE", "ETIMEDOUT", "EHOSTUNREACH", "ENOTFOUND", "EAI_AGAIN"]);
+const NETWORK_CODES = new Set([
+  "ECONNREFUSED",
+  "ECONNRESET",
+  "EPIPE",
+  "ETIMEDOUT",
+  "EHOSTUNREACH",
+  "ENOTFOUND",
+  "EAI_AGAIN",
+]);
 
 // PostgreSQL SQLSTATEs: class 08 is "connection exception"; 57P01–57P03 are shutdowns and start-up;
 // 53300 is too_many_connections. SQLITE_BUSY is a lock still held after busy_timeout.
@@ -32,7 +40,10 @@ export const RETRY_AFTER_SECONDS = 2;
 export function isServiceUnavailable(err: unknown): boolean {
   for (let e = err, depth = 0; e && typeof e === "object" && depth < 5; depth++) {
     const { code, message, cause } = e as { code?: unknown; message?: unknown; cause?: unknown };
-    if (typeof code === "string" && (NETWORK_CODES.has(code) || DATABASE_CODES.has(code) || code.startsWith("08"))) {
+    if (
+      typeof code === "string" &&
+      (NETWORK_CODES.has(code) || DATABASE_CODES.has(code) || code.startsWith("08"))
+    ) {
       return true;
     }
     if (typeof message === "string" && MESSAGES.some((m) => m.test(message))) return true;

@@ -90,7 +90,11 @@ describe("kill -9 under a write load (SQLite, 20 rounds)", () => {
       json: { invitationId: invitation.body.id },
     });
     if (accepted.status !== 200) return;
-    ack.accepted.push({ invitationId: invitation.body.id, organizationId: org.body.id, email: invitee.email });
+    ack.accepted.push({
+      invitationId: invitation.body.id,
+      organizationId: org.body.id,
+      email: invitee.email,
+    });
   }
 
   /** The verification half of signUpVerifiedRemote, for a sign-up already acknowledged. */
@@ -107,7 +111,10 @@ describe("kill -9 under a write load (SQLite, 20 rounds)", () => {
     server = await spawnServer(env(), { command: bundle.command });
     const member = async () => {
       const input = createUser({ password: "crash member password" });
-      return { email: input.email, cookie: await signUpVerifiedRemote((server as SpawnedServer).url, sink, input) };
+      return {
+        email: input.email,
+        cookie: await signUpVerifiedRemote((server as SpawnedServer).url, sink, input),
+      };
     };
     const owner = await member();
     const invitees: Member[] = [];
@@ -133,7 +140,7 @@ describe("kill -9 under a write load (SQLite, 20 rounds)", () => {
         loop(() => signUpChain(url))(),
         ...invitees.map((invitee) => loop(() => organizationChain(url, owner, invitee))()),
       ];
-      await new Promise((r) => setTimeout(r, 800 + Math.random() * 1000));
+      await new Promise((r) => setTimeout(r, 500 + Math.random() * 700));
       running = false;
       await server.stop("SIGKILL");
       server = undefined;

@@ -9,7 +9,7 @@ import { call, type RemoteResponse, signUpVerifiedRemote } from "../support/remo
 import { bundleServer } from "../support/server-bundle.ts";
 import { integrationService } from "../support/services.ts";
 import { type SmtpSink, startSmtpSink } from "../support/smtp-sink.ts";
-import { type SpawnedServer, spawnServer } from "../support/spawn-server.ts";
+import { spawnServer } from "../support/spawn-server.ts";
 import { startTcpProxy, type TcpProxy } from "../support/tcp-proxy.ts";
 import { freshPostgresUrl } from "../support/test-app.ts";
 import { createUser } from "../support/users.ts";
@@ -37,7 +37,8 @@ class Tally {
     const key = res instanceof Error ? "network error" : String(res.status);
     this.counts.set(key, (this.counts.get(key) ?? 0) + 1);
     if (res instanceof Error) return void this.bad.push(res.message);
-    if (res.status === 503 && res.body?.code !== "SERVICE_UNAVAILABLE") this.bad.push(`503 ${JSON.stringify(res.body)}`);
+    if (res.status === 503 && res.body?.code !== "SERVICE_UNAVAILABLE")
+      this.bad.push(`503 ${JSON.stringify(res.body)}`);
     if (res.status !== 200 && res.status !== 503) this.bad.push(`${res.status} ${JSON.stringify(res.body)}`);
   }
   toString() {
@@ -120,7 +121,9 @@ describe.skipIf(!postgres || !redisUrl)("backing services failing under load", (
               cookie,
               json: { name: `Load ${i}`, slug: `load-${Date.now().toString(36)}-${i}` },
             })
-          : call(server.url, i % 3 === 1 ? "/api/auth/get-session" : "/api/auth/organization/list", { cookie }),
+          : call(server.url, i % 3 === 1 ? "/api/auth/get-session" : "/api/auth/organization/list", {
+              cookie,
+            }),
       tally,
     );
     await sleep(500);
@@ -136,7 +139,10 @@ describe.skipIf(!postgres || !redisUrl)("backing services failing under load", (
     );
     const inFlight = await blocked;
     await admin.query("rollback");
-    const afterKill = await within(10_000, async () => (await call(server.url, "/api/auth/get-session", { cookie })).status === 200);
+    const afterKill = await within(
+      10_000,
+      async () => (await call(server.url, "/api/auth/get-session", { cookie })).status === 200,
+    );
 
     // 2. PostgreSQL unreachable for 1.5 s: refused and cut connections.
     await proxy.down();
@@ -147,7 +153,10 @@ describe.skipIf(!postgres || !redisUrl)("backing services failing under load", (
     await sleep(1200);
     await proxy.up();
     const backIn = await within(10_000, async () => (await call(server.url, "/api/ready")).status === 200);
-    const sessionBack = await within(5_000, async () => (await call(server.url, "/api/auth/get-session", { cookie })).body?.user);
+    const sessionBack = await within(
+      5_000,
+      async () => (await call(server.url, "/api/auth/get-session", { cookie })).body?.user,
+    );
     await sleep(300);
     await stop();
 
@@ -179,12 +188,18 @@ describe.skipIf(!postgres || !redisUrl)("backing services failing under load", (
       const keys = await direct.keys(`${prefix}*`);
       if (keys.length) await direct.del(...keys);
     });
-    const server = await start({ DATABASE_URL: schema.url, REDIS_URL: proxy.url(redisUrl as string), REDIS_KEY_PREFIX: prefix });
+    const server = await start({
+      DATABASE_URL: schema.url,
+      REDIS_URL: proxy.url(redisUrl as string),
+      REDIS_KEY_PREFIX: prefix,
+    });
     const db = new pg.Client({ connectionString: schema.url });
     await db.connect();
     cleanups.push(() => db.end());
     const generation = async () =>
-      Number((await db.query(`select generation from gatehouse_cache_generation where id = 1`)).rows[0].generation);
+      Number(
+        (await db.query(`select generation from gatehouse_cache_generation where id = 1`)).rows[0].generation,
+      );
 
     const users = await Promise.all(
       [0, 1, 2].map(async () => {
@@ -219,7 +234,10 @@ describe.skipIf(!postgres || !redisUrl)("backing services failing under load", (
     const readyDown = await call(server.url, "/api/ready");
     const keptDuring = await call(server.url, "/api/auth/get-session", { cookie: kept.cookie });
     // Revoked while Redis is away: the database forgets the session, Redis (still holding it) cannot be told.
-    const revoke = await call(server.url, "/api/auth/revoke-sessions", { cookie: revokedUser.cookie, json: {} });
+    const revoke = await call(server.url, "/api/auth/revoke-sessions", {
+      cookie: revokedUser.cookie,
+      json: {},
+    });
     if (revoke.status === 200) revoked.add(revokedUser.cookie);
     const revokedDuring = await call(server.url, "/api/auth/get-session", { cookie: revokedUser.cookie });
     const signInDuring = await call(server.url, "/api/auth/sign-in/email", {

@@ -52,7 +52,9 @@ function scaleOutSuite(withRedis: boolean) {
         spawnServer(env, { command: bundle.command }),
         spawnServer(env, { command: bundle.command }),
       ]);
-      console.log(`[scale-out ${label}] both instances migrated an empty schema and listen after ${Math.round(performance.now() - started)} ms`);
+      console.log(
+        `[scale-out ${label}] both instances migrated an empty schema and listen after ${Math.round(performance.now() - started)} ms`,
+      );
     });
 
     afterAll(async () => {

@@ -47,6 +47,7 @@ export async function signUpVerifiedRemote(
   const mail = await sink.waitFor(user.email, /verify/i, 10_000);
   const link = new URL(linkIn(mail, REMOTE_ORIGIN));
   const verify = await call(baseUrl, link.pathname + link.search);
-  if (!verify.cookie.includes("session_token")) throw new Error(`verification did not sign in: ${verify.status}`);
+  if (!verify.cookie.includes("session_token"))
+    throw new Error(`verification did not sign in: ${verify.status}`);
   return verify.cookie;
 }

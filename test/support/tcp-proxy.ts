@@ -1,4 +1,4 @@
-import { createServer, type Server, type Socket, connect } from "node:net";
+import { connect, createServer, type Server, type Socket } from "node:net";
 
 /**
  * A loopback TCP proxy in front of PostgreSQL or Redis. `down()` cuts every connection and refuses new

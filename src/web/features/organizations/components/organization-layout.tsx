@@ -145,9 +145,9 @@ function OrganizationNav({ slug, items }: { slug: string; items: NavItem[] }) {
                 color={active ? undefined : "gray"}
                 size="sm"
                 leftSection={item.icon}
+                activeOptions={{ exact: true }}
                 aria-current={active ? "page" : undefined}
                 className="gh-org-nav-link"
-                data-active={active || undefined}
               >
                 {item.label}
               </ButtonLink>
