@@ -35,7 +35,7 @@ export async function signUpVerified(app: TestApp, input: UserInput = createUser
 
 export interface SessionInfo {
   session: { id: string; token: string; userId: string; createdAt: string; updatedAt: string };
-  user: { id: string; email: string; emailVerified: boolean; name: string };
+  user: { id: string; email: string; emailVerified: boolean; name: string; image: string | null };
 }
 
 /** Signs in with email and password (optionally as another browser) and returns the session cookie. */
