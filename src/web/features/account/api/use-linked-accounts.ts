@@ -1,7 +1,7 @@
 import { useQuery } from "@tanstack/react-query";
 import { authClient } from "#web/lib/auth-client.ts";
+import { CREDENTIAL_PROVIDER } from "#web/lib/social-providers.ts";
 import { unwrap } from "../lib/auth-call.ts";
-import { CREDENTIAL_PROVIDER } from "../lib/providers.ts";
 import { retryUnlessRefused } from "../lib/query-retry.ts";
 
 /** One row of GET /list-accounts. */

@@ -17,12 +17,13 @@ import { useState } from "react";
 import { useAppConfig } from "#web/lib/app-config.ts";
 import { authClient } from "#web/lib/auth-client.ts";
 import { describeRedirectError } from "#web/lib/redirect-errors.ts";
+import { CREDENTIAL_PROVIDER, socialProviderInfo } from "#web/lib/social-providers.ts";
 import { type LinkedAccount, useLinkedAccounts } from "../api/use-linked-accounts.ts";
 import { useUnlinkAccount } from "../api/use-unlink-account.ts";
 import { errorText, unwrap } from "../lib/auth-call.ts";
 import { formatDate } from "../lib/format.ts";
 import { notifyError, notifySuccess } from "../lib/notify.ts";
-import { CREDENTIAL_PROVIDER, providerInfo } from "../lib/providers.ts";
+
 import { ConfirmDialog } from "./confirm-dialog.tsx";
 import { SectionCard } from "./section-card.tsx";
 
@@ -63,14 +64,14 @@ export function LinkedAccountsSection() {
       // The browser is leaving for the provider.
     } catch (error) {
       setLinking(null);
-      notifyError(`Could not link ${providerInfo(provider).label}`, error);
+      notifyError(`Could not link ${socialProviderInfo(provider, config.socialProviderNames).label}`, error);
     }
   }
 
   function unlinkConfirmed() {
     const account = confirming;
     if (!account) return;
-    const { label } = providerInfo(account.providerId);
+    const { label } = socialProviderInfo(account.providerId, config.socialProviderNames);
     // Closed first: the re-authentication dialog may need the screen.
     setConfirming(null);
     unlink.mutate(account, {
@@ -79,7 +80,9 @@ export function LinkedAccountsSection() {
     });
   }
 
-  const confirmingLabel = confirming ? providerInfo(confirming.providerId).label : "";
+  const confirmingLabel = confirming
+    ? socialProviderInfo(confirming.providerId, config.socialProviderNames).label
+    : "";
 
   const problem = returnError ? describeRedirectError(returnError) : null;
 
@@ -126,7 +129,10 @@ export function LinkedAccountsSection() {
         ) : (
           <Stack gap="sm" component="ul" style={{ listStyle: "none", padding: 0, margin: 0 }}>
             {list.map((account) => {
-              const { label, icon: Icon } = providerInfo(account.providerId);
+              const { label, icon: Icon } = socialProviderInfo(
+                account.providerId,
+                config.socialProviderNames,
+              );
               const busy = unlink.isPending && unlink.variables?.id === account.id;
               const button = (
                 <Button
@@ -197,7 +203,7 @@ export function LinkedAccountsSection() {
           ) : (
             <Group gap="sm">
               {linkable.map((id) => {
-                const { label, icon: Icon } = providerInfo(id);
+                const { label, icon: Icon } = socialProviderInfo(id, config.socialProviderNames);
                 return (
                   <Button
                     key={id}

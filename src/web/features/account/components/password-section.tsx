@@ -5,13 +5,13 @@ import { useQueryClient } from "@tanstack/react-query";
 import { TextLink } from "#web/components/text-link.tsx";
 import { useAppConfig } from "#web/lib/app-config.ts";
 import { authClient, type Session } from "#web/lib/auth-client.ts";
+import { CREDENTIAL_PROVIDER } from "#web/lib/social-providers.ts";
 import { linkedAccountsKey, useLinkedAccounts } from "../api/use-linked-accounts.ts";
 import { sessionsKey } from "../api/use-sessions.ts";
 import { errorText, unwrap } from "../lib/auth-call.ts";
 import { useFreshAction } from "../lib/fresh-action.tsx";
 import { notifyError, notifySuccess } from "../lib/notify.ts";
 import { type PasswordLimits, validateNewPassword } from "../lib/password-rules.ts";
-import { CREDENTIAL_PROVIDER } from "../lib/providers.ts";
 import { PasswordStrength } from "./password-strength.tsx";
 import { SectionCard } from "./section-card.tsx";
 

@@ -7,8 +7,8 @@ import { TextLink } from "#web/components/text-link.tsx";
 import { useAppConfig } from "#web/lib/app-config.ts";
 import { authClient } from "#web/lib/auth-client.ts";
 import { authErrorMessage, trackRetryAfter } from "#web/lib/auth-errors.ts";
+import { CREDENTIAL_PROVIDER, socialProviderInfo } from "#web/lib/social-providers.ts";
 import { useHasPassword, useLinkedAccounts } from "../api/use-linked-accounts.ts";
-import { CREDENTIAL_PROVIDER, providerInfo } from "../lib/providers.ts";
 
 type SocialProvider = Parameters<typeof authClient.signIn.social>[0]["provider"];
 
@@ -157,7 +157,7 @@ function ReauthForm({ onDone }: { onDone: (ok: boolean) => void }) {
             </Text>
           ) : null}
           {socialProviders.map((id) => {
-            const { label, icon: Icon } = providerInfo(id);
+            const { label, icon: Icon } = socialProviderInfo(id, config.socialProviderNames);
             return (
               <Button
                 key={id}

@@ -1,55 +1,9 @@
 import { Button, Divider, Stack } from "@mantine/core";
-import {
-  IconBrandApple,
-  IconBrandDiscord,
-  IconBrandDropbox,
-  IconBrandFacebook,
-  IconBrandGithub,
-  IconBrandGitlab,
-  IconBrandGoogle,
-  IconBrandLinkedin,
-  IconBrandReddit,
-  IconBrandSpotify,
-  IconBrandTiktok,
-  IconBrandTwitch,
-  IconBrandVk,
-  IconBrandWindows,
-  IconBrandX,
-  IconBrandZoom,
-  IconKey,
-} from "@tabler/icons-react";
 import { useState } from "react";
 import { useAppConfig } from "#web/lib/app-config.ts";
 import { authClient } from "#web/lib/auth-client.ts";
 import { authErrorMessage } from "#web/lib/auth-errors.ts";
-
-/** Brand icons for SPEC §9's providers; the generic OpenID Connect one (and any other) gets a key. */
-const ICONS: Record<string, typeof IconKey> = {
-  apple: IconBrandApple,
-  discord: IconBrandDiscord,
-  dropbox: IconBrandDropbox,
-  facebook: IconBrandFacebook,
-  github: IconBrandGithub,
-  gitlab: IconBrandGitlab,
-  google: IconBrandGoogle,
-  linkedin: IconBrandLinkedin,
-  microsoft: IconBrandWindows,
-  reddit: IconBrandReddit,
-  spotify: IconBrandSpotify,
-  tiktok: IconBrandTiktok,
-  twitch: IconBrandTwitch,
-  twitter: IconBrandX,
-  vk: IconBrandVk,
-  zoom: IconBrandZoom,
-};
-
-/** Label and icon of a provider; `names` is GET /api/config's socialProviderNames (OIDC_NAME for `oidc`). */
-export function socialProviderInfo(id: string, names: Record<string, string> = {}) {
-  return {
-    label: names[id] ?? id.charAt(0).toUpperCase() + id.slice(1),
-    icon: ICONS[id] ?? IconKey,
-  };
-}
+import { socialProviderInfo } from "#web/lib/social-providers.ts";
 
 type SocialProvider = Parameters<typeof authClient.signIn.social>[0]["provider"];
 
