@@ -6,10 +6,14 @@ describe("isServiceUnavailable (503 rather than 500)", () => {
 
   it("recognises lost and refused connections, however deep they are wrapped", () => {
     expect(isServiceUnavailable(coded("ECONNREFUSED"))).toBe(true);
-    expect(isServiceUnavailable(coded("57P01", "terminating connection due to administrator command"))).toBe(true);
+    expect(isServiceUnavailable(coded("57P01", "terminating connection due to administrator command"))).toBe(
+      true,
+    );
     expect(isServiceUnavailable(coded("08006"))).toBe(true);
     expect(isServiceUnavailable(new Error("Connection terminated unexpectedly"))).toBe(true);
-    expect(isServiceUnavailable(new Error("FAILED_TO_GET_SESSION", { cause: coded("ECONNRESET") }))).toBe(true);
+    expect(isServiceUnavailable(new Error("FAILED_TO_GET_SESSION", { cause: coded("ECONNRESET") }))).toBe(
+      true,
+    );
     expect(isServiceUnavailable(new AggregateError([coded("ECONNREFUSED")]))).toBe(true);
   });
 

@@ -281,7 +281,14 @@ function InvitationList() {
           }
         />
       ) : (
-        <Table.ScrollContainer minWidth={320} type="native">
+        <Table.ScrollContainer
+          minWidth={320}
+          type="native"
+          // Focusable, so a keyboard can scroll it when it overflows on a narrow screen.
+          tabIndex={0}
+          role="region"
+          aria-label="Invitations table"
+        >
           <Table verticalSpacing="sm" horizontalSpacing="md">
             <Table.Thead>
               <Table.Tr>

@@ -162,7 +162,14 @@ export function MembersPage() {
             ) : null}
           </EmptyState>
         ) : (
-          <Table.ScrollContainer minWidth={320} type="native">
+          <Table.ScrollContainer
+            minWidth={320}
+            type="native"
+            // Focusable, so a keyboard can scroll it when it overflows on a narrow screen.
+            tabIndex={0}
+            role="region"
+            aria-label="Members table"
+          >
             <Table verticalSpacing="sm" horizontalSpacing="md" highlightOnHover>
               <Table.Thead>
                 <Table.Tr>

@@ -141,7 +141,7 @@ function OrganizationNav({ slug, items }: { slug: string; items: NavItem[] }) {
                 key={item.section || "overview"}
                 to={item.section ? `/org/$slug/${item.section}` : "/org/$slug"}
                 params={{ slug }}
-                variant={active ? "light" : "subtle"}
+                variant={active ? "filled" : "subtle"}
                 color={active ? undefined : "gray"}
                 size="sm"
                 leftSection={item.icon}

@@ -114,7 +114,14 @@ export function TeamsPage() {
             ) : null}
           </EmptyState>
         ) : (
-          <Table.ScrollContainer minWidth={320} type="native">
+          <Table.ScrollContainer
+            minWidth={320}
+            type="native"
+            // Focusable, so a keyboard can scroll it when it overflows on a narrow screen.
+            tabIndex={0}
+            role="region"
+            aria-label="Teams table"
+          >
             <Table verticalSpacing="sm" horizontalSpacing="md" highlightOnHover>
               <Table.Thead>
                 <Table.Tr>
