@@ -47,9 +47,11 @@ describe("organizations journey in Chromium", () => {
       .poll(() => target.locator(".mantine-Notification-root").count(), { timeout: 10_000 })
       .toBe(0);
     await expectAccessible(target, screen);
+    await target.evaluate(() => window.scrollTo(0, 0));
     const size = target.viewportSize() ?? DESKTOP;
     await screenshotBoth(target, `org-${screen}-1280`);
     await target.setViewportSize(PHONE);
+    await target.evaluate(() => window.scrollTo(0, 0));
     await target.waitForTimeout(250);
     await screenshotBoth(target, `org-${screen}-390`);
     await expectAccessible(target, `${screen} at 390 px`);
@@ -235,6 +237,9 @@ describe("organizations journey in Chromium", () => {
     // Back to member only, through the same control.
     await openMenu(adminPage, `Actions for ${invitee.name}`);
     await adminPage.getByRole("menuitem", { name: "Change roles" }).click();
+    await dialog.waitFor();
+    // Let the modal's opening transition finish before opening the role list.
+    await adminPage.waitForTimeout(400);
     await dialog.locator(".mantine-MultiSelect-input").click();
     await adminPage.getByRole("option", { name: /^Admin/ }).click();
     await dialog.getByRole("heading", { name: "Change roles" }).click();

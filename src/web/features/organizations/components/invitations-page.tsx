@@ -2,6 +2,7 @@ import {
   ActionIcon,
   Alert,
   Badge,
+  Box,
   Button,
   Card,
   EmptyState,
@@ -293,7 +294,7 @@ function InvitationList() {
             <Table.Thead>
               <Table.Tr>
                 <Table.Th>Email</Table.Th>
-                <Table.Th>Roles</Table.Th>
+                <Table.Th visibleFrom="sm">Roles</Table.Th>
                 <Table.Th visibleFrom="md">Team</Table.Th>
                 <Table.Th visibleFrom="sm">{status === "pending" ? "Expires" : "Sent"}</Table.Th>
                 {status === "pending" ? (
@@ -315,13 +316,16 @@ function InvitationList() {
                       <Text size="xs" c="dimmed">
                         {invitation.inviterName ? `Invited by ${invitation.inviterName}` : "Invited"}
                       </Text>
+                      <Box hiddenFrom="sm" mt={4}>
+                        <RoleBadges role={invitation.role} size="xs" />
+                      </Box>
                       {status === "pending" ? (
                         <Text size="xs" c={expired ? "var(--mantine-color-error)" : "dimmed"} hiddenFrom="sm">
                           {timeLeft(invitation.expiresAt, now)}
                         </Text>
                       ) : null}
                     </Table.Td>
-                    <Table.Td>
+                    <Table.Td visibleFrom="sm">
                       <RoleBadges role={invitation.role} size="sm" />
                     </Table.Td>
                     <Table.Td visibleFrom="md">

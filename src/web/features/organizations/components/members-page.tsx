@@ -2,6 +2,7 @@ import {
   ActionIcon,
   Alert,
   Badge,
+  Box,
   Button,
   Card,
   CloseButton,
@@ -174,7 +175,7 @@ export function MembersPage() {
               <Table.Thead>
                 <Table.Tr>
                   <Table.Th>Member</Table.Th>
-                  <Table.Th>Roles</Table.Th>
+                  <Table.Th visibleFrom="sm">Roles</Table.Th>
                   <Table.Th visibleFrom="sm">Joined</Table.Th>
                   {manages ? (
                     <Table.Th w={56}>
@@ -212,10 +213,13 @@ export function MembersPage() {
                             <Text size="xs" c="dimmed" truncate>
                               {member.user.email}
                             </Text>
+                            <Box hiddenFrom="sm" mt={4}>
+                              <RoleBadges role={member.role} size="xs" />
+                            </Box>
                           </div>
                         </Group>
                       </Table.Td>
-                      <Table.Td>
+                      <Table.Td visibleFrom="sm">
                         <RoleBadges role={member.role} size="sm" />
                       </Table.Td>
                       <Table.Td visibleFrom="sm">
