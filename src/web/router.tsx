@@ -1,14 +1,11 @@
 import { createRootRoute, createRoute, createRouter, Outlet, redirect } from "@tanstack/react-router";
+import { lazy } from "react";
 import { AppLayout } from "./components/app-layout.tsx";
 import { NotFound } from "./components/not-found.tsx";
 import { PageLoader } from "./components/page-loader.tsx";
 import { RouteError } from "./components/route-error.tsx";
 import { RequireGuest, RequireSession, safeRedirectTarget } from "./components/session-guard.tsx";
-import { AccountDeletedPage } from "./features/account/components/account-deleted-page.tsx";
-import { AccountPage } from "./features/account/components/account-page.tsx";
 import { type AccountSearch, parseAccountSearch } from "./features/account/lib/account-search.ts";
-import { AdminUserPage } from "./features/admin/components/admin-user-page.tsx";
-import { AdminUsersPage } from "./features/admin/components/admin-users-page.tsx";
 import { RequireAdmin } from "./features/admin/components/require-admin.tsx";
 import { parseUsersSearch, type UsersSearch } from "./features/admin/lib/users-search.ts";
 import { CheckInboxPage } from "./features/auth/components/check-inbox-page.tsx";
@@ -18,18 +15,68 @@ import { ResetPasswordPage } from "./features/auth/components/reset-password-pag
 import { SignInPage } from "./features/auth/components/sign-in-page.tsx";
 import { SignUpPage } from "./features/auth/components/sign-up-page.tsx";
 import { VerifiedPage } from "./features/auth/components/verified-page.tsx";
-import { OutboxPage } from "./features/dev-outbox/components/outbox-page.tsx";
 import { HomePage } from "./features/home/components/home-page.tsx";
-import { AcceptInvitationPage } from "./features/organizations/components/accept-invitation-page.tsx";
-import { CreateOrganizationPage } from "./features/organizations/components/create-organization-page.tsx";
-import { InvitationsPage } from "./features/organizations/components/invitations-page.tsx";
-import { MembersPage } from "./features/organizations/components/members-page.tsx";
-import { MyInvitationsPage } from "./features/organizations/components/my-invitations-page.tsx";
-import { OrganizationLayout } from "./features/organizations/components/organization-layout.tsx";
-import { OrganizationsPage } from "./features/organizations/components/organizations-page.tsx";
-import { OverviewPage } from "./features/organizations/components/overview-page.tsx";
-import { SettingsPage } from "./features/organizations/components/settings-page.tsx";
-import { TeamsPage } from "./features/organizations/components/teams-page.tsx";
+
+// Screens behind sign-in load on demand, so the sign-in page ships only what it needs.
+const AccountDeletedPage = lazy(() =>
+  import("./features/account/components/account-deleted-page.tsx").then((m) => ({
+    default: m.AccountDeletedPage,
+  })),
+);
+const AccountPage = lazy(() =>
+  import("./features/account/components/account-page.tsx").then((m) => ({ default: m.AccountPage })),
+);
+const AdminUserPage = lazy(() =>
+  import("./features/admin/components/admin-user-page.tsx").then((m) => ({ default: m.AdminUserPage })),
+);
+const AdminUsersPage = lazy(() =>
+  import("./features/admin/components/admin-users-page.tsx").then((m) => ({ default: m.AdminUsersPage })),
+);
+const OutboxPage = lazy(() =>
+  import("./features/dev-outbox/components/outbox-page.tsx").then((m) => ({ default: m.OutboxPage })),
+);
+const AcceptInvitationPage = lazy(() =>
+  import("./features/organizations/components/accept-invitation-page.tsx").then((m) => ({
+    default: m.AcceptInvitationPage,
+  })),
+);
+const CreateOrganizationPage = lazy(() =>
+  import("./features/organizations/components/create-organization-page.tsx").then((m) => ({
+    default: m.CreateOrganizationPage,
+  })),
+);
+const InvitationsPage = lazy(() =>
+  import("./features/organizations/components/invitations-page.tsx").then((m) => ({
+    default: m.InvitationsPage,
+  })),
+);
+const MembersPage = lazy(() =>
+  import("./features/organizations/components/members-page.tsx").then((m) => ({ default: m.MembersPage })),
+);
+const MyInvitationsPage = lazy(() =>
+  import("./features/organizations/components/my-invitations-page.tsx").then((m) => ({
+    default: m.MyInvitationsPage,
+  })),
+);
+const OrganizationLayout = lazy(() =>
+  import("./features/organizations/components/organization-layout.tsx").then((m) => ({
+    default: m.OrganizationLayout,
+  })),
+);
+const OrganizationsPage = lazy(() =>
+  import("./features/organizations/components/organizations-page.tsx").then((m) => ({
+    default: m.OrganizationsPage,
+  })),
+);
+const OverviewPage = lazy(() =>
+  import("./features/organizations/components/overview-page.tsx").then((m) => ({ default: m.OverviewPage })),
+);
+const SettingsPage = lazy(() =>
+  import("./features/organizations/components/settings-page.tsx").then((m) => ({ default: m.SettingsPage })),
+);
+const TeamsPage = lazy(() =>
+  import("./features/organizations/components/teams-page.tsx").then((m) => ({ default: m.TeamsPage })),
+);
 
 /** Keeps a search param only when it is a string, so screens never see arrays or objects from the URL. */
 function optionalString(value: unknown): string | undefined {

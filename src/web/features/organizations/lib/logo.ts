@@ -1,9 +1,7 @@
-/**
- * The longest logo value the server stores (src/server/input-limits.ts caps
- * organization `logo` at 2048 characters), so an uploaded image must become a
- * very small data URL.
- */
-export const LOGO_MAX_LENGTH = 2048;
+import { LIMITS } from "#shared/limits.ts";
+
+/** The longest uploaded logo the server stores, as a data URL (src/shared/limits.ts). */
+export const LOGO_MAX_LENGTH = LIMITS.pictureDataUrl;
 /** Largest file accepted for upload, before it is downscaled in the browser. */
 export const LOGO_MAX_FILE_BYTES = 1024 * 1024;
 export const LOGO_ACCEPT = "image/png,image/jpeg,image/webp";
