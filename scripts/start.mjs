@@ -14,8 +14,7 @@ function newest(dir) {
 
 const outputs = ["dist/web/index.html", "dist/server/main.js"];
 const stale =
-  outputs.some((f) => !existsSync(f)) ||
-  newest("src") > Math.min(...outputs.map((f) => statSync(f).mtimeMs));
+  outputs.some((f) => !existsSync(f)) || newest("src") > Math.min(...outputs.map((f) => statSync(f).mtimeMs));
 if (stale) {
   process.stdout.write("Building Gatehouse (first start or sources changed)…\n");
   execSync("npm run build", { stdio: "inherit" });

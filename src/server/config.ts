@@ -17,10 +17,9 @@ const optionalUrl = (protocols: string[]) =>
     .string()
     .optional()
     .transform((v) => (v ? v : undefined))
-    .refine(
-      (v) => v === undefined || (URL.canParse(v) && protocols.includes(new URL(v).protocol)),
-      { message: `must be a ${protocols.join(" or ")} URL` },
-    );
+    .refine((v) => v === undefined || (URL.canParse(v) && protocols.includes(new URL(v).protocol)), {
+      message: `must be a ${protocols.join(" or ")} URL`,
+    });
 
 const schema = z.object({
   NODE_ENV: z.enum(["production", "development", "test"]).default("development"),
@@ -46,9 +45,7 @@ const schema = z.object({
   STATIC_DIR: z.string().optional(),
 });
 
-export type Database =
-  | { kind: "sqlite"; path: string }
-  | { kind: "postgres"; url: string };
+export type Database = { kind: "sqlite"; path: string } | { kind: "postgres"; url: string };
 
 export interface Config {
   nodeEnv: "production" | "development" | "test";
@@ -86,13 +83,18 @@ function parseDatabase(raw: string | undefined, dataDir: string): Database {
   }
   if (raw.startsWith("file:")) return { kind: "sqlite", path: raw.slice(5).replace(/^\/\/(?=\/)/, "") };
   if (/^[a-z][a-z0-9+.-]*:\/\//i.test(raw)) {
-    throw new ConfigError(`DATABASE_URL: unsupported scheme "${raw.split(":")[0]}" (use a file path, file: or postgres://)`);
+    throw new ConfigError(
+      `DATABASE_URL: unsupported scheme "${raw.split(":")[0]}" (use a file path, file: or postgres://)`,
+    );
   }
   return { kind: "sqlite", path: raw };
 }
 
 function listOf(raw: string | undefined): string[] {
-  return (raw ?? "").split(",").map((s) => s.trim()).filter(Boolean);
+  return (raw ?? "")
+    .split(",")
+    .map((s) => s.trim())
+    .filter(Boolean);
 }
 
 function originOf(value: string, variable: string): string {
@@ -134,7 +136,9 @@ export function loadConfig(env: Env = processEnvironment()): Config {
     throw new ConfigError("BETTER_AUTH_SECRET: required when NODE_ENV=production (at least 32 characters)");
   }
   if (isProduction && !e.SMTP_URL && !e.MAIL_OUTBOX) {
-    throw new ConfigError("SMTP_URL: required when NODE_ENV=production (or set MAIL_OUTBOX=1 to keep mail in the outbox)");
+    throw new ConfigError(
+      "SMTP_URL: required when NODE_ENV=production (or set MAIL_OUTBOX=1 to keep mail in the outbox)",
+    );
   }
   let social: SocialConfig;
   try {

@@ -28,8 +28,11 @@ async function main() {
   const server = serve({ fetch: gatehouse.app.fetch, port: config.port, hostname: config.host }, (info) => {
     const shown = config.host === "0.0.0.0" || config.host === "::" ? "localhost" : info.address;
     logger.info({ port: info.port, database: config.database.kind }, "listening");
-    process.stdout.write(`Gatehouse is running at http://${shown}:${info.port}  (public URL ${config.baseURL})\n`);
-    if (config.outboxEnabled) process.stdout.write(`Mails are kept in the outbox: ${config.baseURL}/dev/outbox\n`);
+    process.stdout.write(
+      `Gatehouse is running at http://${shown}:${info.port}  (public URL ${config.baseURL})\n`,
+    );
+    if (config.outboxEnabled)
+      process.stdout.write(`Mails are kept in the outbox: ${config.baseURL}/dev/outbox\n`);
   });
 
   let stopping = false;

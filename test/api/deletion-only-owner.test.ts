@@ -39,7 +39,9 @@ describe(`account deletion and the only-owner rule (${testDatabase})`, () => {
     expect(await sessionOf(t, owner.cookie)).not.toBeNull();
 
     const plain = await signUpVerified(t);
-    const removed = await api(t, "/admin/remove-user", admin.cookie, { userId: await userIdOf(t, plain.cookie) });
+    const removed = await api(t, "/admin/remove-user", admin.cookie, {
+      userId: await userIdOf(t, plain.cookie),
+    });
     expect(removed.status).toBe(200);
   });
 });

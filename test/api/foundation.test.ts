@@ -1,8 +1,8 @@
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createUser, signUpVerified } from "../support/users.ts";
 import { startTestApp, type TestApp, testDatabase } from "../support/test-app.ts";
+import { createUser, signUpVerified } from "../support/users.ts";
 
 describe(`foundation API (${testDatabase})`, () => {
   let t: TestApp;
@@ -32,7 +32,7 @@ describe(`foundation API (${testDatabase})`, () => {
     const page = await t.request("/some/deep/route");
     expect(page.status).toBe(200);
     expect(page.headers.get("content-type")).toMatch(/text\/html/);
-    expect(await page.text()).toContain('<div id=root>');
+    expect(await page.text()).toContain("<div id=root>");
 
     const api = await t.request("/api/does-not-exist");
     expect(api.status).toBe(404);
@@ -147,7 +147,9 @@ describe(`foundation API (${testDatabase})`, () => {
     const short = await t.request("/api/auth/sign-up/email", { json: createUser({ password: "short" }) });
     expect(short.status).toBe(400);
     expect((await short.json()).message).toMatch(/password too short/i);
-    const long = await t.request("/api/auth/sign-up/email", { json: createUser({ password: "p".repeat(129) }) });
+    const long = await t.request("/api/auth/sign-up/email", {
+      json: createUser({ password: "p".repeat(129) }),
+    });
     expect(long.status).toBe(400);
     expect((await long.json()).message).toMatch(/password too long/i);
   });
@@ -165,7 +167,9 @@ describe(`foundation API (${testDatabase})`, () => {
     await t.request("/api/auth/sign-up/email", { json: user });
     await t.sink.waitFor(user.email, /verify/i);
     const before = t.sink.mails.length;
-    const res = await t.request("/api/auth/sign-in/email", { json: { email: user.email, password: user.password } });
+    const res = await t.request("/api/auth/sign-in/email", {
+      json: { email: user.email, password: user.password },
+    });
     expect(res.status).toBe(403);
     expect((await res.json()).message).toMatch(/email not verified/i);
     expect(res.headers.getSetCookie().some((c) => c.includes("session_token="))).toBe(false);

@@ -23,7 +23,10 @@ export function createMailer(config: Config, db: Kysely<AppTables>, logger: Logg
           await transport.sendMail({ from: config.mailFrom, to, ...content });
           logger.info({ to, subject: content.subject }, "mail sent");
         } catch (err) {
-          logger.error({ to, subject: content.subject, reason: (err as Error).message }, "mail delivery failed");
+          logger.error(
+            { to, subject: content.subject, reason: (err as Error).message },
+            "mail delivery failed",
+          );
         }
       },
       close: () => transport.close(),
@@ -37,7 +40,10 @@ export function createMailer(config: Config, db: Kysely<AppTables>, logger: Logg
           .values({ id: randomUUID(), to, ...content, createdAt: new Date().toISOString() })
           .execute();
         // In outbox mode the log is how a developer gets the link without opening /dev/outbox.
-        logger.info({ to, subject: content.subject, links: content.text.match(URL_PATTERN) ?? [] }, "mail kept in outbox");
+        logger.info(
+          { to, subject: content.subject, links: content.text.match(URL_PATTERN) ?? [] },
+          "mail kept in outbox",
+        );
       } catch (err) {
         logger.error({ to, subject: content.subject, reason: (err as Error).message }, "outbox write failed");
       }

@@ -70,7 +70,12 @@ export function passwordResetMail(p: { appName: string; name: string; url: strin
   );
 }
 
-export function changeEmailMail(p: { appName: string; name: string; newEmail: string; url: string }): MailContent {
+export function changeEmailMail(p: {
+  appName: string;
+  name: string;
+  newEmail: string;
+  url: string;
+}): MailContent {
   return render(
     {
       appName: p.appName,
@@ -124,7 +129,12 @@ export function invitationMail(p: {
   );
 }
 
-export function existingAccountMail(p: { appName: string; name: string; signInUrl: string; resetUrl: string }): MailContent {
+export function existingAccountMail(p: {
+  appName: string;
+  name: string;
+  signInUrl: string;
+  resetUrl: string;
+}): MailContent {
   return render(
     {
       appName: p.appName,

@@ -20,26 +20,26 @@ export type DeletionCheck = (userId: string) => Promise<void>;
  */
 export const guardDeleteUser = (assertUserCanBeDeleted: DeletionCheck) =>
   createAuthMiddleware(async (ctx) => {
-  const session = await getSessionFromCtx(ctx);
-  if (!session) return;
-  await assertUserCanBeDeleted(session.user.id);
-  const { password, token } = (ctx.body ?? {}) as { password?: unknown; token?: unknown };
-  if (token !== undefined) return;
-  if (password !== undefined) {
-    // A wrong password, or none on this account, is answered by better-auth.
-    if (typeof password !== "string" || !(await passwordMatches(ctx.context, session.user.id, password)))
-      return;
-    const deleteUser = ctx.context.options.user?.deleteUser;
-    await deleteUser?.beforeDelete?.(session.user, ctx.request);
-    await ctx.context.internalAdapter.deleteUser(session.user.id);
-    await ctx.context.internalAdapter.deleteUserSessions(session.user.id);
-    deleteSessionCookie(ctx);
-    await deleteUser?.afterDelete?.(session.user, ctx.request);
-    return ctx.json({ success: true, message: "User deleted" });
-  }
-  if (!isFreshSession(ctx.context, session.session)) {
-    throw APIError.from("BAD_REQUEST", BASE_ERROR_CODES.SESSION_EXPIRED);
-  }
+    const session = await getSessionFromCtx(ctx);
+    if (!session) return;
+    await assertUserCanBeDeleted(session.user.id);
+    const { password, token } = (ctx.body ?? {}) as { password?: unknown; token?: unknown };
+    if (token !== undefined) return;
+    if (password !== undefined) {
+      // A wrong password, or none on this account, is answered by better-auth.
+      if (typeof password !== "string" || !(await passwordMatches(ctx.context, session.user.id, password)))
+        return;
+      const deleteUser = ctx.context.options.user?.deleteUser;
+      await deleteUser?.beforeDelete?.(session.user, ctx.request);
+      await ctx.context.internalAdapter.deleteUser(session.user.id);
+      await ctx.context.internalAdapter.deleteUserSessions(session.user.id);
+      deleteSessionCookie(ctx);
+      await deleteUser?.afterDelete?.(session.user, ctx.request);
+      return ctx.json({ success: true, message: "User deleted" });
+    }
+    if (!isFreshSession(ctx.context, session.session)) {
+      throw APIError.from("BAD_REQUEST", BASE_ERROR_CODES.SESSION_EXPIRED);
+    }
   });
 
 /** GET /delete-user/callback: the mailed link, checked against the same rule before anything is deleted. */

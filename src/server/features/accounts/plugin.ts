@@ -46,7 +46,10 @@ export function accountsPlugin({ mailer, appName, assertUserCanBeDeleted }: Acco
         { matcher: (ctx) => ctx.path === "/change-email", handler: requireFreshSession },
         { matcher: (ctx) => ctx.path === "/verify-email", handler: completeEmailChange({ mailer, appName }) },
         { matcher: (ctx) => ctx.path === "/delete-user", handler: guardDeleteUser(assertUserCanBeDeleted) },
-        { matcher: (ctx) => ctx.path === "/delete-user/callback", handler: guardDeleteCallback(assertUserCanBeDeleted) },
+        {
+          matcher: (ctx) => ctx.path === "/delete-user/callback",
+          handler: guardDeleteCallback(assertUserCanBeDeleted),
+        },
       ],
       after: [
         { matcher: (ctx) => ctx.path === "/list-sessions", handler: addSessionDetails },

@@ -1,5 +1,8 @@
 import type { Kysely } from "kysely";
 
+// biome-ignore lint/suspicious/noExplicitAny: better-auth's tables are not in our Kysely type
+type AuthDb = Kysely<any>;
+
 interface UserRow {
   id: string;
   email: string;
@@ -15,17 +18,12 @@ export function shouldBecomeAdmin(user: UserRow, adminEmails: readonly string[])
   );
 }
 
-// biome-ignore lint/suspicious/noExplicitAny: better-auth's tables are not in our Kysely type
-export async function grantAdmin(db: Kysely<any>, userId: string): Promise<void> {
+export async function grantAdmin(db: AuthDb, userId: string): Promise<void> {
   await db.updateTable("user").set({ role: "admin" }).where("id", "=", userId).execute();
 }
 
 /** At start: verified accounts listed in ADMIN_EMAILS that are not admins yet become admins. */
-// biome-ignore lint/suspicious/noExplicitAny: better-auth's tables are not in our Kysely type
-export async function promoteConfiguredAdmins(
-  db: Kysely<any>,
-  adminEmails: readonly string[],
-): Promise<number> {
+export async function promoteConfiguredAdmins(db: AuthDb, adminEmails: readonly string[]): Promise<number> {
   if (adminEmails.length === 0) return 0;
   const users: UserRow[] = await db
     .selectFrom("user")
