@@ -16,12 +16,12 @@ import { getRouteApi } from "@tanstack/react-router";
 import { useState } from "react";
 import { useAppConfig } from "#web/lib/app-config.ts";
 import { authClient } from "#web/lib/auth-client.ts";
+import { formatDate } from "#web/lib/format.ts";
 import { describeRedirectError } from "#web/lib/redirect-errors.ts";
 import { CREDENTIAL_PROVIDER, socialProviderInfo } from "#web/lib/social-providers.ts";
 import { type LinkedAccount, useLinkedAccounts } from "../api/use-linked-accounts.ts";
 import { useUnlinkAccount } from "../api/use-unlink-account.ts";
 import { errorText, unwrap } from "../lib/auth-call.ts";
-import { formatDate } from "../lib/format.ts";
 import { notifyError, notifySuccess } from "../lib/notify.ts";
 
 import { ConfirmDialog } from "./confirm-dialog.tsx";

@@ -9,6 +9,7 @@ import {
   IconShieldLock,
 } from "@tabler/icons-react";
 import { useState } from "react";
+import { formatDateTime, formatRelative } from "#web/lib/format.ts";
 import {
   type DeviceSession,
   useRevokeOtherSessions,
@@ -16,7 +17,6 @@ import {
   useSessions,
 } from "../api/use-sessions.ts";
 import { errorText, isFreshnessError } from "../lib/auth-call.ts";
-import { formatDateTime, formatRelative } from "../lib/format.ts";
 import { useFreshAction } from "../lib/fresh-action.tsx";
 import { notifyError, notifySuccess } from "../lib/notify.ts";
 import { ConfirmDialog } from "./confirm-dialog.tsx";

@@ -28,10 +28,10 @@ import { useEffect, useState } from "react";
 import { TextLink } from "#web/components/text-link.tsx";
 import { UserAvatar } from "#web/components/user-avatar.tsx";
 import { isAdmin } from "#web/lib/admin-role.ts";
+import { formatDate, formatRelative, plural } from "#web/lib/format.ts";
 import { usePageTitle } from "#web/lib/use-page-title.ts";
 import { type AdminUser, useUsersList } from "../api/admin-users.ts";
 import { adminErrorText } from "../lib/admin-errors.ts";
-import { formatDate, formatRelative, plural } from "../lib/format.ts";
 import {
   FILTER_LABELS,
   PAGE_SIZES,

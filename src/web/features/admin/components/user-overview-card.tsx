@@ -1,9 +1,9 @@
 import { Alert, Anchor, Badge, Card, Group, Skeleton, Stack, Table, Text, Title } from "@mantine/core";
 import { IconAlertTriangle, IconBuilding, IconKey } from "@tabler/icons-react";
 import { Link } from "@tanstack/react-router";
+import { formatDate } from "#web/lib/format.ts";
 import { useUserOverview } from "../api/admin-users.ts";
 import { adminErrorText } from "../lib/admin-errors.ts";
-import { formatDate } from "../lib/format.ts";
 
 const PROVIDER_NAMES: Record<string, string> = { credential: "Email and password" };
 

@@ -25,6 +25,7 @@ import {
   IconX,
 } from "@tabler/icons-react";
 import { authClient } from "#web/lib/auth-client.ts";
+import { formatDateTime, formatRelative, plural } from "#web/lib/format.ts";
 import {
   type AdminSession,
   type AdminUser,
@@ -33,7 +34,7 @@ import {
   useUserSessions,
 } from "../api/admin-users.ts";
 import { adminErrorText } from "../lib/admin-errors.ts";
-import { describeDevice, formatDateTime, formatRelative, plural } from "../lib/format.ts";
+import { describeDevice } from "../lib/format.ts";
 
 function SessionRow({ session, current }: { session: AdminSession; current: boolean }) {
   const revoke = useRevokeSession();

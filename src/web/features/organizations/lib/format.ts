@@ -1,21 +1,4 @@
-const dateFormat = new Intl.DateTimeFormat(undefined, { dateStyle: "medium" });
-const dateTimeFormat = new Intl.DateTimeFormat(undefined, { dateStyle: "medium", timeStyle: "short" });
-
-function toDate(value: Date | string | null | undefined): Date | null {
-  if (!value) return null;
-  const date = value instanceof Date ? value : new Date(value);
-  return Number.isNaN(date.getTime()) ? null : date;
-}
-
-export function formatDate(value: Date | string | null | undefined): string {
-  const date = toDate(value);
-  return date ? dateFormat.format(date) : "—";
-}
-
-export function formatDateTime(value: Date | string | null | undefined): string {
-  const date = toDate(value);
-  return date ? dateTimeFormat.format(date) : "—";
-}
+import { toDate } from "#web/lib/format.ts";
 
 /** "in 1 d 23 h", "in 5 min", or "expired": how long until an invitation expires. */
 export function timeLeft(value: Date | string | null | undefined, now = Date.now()): string {
@@ -30,13 +13,4 @@ export function timeLeft(value: Date | string | null | undefined, now = Date.now
   if (hours > 0) return `Expires in ${hours} h ${minutes} min`;
   if (minutes > 0) return `Expires in ${minutes} min`;
   return `Expires in ${seconds} s`;
-}
-
-export function isPast(value: Date | string | null | undefined, now = Date.now()): boolean {
-  const date = toDate(value);
-  return date ? date.getTime() <= now : false;
-}
-
-export function plural(count: number, one: string, many = `${one}s`): string {
-  return `${count} ${count === 1 ? one : many}`;
 }
