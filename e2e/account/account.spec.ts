@@ -197,11 +197,9 @@ describe("account journey in Chromium", () => {
         await page.locator(".mantine-Skeleton-root").first().waitFor({ state: "detached" });
         await screenshotBoth(page, `account-${section.id}-${width}`);
         await expectAccessible(`account-${section.id}-${width} light`);
-        if (width === 1280) {
-          await page.emulateMedia({ colorScheme: "dark" });
-          await expectAccessible(`account-${section.id}-${width} dark`);
-          await page.emulateMedia({ colorScheme: "light" });
-        }
+        await page.emulateMedia({ colorScheme: "dark" });
+        await expectAccessible(`account-${section.id}-${width} dark`);
+        await page.emulateMedia({ colorScheme: "light" });
       }
     }
     await page.setViewportSize({ width: 1280, height: 860 });
