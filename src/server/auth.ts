@@ -1,5 +1,5 @@
 import type { SecondaryStorage } from "better-auth";
-import { type BetterAuthOptions, betterAuth } from "better-auth";
+import { type BetterAuthOptions, type BetterAuthPlugin, betterAuth } from "better-auth";
 import { createAuthMiddleware, isAPIError } from "better-auth/api";
 import { admin as adminPlugin, organization } from "better-auth/plugins";
 import type { Kysely } from "kysely";
@@ -8,7 +8,7 @@ import { accountsPlugin } from "#server/features/accounts/plugin.ts";
 import { grantAdmin, shouldBecomeAdmin } from "#server/features/admin/admin-emails.ts";
 import { assertNotOnlyOwner } from "#server/features/organizations/owners.ts";
 import { gatehouseOrganizations } from "#server/features/organizations/plugin.ts";
-import { checkInputLimits } from "#server/input-limits.ts";
+import { checkInputLimits, hasInputLimits } from "#server/input-limits.ts";
 import type { Logger } from "#server/logger.ts";
 import type { Mailer } from "#server/mail/mailer.ts";
 import {
@@ -227,27 +227,6 @@ export function buildAuthOptions({ config, db, dbKind, mailer, logger, secondary
       },
     },
 
-    hooks: {
-      before: createAuthMiddleware(async (ctx) => {
-        checkInputLimits(ctx.path, ctx.body);
-        const password = (ctx.body as { password?: unknown } | undefined)?.password;
-        if (
-          ctx.path === "/sign-up/email" &&
-          typeof password === "string" &&
-          password.length <= LIMITS.passwordMax
-        ) {
-          await prehash(password);
-        }
-        const target = (ctx.body as { userId?: unknown } | undefined)?.userId;
-        if (ctx.path === "/admin/remove-user" && typeof target === "string")
-          await assertUserCanBeDeleted(target);
-      }),
-      after: createAuthMiddleware(async (ctx) => {
-        const password = (ctx.body as { password?: unknown } | undefined)?.password;
-        if (ctx.path === "/sign-up/email" && typeof password === "string") forgetPrehash(password);
-      }),
-    },
-
     plugins: [
       organization({
         ac,
@@ -285,6 +264,43 @@ export function buildAuthOptions({ config, db, dbKind, mailer, logger, secondary
             user.banExpires ? ` The suspension ends ${new Date(user.banExpires).toUTCString()}.` : ""
           }`,
       }),
+      // Checks that only some paths need: each hook has a matcher, so other requests (get-session, /ok…)
+      // do not pay for a middleware context they would not use.
+      {
+        id: "gatehouse-core",
+        hooks: {
+          before: [
+            {
+              matcher: (ctx) => hasInputLimits(ctx.path ?? ""),
+              handler: createAuthMiddleware(async (ctx) => checkInputLimits(ctx.path, ctx.body)),
+            },
+            {
+              matcher: (ctx) => ctx.path === "/sign-up/email",
+              handler: createAuthMiddleware(async (ctx) => {
+                const password = (ctx.body as { password?: unknown } | undefined)?.password;
+                if (typeof password === "string" && password.length <= LIMITS.passwordMax)
+                  await prehash(password);
+              }),
+            },
+            {
+              matcher: (ctx) => ctx.path === "/admin/remove-user",
+              handler: createAuthMiddleware(async (ctx) => {
+                const target = (ctx.body as { userId?: unknown } | undefined)?.userId;
+                if (typeof target === "string") await assertUserCanBeDeleted(target);
+              }),
+            },
+          ],
+          after: [
+            {
+              matcher: (ctx) => ctx.path === "/sign-up/email",
+              handler: createAuthMiddleware(async (ctx) => {
+                const password = (ctx.body as { password?: unknown } | undefined)?.password;
+                if (typeof password === "string") forgetPrehash(password);
+              }),
+            },
+          ],
+        },
+      } satisfies BetterAuthPlugin,
       gatehouseOrganizations({ db, invitationExpiresIn: 172800 }),
       accountsPlugin({ mailer, appName, assertUserCanBeDeleted }),
       ...social.plugins,

@@ -115,6 +115,11 @@ function checkPicture(rule: Rule, value: string): void {
   }
 }
 
+/** Whether a path has rules at all (so the check runs only where it can matter). */
+export function hasInputLimits(path: string): boolean {
+  return Object.hasOwn(RULES, path);
+}
+
 /** Throws a 400 APIError naming the first field that breaks its rule. */
 export function checkInputLimits(path: string, body: unknown): void {
   const rules = RULES[path];
