@@ -153,6 +153,8 @@ export function buildAuthOptions({ config, db, dbKind, mailer, logger, secondary
       },
     },
 
+    // SPEC §9: /get-access-token refreshes when fewer than 5 seconds remain. That threshold is fixed in
+    // better-auth 1.7 (no option); test/api/social-sign-in.test.ts pins it.
     account: {
       accountLinking: {
         enabled: true,
