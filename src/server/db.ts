@@ -6,7 +6,7 @@ import pg from "pg";
 import type { Config } from "#server/config.ts";
 import { withConstraintErrors } from "#server/features/organizations/constraint-errors.ts";
 import type { Logger } from "#server/logger.ts";
-import { sqliteWithReader } from "#server/sqlite-dialect.ts";
+import { StatementRunner, sqliteWithReader } from "#server/sqlite-dialect.ts";
 
 /** Our own tables, beside better-auth's. */
 export interface AppTables {
@@ -45,11 +45,12 @@ function openSqlite(path: string): AppDatabase {
   connection.pragma("synchronous = NORMAL");
   const reader = new SQLite(file, { readonly: true });
   reader.pragma("busy_timeout = 5000");
+  // One statement cache on the reader, shared by Kysely's reads and readOne.
+  const readerStatements = new StatementRunner(reader);
   // Constraint failures (unique slug, membership limit, last owner) surface as API errors, not 500s.
   const db = new Kysely<AppTables>({
-    dialect: withConstraintErrors(sqliteWithReader(connection, reader)),
+    dialect: withConstraintErrors(sqliteWithReader(connection, readerStatements)),
   });
-  const statements = new Map<string, SQLite.Statement>();
   return {
     kind: "sqlite",
     db,
@@ -57,12 +58,7 @@ function openSqlite(path: string): AppDatabase {
       connection.prepare("select 1").get();
     },
     async readOne(text, params) {
-      let statement = statements.get(text);
-      if (!statement) {
-        statement = reader.prepare(text);
-        statements.set(text, statement);
-      }
-      return statement.get(...params) as Record<string, unknown> | undefined;
+      return readerStatements.prepared(text).get(...params) as Record<string, unknown> | undefined;
     },
     async close() {
       await db.destroy();

@@ -2,6 +2,8 @@ import { createHmac, timingSafeEqual } from "node:crypto";
 import type { Context } from "hono";
 import type { Auth } from "#server/auth.ts";
 import type { AppDatabase } from "#server/db.ts";
+// A session staler than the accounts feature's last-active resolution goes through better-auth, which touches it.
+import { LAST_ACTIVE_RESOLUTION_MS } from "#server/features/accounts/last-active.ts";
 
 /**
  * GET /api/auth/get-session is the hottest call of any app using Gatehouse (every page load asks it).
@@ -19,9 +21,6 @@ interface Field {
 }
 
 type Fields = Record<string, Field>;
-
-/** Same resolution as the accounts feature's last-active touch: a staler session goes through better-auth. */
-const LAST_ACTIVE_RESOLUTION_MS = 5 * 60 * 1000;
 
 export interface FastSession {
   /** The answer, or undefined when better-auth must handle the request. */

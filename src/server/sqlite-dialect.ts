@@ -36,18 +36,24 @@ class Mutex {
 
 const STATEMENT_CACHE_SIZE = 500;
 
-class StatementRunner {
+/** Runs SQL on one connection with its prepared statements cached by text. */
+export class StatementRunner {
   private readonly statements = new Map<string, SQLite.Statement>();
 
   constructor(private readonly db: SQLite.Database) {}
 
-  run<R>(query: CompiledQuery): QueryResult<R> {
-    let statement = this.statements.get(query.sql);
+  prepared(sql: string): SQLite.Statement {
+    let statement = this.statements.get(sql);
     if (!statement) {
-      statement = this.db.prepare(query.sql);
+      statement = this.db.prepare(sql);
       if (this.statements.size >= STATEMENT_CACHE_SIZE) this.statements.clear();
-      this.statements.set(query.sql, statement);
+      this.statements.set(sql, statement);
     }
+    return statement;
+  }
+
+  run<R>(query: CompiledQuery): QueryResult<R> {
+    const statement = this.prepared(query.sql);
     const params = query.parameters as unknown[];
     if (statement.reader) return { rows: statement.all(...params) as R[] };
     const { changes, lastInsertRowid } = statement.run(...params);
@@ -89,10 +95,10 @@ class RoutedDriver implements Driver {
 
   constructor(
     private readonly writerDb: SQLite.Database,
-    readerDb: SQLite.Database,
+    reader: StatementRunner,
   ) {
     this.writer = new StatementRunner(writerDb);
-    this.reader = new StatementRunner(readerDb);
+    this.reader = reader;
   }
 
   async init(): Promise<void> {}
@@ -136,7 +142,7 @@ class RoutedDriver implements Driver {
   }
 }
 
-export function sqliteWithReader(writer: SQLite.Database, reader: SQLite.Database): Dialect {
+export function sqliteWithReader(writer: SQLite.Database, reader: StatementRunner): Dialect {
   return {
     createAdapter: () => new SqliteAdapter(),
     createDriver: () => new RoutedDriver(writer, reader),
