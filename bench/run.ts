@@ -15,8 +15,15 @@ import { type Db, openSeedDb, seedMembers } from "./seed-db.ts";
 
 const execFileAsync = promisify(execFile);
 const { values: args } = parseArgs({
-  options: { db: { type: "string", default: "sqlite" }, duration: { type: "string", default: "10" } },
+  options: {
+    db: { type: "string", default: "sqlite" },
+    duration: { type: "string", default: "10" },
+    // Comma-separated subset while iterating (RESULTS.md is then not written): ok,session,busy,signin,orgs,members,page
+    only: { type: "string" },
+  },
 });
+const ONLY = args.only?.split(",");
+const want = (name: string) => !ONLY || ONLY.includes(name);
 const DB = args.db === "postgres" ? "postgres" : "sqlite";
 const DURATION = Number(args.duration);
 const PG_URL = process.env.TEST_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/test";
@@ -215,6 +222,104 @@ function row(name: string, g?: Load, s?: Load, c?: Load, note = "") {
   process.stdout.write(`${rows.at(-1)}\n`);
 }
 
+async function signInCase(gatehouse: Target, stock: Target) {
+  const floor = await scryptFloor();
+  const body = (email: string) => JSON.stringify({ email, password: PASSWORD });
+  const signInG = await load({
+    url: `${gatehouse.url}/api/auth/sign-in/email`,
+    method: "POST",
+    headers: { "content-type": "application/json", origin: gatehouse.url },
+    body: body("bench@gatehouse.test"),
+    connections: 8,
+  });
+  const signInS = await load({
+    url: `${stock.url}/api/auth/sign-in/email`,
+    method: "POST",
+    headers: { "content-type": "application/json", origin: stock.url },
+    body: body("bench@stock.test"),
+    connections: 8,
+  });
+  row(
+    "POST /sign-in/email",
+    signInG,
+    signInS,
+    undefined,
+    `scrypt floor ${floor} hashes/s → Gatehouse ${(signInG.rps / floor).toFixed(2)}× floor`,
+  );
+}
+
+async function organizationListCase(gatehouse: Target, cookieG: string, stock: Target, cookieS: string) {
+  // A user in 200 organizations.
+  const counts: Record<string, number> = {};
+  for (const [target, cookie] of [
+    [gatehouse, cookieG],
+    [stock, cookieS],
+  ] as const) {
+    for (let i = 0; i < 200; i++) {
+      const res = await post(
+        target,
+        "/api/auth/organization/create",
+        { name: `Org ${i}`, slug: `org-${i}` },
+        cookie,
+      );
+      if (res.status !== 200) throw new Error(`${target.name} org create: ${res.status} ${await res.text()}`);
+    }
+    const list = await fetch(`${target.url}/api/auth/organization/list`, {
+      headers: headers(target, cookie),
+    });
+    counts[target.name] = ((await list.json()) as unknown[]).length;
+  }
+  const listG = await load({
+    url: `${gatehouse.url}/api/auth/organization/list`,
+    headers: { cookie: cookieG },
+  });
+  const listS = await load({
+    url: `${stock.url}/api/auth/organization/list`,
+    headers: { cookie: cookieS },
+  });
+  row(
+    "GET /organization/list (user in 200 orgs)",
+    listG,
+    listS,
+    undefined,
+    `returns ${counts.gatehouse} (Gatehouse) vs ${counts.stock} (stock) of 200`,
+  );
+}
+
+async function memberPagesCase(gatehouse: Target, cookieG: string, stock: Target, cookieS: string) {
+  // A page of 50 members in organizations of 10, 1 000 and 10 000 members.
+  const pages: Record<string, Load> = {};
+  for (const size of [10, 1000, 10_000]) {
+    const results: Load[] = [];
+    for (const [target, cookie] of [
+      [gatehouse, cookieG],
+      [stock, cookieS],
+    ] as const) {
+      const created = await post(
+        target,
+        "/api/auth/organization/create",
+        { name: `Size ${size}`, slug: `size-${size}` },
+        cookie,
+      );
+      const org = (await created.json()) as { id: string };
+      await seedMembers(target.db as Db, org.id, size - 1, `${target.name}-${size}`);
+      results.push(
+        await load({
+          url: `${target.url}/api/auth/organization/list-members?organizationId=${org.id}&limit=50&offset=0`,
+          headers: { cookie },
+        }),
+      );
+    }
+    pages[size] = results[0] as Load;
+    row(`list-members, page of 50, org of ${size}`, results[0], results[1]);
+  }
+  const big = pages[10_000] as Load;
+  const small = pages[10] as Load;
+  rows.push(
+    `| 10 000-member page vs 10-member page (Gatehouse p50 latency) | ${big.p50} ms vs ${small.p50} ms | | | | | ${(big.p50 / Math.max(small.p50, 1)).toFixed(2)}× |`,
+  );
+}
+
 async function main() {
   if (!existsSync("dist/server/main.js") || !existsSync("dist/web/index.html"))
     execSync("npm run build", { stdio: "inherit" });
@@ -228,10 +333,12 @@ async function main() {
     const ceiling = await startCeiling();
     targets.push(ceiling);
 
-    const okG = await load({ url: `${gatehouse.url}/api/auth/ok` });
-    const okS = await load({ url: `${stock.url}/api/auth/ok` });
     const okC = await load({ url: `${ceiling.url}/ok` });
-    row("GET /ok", okG, okS, okC);
+    if (want("ok")) {
+      const okG = await load({ url: `${gatehouse.url}/api/auth/ok` });
+      const okS = await load({ url: `${stock.url}/api/auth/ok` });
+      row("GET /ok", okG, okS, okC);
+    }
 
     const cookieG = await signedInUser(gatehouse, "bench@gatehouse.test");
     const cookieS = await signedInUser(stock, "bench@stock.test");
@@ -239,10 +346,12 @@ async function main() {
     const sessS = await load({ url: `${stock.url}/api/auth/get-session`, headers: { cookie: cookieS } });
     row("GET /get-session (valid cookie)", sessG, sessS, okC);
 
-    for (const [target, cookie, idle] of [
-      [gatehouse, cookieG, sessG],
-      [stock, cookieS, sessS],
-    ] as const) {
+    for (const [target, cookie, idle] of !want("busy")
+      ? []
+      : ([
+          [gatehouse, cookieG, sessG],
+          [stock, cookieS, sessS],
+        ] as const)) {
       const stop = { done: false };
       const loops = signUpLoops(target, 4, stop);
       const busy = await load({ url: `${target.url}/api/auth/get-session`, headers: { cookie } });
@@ -254,103 +363,16 @@ async function main() {
       process.stdout.write(`${rows.at(-1)}\n`);
     }
 
-    const floor = await scryptFloor();
-    const body = (email: string) => JSON.stringify({ email, password: PASSWORD });
-    const signInG = await load({
-      url: `${gatehouse.url}/api/auth/sign-in/email`,
-      method: "POST",
-      headers: { "content-type": "application/json", origin: gatehouse.url },
-      body: body("bench@gatehouse.test"),
-      connections: 8,
-    });
-    const signInS = await load({
-      url: `${stock.url}/api/auth/sign-in/email`,
-      method: "POST",
-      headers: { "content-type": "application/json", origin: stock.url },
-      body: body("bench@stock.test"),
-      connections: 8,
-    });
-    row(
-      "POST /sign-in/email",
-      signInG,
-      signInS,
-      undefined,
-      `scrypt floor ${floor} hashes/s → Gatehouse ${(signInG.rps / floor).toFixed(2)}× floor`,
-    );
-
-    // A user in 200 organizations.
-    const counts: Record<string, number> = {};
-    for (const [target, cookie] of [
-      [gatehouse, cookieG],
-      [stock, cookieS],
-    ] as const) {
-      for (let i = 0; i < 200; i++) {
-        const res = await post(
-          target,
-          "/api/auth/organization/create",
-          { name: `Org ${i}`, slug: `org-${i}` },
-          cookie,
-        );
-        if (res.status !== 200)
-          throw new Error(`${target.name} org create: ${res.status} ${await res.text()}`);
-      }
-      const list = await fetch(`${target.url}/api/auth/organization/list`, {
-        headers: headers(target, cookie),
-      });
-      counts[target.name] = ((await list.json()) as unknown[]).length;
+    if (want("signin")) await signInCase(gatehouse, stock);
+    if (want("orgs")) await organizationListCase(gatehouse, cookieG, stock, cookieS);
+    if (want("members")) await memberPagesCase(gatehouse, cookieG, stock, cookieS);
+    if (want("page")) {
+      const page = await signInPage(gatehouse.url);
+      rows.push(
+        `| sign-in page: JS + CSS gzip, first contentful paint | ${page.gzipKB} KB, ${page.firstPaintMs} ms | | | | | |`,
+      );
     }
-    const listG = await load({
-      url: `${gatehouse.url}/api/auth/organization/list`,
-      headers: { cookie: cookieG },
-    });
-    const listS = await load({
-      url: `${stock.url}/api/auth/organization/list`,
-      headers: { cookie: cookieS },
-    });
-    row(
-      "GET /organization/list (user in 200 orgs)",
-      listG,
-      listS,
-      undefined,
-      `returns ${counts.gatehouse} (Gatehouse) vs ${counts.stock} (stock) of 200`,
-    );
-
-    // A page of 50 members in organizations of 10, 1 000 and 10 000 members.
-    const pages: Record<string, Load> = {};
-    for (const size of [10, 1000, 10_000]) {
-      const results: Load[] = [];
-      for (const [target, cookie] of [
-        [gatehouse, cookieG],
-        [stock, cookieS],
-      ] as const) {
-        const created = await post(
-          target,
-          "/api/auth/organization/create",
-          { name: `Size ${size}`, slug: `size-${size}` },
-          cookie,
-        );
-        const org = (await created.json()) as { id: string };
-        await seedMembers(target.db as Db, org.id, size - 1, `${target.name}-${size}`);
-        results.push(
-          await load({
-            url: `${target.url}/api/auth/organization/list-members?organizationId=${org.id}&limit=50&offset=0`,
-            headers: { cookie },
-          }),
-        );
-      }
-      pages[size] = results[0] as Load;
-      row(`list-members, page of 50, org of ${size}`, results[0], results[1]);
-    }
-    const big = pages[10_000] as Load;
-    const small = pages[10] as Load;
-    rows.push(
-      `| 10 000-member page vs 10-member page (Gatehouse p50 latency) | ${big.p50} ms vs ${small.p50} ms | | | | | ${(big.p50 / Math.max(small.p50, 1)).toFixed(2)}× |`,
-    );
-
-    const page = await signInPage(gatehouse.url);
-    rows.push(
-      `| sign-in page: JS + CSS gzip, first contentful paint | ${page.gzipKB} KB, ${page.firstPaintMs} ms | | | | | |`,
-    );
+    if (ONLY) return;
 
     const report = [
       `# Benchmark results (${DB})`,

@@ -182,10 +182,10 @@ export function buildAuthOptions({ config, db, dbKind, mailer, logger, secondary
       // Shared by every instance: Redis when configured, else PostgreSQL. A SQLite file serves one process,
       // so its counters stay in memory rather than costing a write per request.
       storage: secondaryStorage ? "secondary-storage" : dbKind === "postgres" ? "database" : "memory",
-      // Reading one's own session is not limited: the web app asks on every page, and a limit there
-      // would sign busy tabs out (the fast path in session-fast-path.ts relies on this). Nor is the
-      // health answer, which load balancers poll.
-      customRules: { "/get-session": false, "/ok": false },
+      // Reading one's own session and organizations is not limited: the web app asks on every page, and a
+      // limit there would sign busy tabs out (hot-paths.ts answers them without better-auth and relies on
+      // this). Nor is the health answer, which load balancers poll.
+      customRules: { "/get-session": false, "/organization/list": false, "/ok": false },
     },
 
     advanced: {

@@ -1,4 +1,4 @@
-import { serve } from "@hono/node-server";
+import { createServer } from "node:http";
 import { ConfigError, loadConfig } from "#server/config.ts";
 import { createLogger } from "#server/logger.ts";
 import { buildServer } from "#server/server.ts";
@@ -25,12 +25,13 @@ async function main() {
     fail(`DATABASE_URL: ${reason}`);
   }
 
-  const server = serve({ fetch: gatehouse.app.fetch, port: config.port, hostname: config.host }, (info) => {
-    const shown = config.host === "0.0.0.0" || config.host === "::" ? "localhost" : info.address;
-    logger.info({ port: info.port, database: config.database.kind }, "listening");
-    process.stdout.write(
-      `Gatehouse is running at http://${shown}:${info.port}  (public URL ${config.baseURL})\n`,
-    );
+  const server = createServer(gatehouse.listener);
+  server.listen(config.port, config.host, () => {
+    const address = server.address();
+    const port = typeof address === "object" && address ? address.port : config.port;
+    const shown = config.host === "0.0.0.0" || config.host === "::" ? "localhost" : config.host;
+    logger.info({ port, database: config.database.kind }, "listening");
+    process.stdout.write(`Gatehouse is running at http://${shown}:${port}  (public URL ${config.baseURL})\n`);
     if (config.outboxEnabled)
       process.stdout.write(`Mails are kept in the outbox: ${config.baseURL}/dev/outbox\n`);
   });
@@ -46,7 +47,7 @@ async function main() {
       logger.info("stopped");
       process.exit(0);
     });
-    if ("closeIdleConnections" in server) server.closeIdleConnections();
+    server.closeIdleConnections();
     setTimeout(() => process.exit(1), 15_000).unref();
   };
   process.on("SIGTERM", () => drain("SIGTERM"));

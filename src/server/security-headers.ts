@@ -15,17 +15,27 @@ const CSP = [
   "frame-ancestors 'none'",
 ].join("; ");
 
-/** Security headers on every response; HSTS only when the public URL is https. */
+/** The security headers every response carries; HSTS only when the public URL is https. */
+export function securityHeaderValues(https: boolean): Record<string, string> {
+  return {
+    "Content-Security-Policy": CSP,
+    "X-Content-Type-Options": "nosniff",
+    "X-Frame-Options": "DENY",
+    "Referrer-Policy": "strict-origin-when-cross-origin",
+    "Cross-Origin-Opener-Policy": "same-origin",
+    "Permissions-Policy": "camera=(), microphone=(), geolocation=()",
+    ...(https ? { "Strict-Transport-Security": "max-age=31536000; includeSubDomains" } : {}),
+  };
+}
+
+/** Sets the security headers on every response; a route may bring its own Content-Security-Policy. */
 export function securityHeaders(https: boolean): MiddlewareHandler {
+  const values = Object.entries(securityHeaderValues(https));
   return async (c, next) => {
     await next();
     const h = c.res.headers;
-    if (!h.has("Content-Security-Policy")) h.set("Content-Security-Policy", CSP);
-    h.set("X-Content-Type-Options", "nosniff");
-    h.set("X-Frame-Options", "DENY");
-    h.set("Referrer-Policy", "strict-origin-when-cross-origin");
-    h.set("Cross-Origin-Opener-Policy", "same-origin");
-    h.set("Permissions-Policy", "camera=(), microphone=(), geolocation=()");
-    if (https) h.set("Strict-Transport-Security", "max-age=31536000; includeSubDomains");
+    for (const [name, value] of values) {
+      if (name !== "Content-Security-Policy" || !h.has(name)) h.set(name, value);
+    }
   };
 }

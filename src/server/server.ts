@@ -1,3 +1,4 @@
+import { getRequestListener } from "@hono/node-server";
 import { createApp } from "#server/app.ts";
 import { buildAuthOptions, createAuth } from "#server/auth.ts";
 import { cacheGeneration } from "#server/cache-generation.ts";
@@ -5,6 +6,7 @@ import type { Config } from "#server/config.ts";
 import { openDatabase } from "#server/db.ts";
 import { promoteConfiguredAdmins } from "#server/features/admin/admin-emails.ts";
 import { ServiceDownError } from "#server/features/health/routes.ts";
+import { createHotRoutes, withHotPaths } from "#server/hot-paths.ts";
 import type { Logger } from "#server/logger.ts";
 import { createMailer } from "#server/mail/mailer.ts";
 import { migrate } from "#server/migrate.ts";
@@ -39,10 +41,15 @@ export async function buildServer(config: Config, logger: Logger) {
         throw new ServiceDownError("redis");
       });
     };
-    const fastSession = await createFastSession(auth, database);
-    const app = createApp({ config, auth, database, logger, ready, fastSession });
+    const app = createApp({ config, auth, database, logger, ready });
+    const hotRoutes = createHotRoutes({ fastSession: await createFastSession(auth, database), database });
     return {
       app,
+      /** Node's request listener: the hot paths, then the Hono app. */
+      listener: withHotPaths(hotRoutes, getRequestListener(app.fetch, { hostname: config.host }), {
+        https: config.baseURL.startsWith("https://"),
+        logger,
+      }),
       auth,
       database,
       mailer,

@@ -1,5 +1,4 @@
 import { createHmac, timingSafeEqual } from "node:crypto";
-import type { Context } from "hono";
 import type { Auth } from "#server/auth.ts";
 import type { AppDatabase } from "#server/db.ts";
 // A session staler than the accounts feature's last-active resolution goes through better-auth, which touches it.
@@ -8,9 +7,9 @@ import { LAST_ACTIVE_RESOLUTION_MS } from "#server/features/accounts/last-active
 /**
  * GET /api/auth/get-session is the hottest call of any app using Gatehouse (every page load asks it).
  * Through better-auth it costs a full endpoint pipeline; here the common case — a validly signed cookie
- * for a live session that needs no refresh — is answered with one indexed lookup, in exactly
- * better-auth's shape. Anything else (no such session, expired, due for refresh or a last-active touch,
- * banned user, query options, Redis in use) is handed to better-auth unchanged.
+ * for a live session that needs no refresh — is read with one indexed lookup, in exactly better-auth's
+ * shape (hot-paths.ts serves it, and organization/list, from it). Anything else (no such session,
+ * expired, due for refresh or a last-active touch, banned user, Redis in use) is left to better-auth.
  * A test pins that both paths answer the same JSON.
  */
 
@@ -22,9 +21,17 @@ interface Field {
 
 type Fields = Record<string, Field>;
 
+export interface SessionAndUser {
+  session: Record<string, unknown>;
+  user: Record<string, unknown>;
+}
+
 export interface FastSession {
-  /** The answer, or undefined when better-auth must handle the request. */
-  answer(c: Context): Promise<Response | undefined>;
+  /**
+   * The session and user behind a Cookie header, in better-auth's get-session shape, when better-auth
+   * would answer them without writing anything; undefined when better-auth must decide.
+   */
+  read(cookieHeader: string | undefined): Promise<SessionAndUser | undefined>;
 }
 
 function convert(value: unknown, field: Field): unknown {
@@ -100,9 +107,8 @@ export async function createFastSession(auth: Auth, database: AppDatabase): Prom
   };
 
   return {
-    async answer(c) {
-      if (c.req.url.includes("?")) return undefined;
-      const raw = readCookie(c.req.header("cookie"), cookieName);
+    async read(cookieHeader) {
+      const raw = readCookie(cookieHeader, cookieName);
       if (raw === undefined) return undefined;
       const token = verifiedToken(raw, secret);
       if (!token) return undefined;
@@ -115,17 +121,7 @@ export async function createFastSession(auth: Auth, database: AppDatabase): Prom
       if (expiresAt <= now || dueForRefresh || now - updatedAt >= LAST_ACTIVE_RESOLUTION_MS || row.u_banned) {
         return undefined;
       }
-      const body = JSON.stringify({
-        session: shape(row, "s_", sessionFields),
-        user: shape(row, "u_", userFields),
-      });
-      return new Response(body, {
-        headers: {
-          "content-type": "application/json",
-          "cache-control": "no-store",
-          "server-timing": "session;desc=fast",
-        },
-      });
+      return { session: shape(row, "s_", sessionFields), user: shape(row, "u_", userFields) };
     },
   };
 }

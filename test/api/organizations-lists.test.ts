@@ -64,7 +64,9 @@ describe(`organization lists: complete or explicitly paged (${testDatabase})`, (
     expect(page.body.total).toBe(2501);
     expect(page.body.members).toHaveLength(50);
     expect(page.body).toMatchObject({ limit: 50, offset: 100 });
-    expect(page.body.members[0].user.name).toBe("Seeded 00100");
+    // Join order: the owner first, then the seeded members in the order they joined.
+    expect(page.body.members[0].user.name).toBe("Seeded 00099");
+    expect(page.body.members.at(-1).user.name).toBe("Seeded 00148");
 
     const byName = await api(
       t,
@@ -73,6 +75,15 @@ describe(`organization lists: complete or explicitly paged (${testDatabase})`, (
     );
     expect(byName.body.total).toBe(1);
     expect(byName.body.members[0].user.name).toBe("Seeded 00042");
+    const lastByName = await api(
+      t,
+      `/organization/list-members?organizationId=${bigOrg.id}&search=seeded&sortBy=name&sortDirection=desc&limit=2`,
+      owner.cookie,
+    );
+    expect(lastByName.body.members.map((m: { user: { name: string } }) => m.user.name)).toEqual([
+      "Seeded 02499",
+      "Seeded 02498",
+    ]);
     const byEmail = await api(
       t,
       `/organization/list-members?organizationId=${bigOrg.id}&search=${encodeURIComponent(owner.email.toUpperCase())}`,

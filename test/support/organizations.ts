@@ -142,14 +142,16 @@ export function dbDate(app: TestApp, date = new Date()): Date | string {
 export async function seedMembers(app: TestApp, organizationId: string, count: number, prefix = "Seeded") {
   const db = rawDb(app);
   const now = dbDate(app);
+  // Members join one millisecond apart, in name order, after anyone already in the organization.
+  const start = Date.now() + 1000;
   counter += 1;
   const tag = `${Date.now().toString(36)}${counter}`;
-  for (let start = 0; start < count; start += 500) {
+  for (let batch = 0; batch < count; batch += 500) {
     const users = [];
     const members = [];
-    for (let i = start; i < Math.min(count, start + 500); i++) {
-      const id = `seed-${tag}-${i}`;
+    for (let i = batch; i < Math.min(count, batch + 500); i++) {
       const n = String(i).padStart(5, "0");
+      const id = `seed-${tag}-${n}`;
       users.push({
         id,
         name: `${prefix} ${n}`,
@@ -158,7 +160,8 @@ export async function seedMembers(app: TestApp, organizationId: string, count: n
         createdAt: now,
         updatedAt: now,
       });
-      members.push({ id: `m-${id}`, organizationId, userId: id, role: "member", createdAt: now });
+      const joined = dbDate(app, new Date(start + i));
+      members.push({ id: `m-${id}`, organizationId, userId: id, role: "member", createdAt: joined });
     }
     await db.insertInto("user").values(users).execute();
     await db.insertInto("member").values(members).execute();

@@ -1,5 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { mkdtempSync, rmSync } from "node:fs";
+import { createServer, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import pg from "pg";
@@ -19,6 +21,8 @@ export interface TestApp {
   sink: SmtpSink;
   /** app.request with the trusted Origin and JSON handled; returns the raw Response. */
   request(path: string, init?: RequestInit & { json?: unknown; cookie?: string }): Promise<Response>;
+  /** Serves the app over real HTTP on 127.0.0.1 (hot paths included, as in production); returns its base URL. */
+  listen(): Promise<string>;
   close(): Promise<void>;
 }
 
@@ -64,6 +68,7 @@ export async function startTestApp(env: Record<string, string> = {}): Promise<Te
     ...env,
   });
   const server = await buildServer(config, createLogger(config.logLevel));
+  let http: Server | undefined;
   return {
     server,
     config,
@@ -83,7 +88,14 @@ export async function startTestApp(env: Record<string, string> = {}): Promise<Te
         }),
       );
     },
+    async listen() {
+      http ??= createServer(server.listener);
+      if (!http.listening) await new Promise<void>((resolve) => http?.listen(0, "127.0.0.1", resolve));
+      return `http://127.0.0.1:${(http.address() as AddressInfo).port}`;
+    },
     async close() {
+      http?.closeAllConnections();
+      await new Promise((resolve) => (http ? http.close(resolve) : resolve(undefined)));
       await server.close();
       await sink.close();
       await pgDb?.drop();

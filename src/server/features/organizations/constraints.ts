@@ -4,6 +4,9 @@ import { MEMBER_UNIQUE_INDEX, TRIGGER_MESSAGES } from "#server/features/organiza
 /** Marks an organization being deleted inside the deleting transaction, so its owners may go with it. */
 export const DELETION_TABLE = "gatehouse_organization_deletion";
 
+/** Pages of members in join order (the default order of list-members) read only the page's rows. */
+const MEMBER_JOIN_ORDER_INDEX = "gatehouse_member_join_order";
+
 const OWNER = (column: string) => sql.raw(`(',' || ${column} || ',') like '%,owner,%'`);
 
 /**
@@ -28,6 +31,12 @@ export async function migrateOrganizationConstraints(
     .unique()
     .on("member")
     .columns(["organizationId", "userId"])
+    .execute();
+  await db.schema
+    .createIndex(MEMBER_JOIN_ORDER_INDEX)
+    .ifNotExists()
+    .on("member")
+    .columns(["organizationId", "createdAt", "id"])
     .execute();
   const limit = sql.raw(String(Math.trunc(membershipLimit)));
   if (kind === "sqlite") await sqliteTriggers(db, limit);

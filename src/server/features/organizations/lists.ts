@@ -55,7 +55,7 @@ export interface MemberQuery extends Page {
   sortDirection?: "asc" | "desc";
 }
 
-/** One page of an organization's members with their user, searched by name or email. */
+/** One page of an organization's members with their user, searched by name or email; oldest first by default. */
 export async function membersPage(db: OrganizationDb, organizationId: string, q: MemberQuery) {
   let base = db
     .selectFrom("member")
@@ -71,14 +71,17 @@ export async function membersPage(db: OrganizationDb, organizationId: string, q:
     );
   }
   const direction = q.sortDirection ?? "asc";
+  // Join order by default: the (organizationId, createdAt, id) index serves a page of it without reading
+  // the rest of the organization, so a page of a 10 000-member organization costs what one of 10 does.
+  // Other orders sort every matching member.
   const sortColumn =
     q.sortBy === "email"
       ? "user.email"
       : q.sortBy === "role"
         ? "member.role"
-        : q.sortBy === "createdAt"
-          ? "member.createdAt"
-          : "user.name";
+        : q.sortBy === "name"
+          ? "user.name"
+          : "member.createdAt";
   const [rows, count] = await Promise.all([
     base
       .select([
@@ -92,7 +95,7 @@ export async function membersPage(db: OrganizationDb, organizationId: string, q:
         "user.image",
       ])
       .orderBy(sortColumn, direction)
-      .orderBy("member.id")
+      .orderBy("member.id", direction)
       .limit(q.limit)
       .offset(q.offset)
       .execute(),

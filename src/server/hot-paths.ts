@@ -1,0 +1,77 @@
+import type { IncomingMessage, RequestListener } from "node:http";
+import type { AppDatabase } from "#server/db.ts";
+import { organizationsOfUser } from "#server/features/organizations/lists.ts";
+import type { OrganizationDb } from "#server/features/organizations/tables.ts";
+import type { Logger } from "#server/logger.ts";
+import { securityHeaderValues } from "#server/security-headers.ts";
+import type { FastSession } from "#server/session-fast-path.ts";
+
+/**
+ * The few GET calls every page of an app makes are answered straight on Node's request, before Hono
+ * builds a Request and better-auth runs its endpoint pipeline (issue 8: those cost ~10× the answer
+ * itself). A hot route returns the JSON body, or undefined to hand the request to the full app
+ * unchanged — as it also is when the route throws, so outages still get the app's 503. Only exact
+ * paths without a query string match. Tests pin that both ways answer the same status, body and headers.
+ */
+export type HotRoute = (req: IncomingMessage) => Promise<string | undefined> | string | undefined;
+export type HotRoutes = ReadonlyMap<string, HotRoute>;
+
+/** Marks a hot answer, so tests (and curious operators) can tell which way a request went. */
+export const HOT_TIMING = "gatehouse;desc=hot";
+
+export function createHotRoutes(deps: { fastSession?: FastSession; database: AppDatabase }): HotRoutes {
+  const routes = new Map<string, HotRoute>([["/api/auth/ok", () => '{"ok":true}']]);
+  const { fastSession, database } = deps;
+  if (fastSession) {
+    routes.set("/api/auth/get-session", async (req) => {
+      const found = await fastSession.read(req.headers.cookie);
+      return found && JSON.stringify(found);
+    });
+    // better-auth's rate limiter is not in this path: auth.ts exempts organization/list as it does
+    // get-session, so both ways behave the same.
+    routes.set("/api/auth/organization/list", async (req) => {
+      const found = await fastSession.read(req.headers.cookie);
+      if (!found) return undefined;
+      const db = database.db as unknown as OrganizationDb;
+      return JSON.stringify(await organizationsOfUser(db, found.user.id as string));
+    });
+  }
+  return routes;
+}
+
+/** Wraps the app's Node listener: hot routes first, everything else (and every hot miss) to the app. */
+export function withHotPaths(
+  routes: HotRoutes,
+  app: RequestListener,
+  options: { https: boolean; logger: Logger },
+): RequestListener {
+  const headers = {
+    "content-type": "application/json",
+    "cache-control": "no-store",
+    "server-timing": HOT_TIMING,
+    ...securityHeaderValues(options.https),
+  };
+  const { logger } = options;
+  return (req, res) => {
+    const route = req.method === "GET" && req.url ? routes.get(req.url) : undefined;
+    if (!route) return app(req, res);
+    const started = performance.now();
+    const send = (body: string | undefined) => {
+      if (body === undefined) return app(req, res);
+      res.writeHead(200, { ...headers, "content-length": Buffer.byteLength(body) });
+      res.end(body);
+      if (logger.isLevelEnabled("info")) {
+        const ms = Math.round(performance.now() - started);
+        logger.info({ method: "GET", path: req.url, status: 200, ms, hot: true }, "request");
+      }
+    };
+    try {
+      const answer = route(req);
+      if (typeof answer === "string") send(answer);
+      else if (answer === undefined) app(req, res);
+      else answer.then(send, () => app(req, res));
+    } catch {
+      app(req, res);
+    }
+  };
+}

@@ -1,0 +1,145 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { HOT_TIMING } from "#server/hot-paths.ts";
+import { createOrganization, rawDb } from "../support/organizations.ts";
+import { startTestApp, type TestApp, testDatabase } from "../support/test-app.ts";
+import { signUpVerified } from "../support/users.ts";
+
+const withRedis = Boolean(process.env.TEST_REDIS_URL);
+const servedHot = (res: Response) => res.headers.get("server-timing") === HOT_TIMING;
+
+/**
+ * Headers both ways must agree on: the transport's own and the marker aside, and the legacy
+ * `Pragma: no-cache` better-auth's get-session adds beside `Cache-Control: no-store`.
+ */
+function comparableHeaders(res: Response): Record<string, string> {
+  const skip = new Set([
+    "date",
+    "connection",
+    "keep-alive",
+    "content-length",
+    "transfer-encoding",
+    "server-timing",
+    "pragma",
+  ]);
+  return Object.fromEntries([...res.headers].filter(([name]) => !skip.has(name)));
+}
+
+// The hot paths (hot-paths.ts) answer on Node's request before Hono and better-auth: they must answer
+// exactly what the full app answers, and never a session better-auth would refuse.
+describe(`hot paths over HTTP (${testDatabase})`, () => {
+  let t: TestApp;
+  let base: string;
+  beforeAll(async () => {
+    t = await startTestApp();
+    base = await t.listen();
+  });
+  afterAll(() => t.close());
+
+  /** Over real HTTP, as production serves it (hot paths first). */
+  const http = (path: string, cookie?: string) =>
+    fetch(`${base}${path}`, { headers: cookie ? { cookie } : {} });
+
+  it("answers /ok itself with the full app's body and headers", async () => {
+    const hot = await http("/api/auth/ok");
+    const full = await t.request("/api/auth/ok");
+    expect(servedHot(hot)).toBe(true);
+    expect(servedHot(full)).toBe(false);
+    expect(hot.status).toBe(full.status);
+    expect(await hot.json()).toEqual(await full.json());
+    expect(comparableHeaders(hot)).toEqual(comparableHeaders(full));
+  });
+
+  it(`answers a live session ${withRedis ? "through better-auth when Redis holds sessions" : "itself"}, with better-auth's exact JSON and headers`, async () => {
+    const user = await signUpVerified(t);
+    const hot = await http("/api/auth/get-session", user.cookie);
+    expect(hot.status).toBe(200);
+    expect(servedHot(hot)).toBe(!withRedis);
+    expect(hot.headers.get("cache-control")).toBe("no-store");
+    // A query string always goes the full way.
+    const full = await http("/api/auth/get-session?disableCookieCache=true", user.cookie);
+    expect(servedHot(full)).toBe(false);
+    expect(comparableHeaders(hot)).toEqual(comparableHeaders(full));
+    const a = await hot.json();
+    expect(a).toEqual(await full.json());
+    expect(a.user.email).toBe(user.email);
+  });
+
+  it("answers organization/list with the full app's JSON, and nothing without a session", async () => {
+    const user = await signUpVerified(t);
+    await createOrganization(t, user.cookie, { name: "Zeta hot" });
+    await createOrganization(t, user.cookie, { name: "Alpha hot" });
+    const hot = await http("/api/auth/organization/list", user.cookie);
+    const full = await t.request("/api/auth/organization/list", { cookie: user.cookie });
+    expect(servedHot(hot)).toBe(!withRedis);
+    const list = await hot.json();
+    expect(list).toEqual(await full.json());
+    expect(list.map((o: { name: string }) => o.name)).toEqual(["Alpha hot", "Zeta hot"]);
+    expect(list[0].role).toBe("owner");
+
+    const anonymous = await http("/api/auth/organization/list");
+    expect(servedHot(anonymous)).toBe(false);
+    expect(anonymous.status).toBe(401);
+  });
+
+  it("never answers for a revoked session", async () => {
+    const user = await signUpVerified(t);
+    const { session } = await (await http("/api/auth/get-session", user.cookie)).json();
+    const revoke = await t.request("/api/auth/revoke-session", {
+      cookie: user.cookie,
+      json: { token: session.token },
+    });
+    expect(revoke.status).toBe(200);
+    const after = await http("/api/auth/get-session", user.cookie);
+    expect(await after.json()).toBeNull();
+    expect((await http("/api/auth/organization/list", user.cookie)).status).toBe(401);
+  });
+
+  it("refuses a cookie whose signature was tampered with", async () => {
+    const user = await signUpVerified(t);
+    const tampered = user.cookie.replace(
+      /session_token=([^.;]+)/,
+      // Flip the token's last character to a different one (a fixed "X" would be a no-op 1 time in 62).
+      (_m, token: string) => `session_token=${token.slice(0, -1)}${token.endsWith("X") ? "Y" : "X"}`,
+    );
+    const res = await http("/api/auth/get-session", tampered);
+    expect(servedHot(res)).toBe(false);
+    expect(await res.json()).toBeNull();
+  });
+
+  it("hands expired sessions, stale last-active times and banned users to better-auth", async () => {
+    const expired = await signUpVerified(t);
+    const { session } = await (await http("/api/auth/get-session", expired.cookie)).json();
+    const past = new Date(Date.now() - 60_000);
+    await rawDb(t)
+      .updateTable("session")
+      .set({ expiresAt: t.server.database.kind === "sqlite" ? past.toISOString() : past })
+      .where("id", "=", session.id)
+      .execute();
+    if (!withRedis) expect(await (await http("/api/auth/get-session", expired.cookie)).json()).toBeNull();
+
+    const stale = await signUpVerified(t);
+    const { session: staleSession } = await (await http("/api/auth/get-session", stale.cookie)).json();
+    const tenMinutesAgo = new Date(Date.now() - 10 * 60_000);
+    await rawDb(t)
+      .updateTable("session")
+      .set({ updatedAt: t.server.database.kind === "sqlite" ? tenMinutesAgo.toISOString() : tenMinutesAgo })
+      .where("id", "=", staleSession.id)
+      .execute();
+    const touched = await http("/api/auth/get-session", stale.cookie);
+    expect(servedHot(touched)).toBe(false);
+    expect((await touched.json()).session.id).toBe(staleSession.id);
+    // better-auth moved last-active forward, so the next read is hot again.
+    expect(servedHot(await http("/api/auth/get-session", stale.cookie))).toBe(!withRedis);
+
+    const banned = await signUpVerified(t);
+    await rawDb(t)
+      .updateTable("user")
+      .set({ banned: t.server.database.kind === "sqlite" ? 1 : true })
+      .where("email", "=", banned.email)
+      .execute();
+    // (An admin's ban also revokes the sessions; a ban written straight to the row is left to better-auth.)
+    const full = await http("/api/auth/organization/list", banned.cookie);
+    expect(servedHot(full)).toBe(false);
+    expect(full.status).toBe(200);
+  });
+});
