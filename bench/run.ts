@@ -26,6 +26,8 @@ const ONLY = args.only?.split(",");
 const want = (name: string) => !ONLY || ONLY.includes(name);
 const DB = args.db === "postgres" ? "postgres" : "sqlite";
 const DURATION = Number(args.duration);
+/** Each comparison runs in 3 alternating turns of a third of the case's duration. */
+const TURN = Math.max(1, Math.round(DURATION / 3));
 const PG_URL = process.env.TEST_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/test";
 const SECRET = "bench-secret-bench-secret-bench-secret-00";
 const PASSWORD = "bench password 1234";
@@ -54,6 +56,30 @@ async function load(spec: Record<string, unknown>): Promise<Load> {
     { encoding: "utf8", maxBuffer: 1 << 20 },
   );
   return JSON.parse(stdout.trim().split("\n").pop() ?? "{}");
+}
+
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] as number;
+
+/**
+ * Loads the servers being compared in turns — A, B, C, A, B, C, A, B, C — each for a third of the
+ * case's duration, and reports the mean req/s and the median latencies of the turns. This machine's
+ * speed drifts by tens of percent over seconds; interleaving makes every server see the same drift, so
+ * the ratios hold still where back-to-back runs swing.
+ */
+async function compare(specs: Array<Record<string, unknown>>, rounds = 3): Promise<Load[]> {
+  const runs: Load[][] = specs.map(() => []);
+  for (let round = 0; round < rounds; round++) {
+    for (const [i, spec] of specs.entries()) {
+      runs[i]?.push(await load({ ...spec, duration: TURN }));
+    }
+  }
+  return runs.map((turns) => ({
+    rps: Math.round((turns.reduce((sum, t) => sum + t.rps, 0) / turns.length) * 10) / 10,
+    p50: median(turns.map((t) => t.p50)),
+    p99: median(turns.map((t) => t.p99)),
+    non2xx: turns.reduce((sum, t) => sum + t.non2xx, 0),
+    errors: turns.reduce((sum, t) => sum + t.errors, 0),
+  }));
 }
 
 let ipCounter = 0;
@@ -178,10 +204,11 @@ async function signUpLoops(target: Target, loops: number, stop: { done: boolean 
   return count;
 }
 
-async function scryptFloor(): Promise<number> {
+/** Password hashes per second with nothing else running: what sign-in can reach at best. */
+async function scryptFloor(seconds: number): Promise<number> {
   const start = performance.now();
   let n = 0;
-  const until = start + 5000;
+  const until = start + seconds * 1000;
   await Promise.all(
     Array.from({ length: 4 }, async () => {
       while (performance.now() < until) {
@@ -223,26 +250,37 @@ function row(name: string, g?: Load, s?: Load, c?: Load, note = "") {
 }
 
 async function signInCase(gatehouse: Target, stock: Target) {
-  const floor = await scryptFloor();
-  const body = (email: string) => JSON.stringify({ email, password: PASSWORD });
-  const signInG = await load({
-    url: `${gatehouse.url}/api/auth/sign-in/email`,
+  const spec = (target: Target, email: string) => ({
+    url: `${target.url}/api/auth/sign-in/email`,
     method: "POST",
-    headers: { "content-type": "application/json", origin: gatehouse.url },
-    body: body("bench@gatehouse.test"),
+    headers: { "content-type": "application/json", origin: target.url },
+    body: JSON.stringify({ email, password: PASSWORD }),
     connections: 8,
   });
-  const signInS = await load({
-    url: `${stock.url}/api/auth/sign-in/email`,
-    method: "POST",
-    headers: { "content-type": "application/json", origin: stock.url },
-    body: body("bench@stock.test"),
-    connections: 8,
+  // The floor takes its turns between the servers', like every other comparison here.
+  const floors: number[] = [];
+  const signIns: Load[][] = [[], []];
+  for (let round = 0; round < 3; round++) {
+    floors.push(await scryptFloor(TURN));
+    const [g, s] = await compare(
+      [spec(gatehouse, "bench@gatehouse.test"), spec(stock, "bench@stock.test")],
+      1,
+    );
+    signIns[0]?.push(g as Load);
+    signIns[1]?.push(s as Load);
+  }
+  const mean = (turns: Load[]) => ({
+    ...(turns[0] as Load),
+    rps: Math.round((turns.reduce((sum, t) => sum + t.rps, 0) / turns.length) * 10) / 10,
+    p50: median(turns.map((t) => t.p50)),
+    p99: median(turns.map((t) => t.p99)),
   });
+  const signInG = mean(signIns[0] as Load[]);
+  const floor = Math.round((floors.reduce((a, b) => a + b, 0) / floors.length) * 10) / 10;
   row(
     "POST /sign-in/email",
     signInG,
-    signInS,
+    mean(signIns[1] as Load[]),
     undefined,
     `scrypt floor ${floor} hashes/s → Gatehouse ${(signInG.rps / floor).toFixed(2)}× floor`,
   );
@@ -269,14 +307,10 @@ async function organizationListCase(gatehouse: Target, cookieG: string, stock: T
     });
     counts[target.name] = ((await list.json()) as unknown[]).length;
   }
-  const listG = await load({
-    url: `${gatehouse.url}/api/auth/organization/list`,
-    headers: { cookie: cookieG },
-  });
-  const listS = await load({
-    url: `${stock.url}/api/auth/organization/list`,
-    headers: { cookie: cookieS },
-  });
+  const [listG, listS] = await compare([
+    { url: `${gatehouse.url}/api/auth/organization/list`, headers: { cookie: cookieG } },
+    { url: `${stock.url}/api/auth/organization/list`, headers: { cookie: cookieS } },
+  ]);
   row(
     "GET /organization/list (user in 200 orgs)",
     listG,
@@ -288,13 +322,13 @@ async function organizationListCase(gatehouse: Target, cookieG: string, stock: T
 
 async function memberPagesCase(gatehouse: Target, cookieG: string, stock: Target, cookieS: string) {
   // A page of 50 members in organizations of 10, 1 000 and 10 000 members.
-  const pages: Record<string, Load> = {};
-  for (const size of [10, 1000, 10_000]) {
-    const results: Load[] = [];
-    for (const [target, cookie] of [
-      [gatehouse, cookieG],
-      [stock, cookieS],
-    ] as const) {
+  const sizes = [10, 1000, 10_000];
+  const specs: Array<Record<string, unknown>> = [];
+  for (const [target, cookie] of [
+    [gatehouse, cookieG],
+    [stock, cookieS],
+  ] as const) {
+    for (const size of sizes) {
       const created = await post(
         target,
         "/api/auth/organization/create",
@@ -303,21 +337,42 @@ async function memberPagesCase(gatehouse: Target, cookieG: string, stock: Target
       );
       const org = (await created.json()) as { id: string };
       await seedMembers(target.db as Db, org.id, size - 1, `${target.name}-${size}`);
-      results.push(
-        await load({
-          url: `${target.url}/api/auth/organization/list-members?organizationId=${org.id}&limit=50&offset=0`,
-          headers: { cookie },
-        }),
-      );
+      specs.push({
+        url: `${target.url}/api/auth/organization/list-members?organizationId=${org.id}&limit=50&offset=0`,
+        headers: { cookie },
+      });
     }
-    pages[size] = results[0] as Load;
-    row(`list-members, page of 50, org of ${size}`, results[0], results[1]);
   }
-  const big = pages[10_000] as Load;
-  const small = pages[10] as Load;
+  const results = await compare(specs);
+  for (const [i, size] of sizes.entries()) {
+    row(`list-members, page of 50, org of ${size}`, results[i], results[i + sizes.length]);
+  }
+  const small = results[0] as Load;
+  const big = results[sizes.length - 1] as Load;
   rows.push(
-    `| 10 000-member page vs 10-member page (Gatehouse p50 latency) | ${big.p50} ms vs ${small.p50} ms | | | | | ${(big.p50 / Math.max(small.p50, 1)).toFixed(2)}× |`,
+    `| 10 000-member page vs 10-member page (Gatehouse p50 latency; req/s ratio) | ${big.p50} ms vs ${small.p50} ms | | | | | ${(big.p50 / Math.max(small.p50, 1)).toFixed(2)}× p50; ${(small.rps / big.rps).toFixed(2)}× req/s |`,
   );
+}
+
+/** get-session idle and while 4 sign-up loops run, in alternating turns. */
+async function duringSignUps(target: Target, cookie: string) {
+  const spec = { url: `${target.url}/api/auth/get-session`, headers: { cookie }, duration: TURN };
+  const idle: Load[] = [];
+  const busy: Load[] = [];
+  let signUps = 0;
+  for (let round = 0; round < 3; round++) {
+    idle.push(await load(spec));
+    const stop = { done: false };
+    const loops = signUpLoops(target, 4, stop);
+    busy.push(await load(spec));
+    stop.done = true;
+    signUps += await loops;
+  }
+  const rps = (turns: Load[]) => turns.reduce((sum, t) => sum + t.rps, 0) / turns.length;
+  rows.push(
+    `| get-session during 4 concurrent sign-ups: ${target.name} | ${Math.round(rps(busy))} (${median(busy.map((t) => t.p50))}/${median(busy.map((t) => t.p99))} ms) | | | | | ${(rps(busy) / rps(idle)).toFixed(2)}× its idle figure (${Math.round(rps(idle))}); ${signUps} sign-ups done |`,
+  );
+  process.stdout.write(`${rows.at(-1)}\n`);
 }
 
 async function main() {
@@ -333,34 +388,27 @@ async function main() {
     const ceiling = await startCeiling();
     targets.push(ceiling);
 
-    const okC = await load({ url: `${ceiling.url}/ok` });
     if (want("ok")) {
-      const okG = await load({ url: `${gatehouse.url}/api/auth/ok` });
-      const okS = await load({ url: `${stock.url}/api/auth/ok` });
+      const [okG, okS, okC] = await compare([
+        { url: `${gatehouse.url}/api/auth/ok` },
+        { url: `${stock.url}/api/auth/ok` },
+        { url: `${ceiling.url}/ok` },
+      ]);
       row("GET /ok", okG, okS, okC);
     }
 
     const cookieG = await signedInUser(gatehouse, "bench@gatehouse.test");
     const cookieS = await signedInUser(stock, "bench@stock.test");
-    const sessG = await load({ url: `${gatehouse.url}/api/auth/get-session`, headers: { cookie: cookieG } });
-    const sessS = await load({ url: `${stock.url}/api/auth/get-session`, headers: { cookie: cookieS } });
-    row("GET /get-session (valid cookie)", sessG, sessS, okC);
+    const [sessG, sessS, sessC] = await compare([
+      { url: `${gatehouse.url}/api/auth/get-session`, headers: { cookie: cookieG } },
+      { url: `${stock.url}/api/auth/get-session`, headers: { cookie: cookieS } },
+      { url: `${ceiling.url}/ok` },
+    ]);
+    row("GET /get-session (valid cookie)", sessG, sessS, sessC);
 
-    for (const [target, cookie, idle] of !want("busy")
-      ? []
-      : ([
-          [gatehouse, cookieG, sessG],
-          [stock, cookieS, sessS],
-        ] as const)) {
-      const stop = { done: false };
-      const loops = signUpLoops(target, 4, stop);
-      const busy = await load({ url: `${target.url}/api/auth/get-session`, headers: { cookie } });
-      stop.done = true;
-      const signUps = await loops;
-      rows.push(
-        `| get-session during 4 concurrent sign-ups: ${target.name} | ${busy.rps} (${busy.p50}/${busy.p99} ms) | | | | | ${(busy.rps / idle.rps).toFixed(2)}× its idle figure; ${signUps} sign-ups done |`,
-      );
-      process.stdout.write(`${rows.at(-1)}\n`);
+    if (want("busy")) {
+      await duringSignUps(gatehouse, cookieG);
+      await duringSignUps(stock, cookieS);
     }
 
     if (want("signin")) await signInCase(gatehouse, stock);

@@ -1,5 +1,6 @@
 import { createHmac, timingSafeEqual } from "node:crypto";
 import type { Auth } from "#server/auth.ts";
+import { isoDate } from "#server/dates.ts";
 import type { AppDatabase } from "#server/db.ts";
 // A session staler than the accounts feature's last-active resolution goes through better-auth, which touches it.
 import { LAST_ACTIVE_RESOLUTION_MS } from "#server/features/accounts/last-active.ts";
@@ -38,7 +39,7 @@ function convert(value: unknown, field: Field): unknown {
   if (value === null || value === undefined) return null;
   switch (field.type) {
     case "date":
-      return new Date(value as string | number | Date).toISOString();
+      return isoDate(value as string | number | Date);
     case "boolean":
       return Boolean(value);
     case "number":
