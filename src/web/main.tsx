@@ -1,5 +1,4 @@
-import "@mantine/core/styles.css";
-import "@mantine/notifications/styles.css";
+import "./mantine-styles.ts";
 import "./styles.css";
 
 import { localStorageColorSchemeManager, MantineProvider } from "@mantine/core";

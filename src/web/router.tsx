@@ -1,5 +1,4 @@
 import { createRootRoute, createRoute, createRouter, Outlet, redirect } from "@tanstack/react-router";
-import { lazy } from "react";
 import { AppLayout } from "./components/app-layout.tsx";
 import { NotFound } from "./components/not-found.tsx";
 import { PageLoader } from "./components/page-loader.tsx";
@@ -15,67 +14,59 @@ import { ResetPasswordPage } from "./features/auth/components/reset-password-pag
 import { SignInPage } from "./features/auth/components/sign-in-page.tsx";
 import { SignUpPage } from "./features/auth/components/sign-up-page.tsx";
 import { VerifiedPage } from "./features/auth/components/verified-page.tsx";
-import { HomePage } from "./features/home/components/home-page.tsx";
+import { lazyLoad } from "./lib/lazy-load.ts";
 
-// Screens behind sign-in load on demand, so the sign-in page ships only what it needs.
-const AccountDeletedPage = lazy(() =>
-  import("./features/account/components/account-deleted-page.tsx").then((m) => ({
-    default: m.AccountDeletedPage,
-  })),
+// Screens behind sign-in load on demand, with the Mantine styles only they use,
+// so the sign-in page ships only what it needs.
+const HomePage = lazyLoad(() => import("./features/home/components/home-page.tsx").then((m) => m.HomePage));
+const AccountDeletedPage = lazyLoad(() =>
+  import("./features/account/components/account-deleted-page.tsx").then((m) => m.AccountDeletedPage),
 );
-const AccountPage = lazy(() =>
-  import("./features/account/components/account-page.tsx").then((m) => ({ default: m.AccountPage })),
+const AccountPage = lazyLoad(() =>
+  import("./features/account/components/account-page.tsx").then((m) => m.AccountPage),
 );
-const AdminUserPage = lazy(() =>
-  import("./features/admin/components/admin-user-page.tsx").then((m) => ({ default: m.AdminUserPage })),
+const AdminUserPage = lazyLoad(() =>
+  import("./features/admin/components/admin-user-page.tsx").then((m) => m.AdminUserPage),
 );
-const AdminUsersPage = lazy(() =>
-  import("./features/admin/components/admin-users-page.tsx").then((m) => ({ default: m.AdminUsersPage })),
+const AdminUsersPage = lazyLoad(() =>
+  import("./features/admin/components/admin-users-page.tsx").then((m) => m.AdminUsersPage),
 );
-const OutboxPage = lazy(() =>
-  import("./features/dev-outbox/components/outbox-page.tsx").then((m) => ({ default: m.OutboxPage })),
+const OutboxPage = lazyLoad(() =>
+  import("./features/dev-outbox/components/outbox-page.tsx").then((m) => m.OutboxPage),
 );
-const AcceptInvitationPage = lazy(() =>
-  import("./features/organizations/components/accept-invitation-page.tsx").then((m) => ({
-    default: m.AcceptInvitationPage,
-  })),
+const AcceptInvitationPage = lazyLoad(() =>
+  import("./features/organizations/components/accept-invitation-page.tsx").then(
+    (m) => m.AcceptInvitationPage,
+  ),
 );
-const CreateOrganizationPage = lazy(() =>
-  import("./features/organizations/components/create-organization-page.tsx").then((m) => ({
-    default: m.CreateOrganizationPage,
-  })),
+const CreateOrganizationPage = lazyLoad(() =>
+  import("./features/organizations/components/create-organization-page.tsx").then(
+    (m) => m.CreateOrganizationPage,
+  ),
 );
-const InvitationsPage = lazy(() =>
-  import("./features/organizations/components/invitations-page.tsx").then((m) => ({
-    default: m.InvitationsPage,
-  })),
+const InvitationsPage = lazyLoad(() =>
+  import("./features/organizations/components/invitations-page.tsx").then((m) => m.InvitationsPage),
 );
-const MembersPage = lazy(() =>
-  import("./features/organizations/components/members-page.tsx").then((m) => ({ default: m.MembersPage })),
+const MembersPage = lazyLoad(() =>
+  import("./features/organizations/components/members-page.tsx").then((m) => m.MembersPage),
 );
-const MyInvitationsPage = lazy(() =>
-  import("./features/organizations/components/my-invitations-page.tsx").then((m) => ({
-    default: m.MyInvitationsPage,
-  })),
+const MyInvitationsPage = lazyLoad(() =>
+  import("./features/organizations/components/my-invitations-page.tsx").then((m) => m.MyInvitationsPage),
 );
-const OrganizationLayout = lazy(() =>
-  import("./features/organizations/components/organization-layout.tsx").then((m) => ({
-    default: m.OrganizationLayout,
-  })),
+const OrganizationLayout = lazyLoad(() =>
+  import("./features/organizations/components/organization-layout.tsx").then((m) => m.OrganizationLayout),
 );
-const OrganizationsPage = lazy(() =>
-  import("./features/organizations/components/organizations-page.tsx").then((m) => ({
-    default: m.OrganizationsPage,
-  })),
+const OrganizationsPage = lazyLoad(() =>
+  import("./features/organizations/components/organizations-page.tsx").then((m) => m.OrganizationsPage),
 );
-const OverviewPage = lazy(() =>
-  import("./features/organizations/components/overview-page.tsx").then((m) => ({ default: m.OverviewPage })),
+const OverviewPage = lazyLoad(() =>
+  import("./features/organizations/components/overview-page.tsx").then((m) => m.OverviewPage),
 );
-const SettingsPage = lazy(() =>
-  import("./features/organizations/components/settings-page.tsx").then((m) => ({ default: m.SettingsPage })),
+const SettingsPage = lazyLoad(() =>
+  import("./features/organizations/components/settings-page.tsx").then((m) => m.SettingsPage),
 );
-const TeamsPage = lazy(() =>
-  import("./features/organizations/components/teams-page.tsx").then((m) => ({ default: m.TeamsPage })),
+const TeamsPage = lazyLoad(() =>
+  import("./features/organizations/components/teams-page.tsx").then((m) => m.TeamsPage),
 );
 
 /** Keeps a search param only when it is a string, so screens never see arrays or objects from the URL. */

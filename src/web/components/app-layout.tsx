@@ -1,13 +1,21 @@
 import { ActionIcon, AppShell, Box, Button, Container, Group, Text, Tooltip } from "@mantine/core";
 import { IconMail } from "@tabler/icons-react";
 import { Link, Outlet, useRouterState } from "@tanstack/react-router";
-import { OrganizationSwitcher } from "#web/features/organizations/components/organization-switcher.tsx";
+import { Suspense } from "react";
 import { useAppConfig } from "#web/lib/app-config.ts";
 import { authClient } from "#web/lib/auth-client.ts";
+import { lazyLoad } from "#web/lib/lazy-load.ts";
 import { ColorSchemeToggle } from "./color-scheme-toggle.tsx";
 import { ImpersonationBanner } from "./impersonation-banner.tsx";
 import { Logo } from "./logo.tsx";
-import { UserMenu } from "./user-menu.tsx";
+
+// The header's menus appear only once signed in: they load then, not with the sign-in page.
+const OrganizationSwitcher = lazyLoad(() =>
+  import("#web/features/organizations/components/organization-switcher.tsx").then(
+    (m) => m.OrganizationSwitcher,
+  ),
+);
+const UserMenu = lazyLoad(() => import("./user-menu.tsx").then((m) => m.UserMenu));
 
 /** The shell around every screen: header with logo, outbox link (dev), scheme toggle and user menu. */
 export function AppLayout() {
@@ -23,7 +31,11 @@ export function AppLayout() {
           <Group h="100%" justify="space-between" wrap="nowrap">
             <Group gap="md" wrap="nowrap" style={{ minWidth: 0 }}>
               <Logo name={config.appName} />
-              {session ? <OrganizationSwitcher /> : null}
+              {session ? (
+                <Suspense fallback={null}>
+                  <OrganizationSwitcher />
+                </Suspense>
+              ) : null}
             </Group>
             <Group gap="xs" wrap="nowrap">
               {config.outbox ? (
@@ -41,7 +53,11 @@ export function AppLayout() {
                 </Tooltip>
               ) : null}
               <ColorSchemeToggle />
-              {session ? <UserMenu user={session.user} /> : null}
+              {session ? (
+                <Suspense fallback={null}>
+                  <UserMenu user={session.user} />
+                </Suspense>
+              ) : null}
               {!session && !isPending && !onAuthScreen ? (
                 <Button component={Link} to="/sign-in" variant="default" size="sm" visibleFrom="xs">
                   Sign in
