@@ -1,5 +1,6 @@
 import { type Kysely, sql } from "kysely";
 import { MEMBER_UNIQUE_INDEX, TRIGGER_MESSAGES } from "#server/features/organizations/constraint-errors.ts";
+import { migrateMemberCounts } from "#server/features/organizations/member-count.ts";
 
 /** Marks an organization being deleted inside the deleting transaction, so its owners may go with it. */
 export const DELETION_TABLE = "gatehouse_organization_deletion";
@@ -41,6 +42,7 @@ export async function migrateOrganizationConstraints(
   const limit = sql.raw(String(Math.trunc(membershipLimit)));
   if (kind === "sqlite") await sqliteTriggers(db, limit);
   else await postgresTriggers(db, limit);
+  await migrateMemberCounts(db, kind);
 }
 
 // biome-ignore lint/suspicious/noExplicitAny: see above

@@ -1,6 +1,7 @@
 import { sql } from "kysely";
 import { isoDate } from "#server/dates.ts";
 import { isOwner } from "#server/features/organizations/access.ts";
+import { memberCount } from "#server/features/organizations/member-count.ts";
 import { containsPattern, type Page } from "#server/features/organizations/paging.ts";
 import { type OrganizationDb, toDate } from "#server/features/organizations/tables.ts";
 
@@ -109,10 +110,9 @@ export async function membersPage(db: OrganizationDb, organizationId: string, q:
       .limit(q.limit)
       .offset(q.offset)
       .execute(),
-    // Without a search the count needs no user rows: the membership index alone answers it.
-    (q.search ? base : db.selectFrom("member").where("member.organizationId", "=", organizationId))
-      .select((eb) => eb.fn.countAll<number | string>().as("n"))
-      .executeTakeFirstOrThrow(),
+    q.search
+      ? base.select((eb) => eb.fn.countAll<number | string>().as("n")).executeTakeFirstOrThrow()
+      : memberCount(db, organizationId).then((n) => ({ n })),
   ]);
   return {
     members: rows.map((r) => ({
