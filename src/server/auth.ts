@@ -19,7 +19,8 @@ import {
   passwordResetMail,
   verificationMail,
 } from "#server/mail/templates.ts";
-import { forgetPrehash, hashWithPrehash, prehash } from "#server/prehash.ts";
+import type { PasswordHasher } from "#server/password-hashing.ts";
+import { createPrehash } from "#server/prehash.ts";
 import { socialAuth } from "#server/social-providers.ts";
 import { noteIfUnavailable } from "#server/unavailable.ts";
 import { LIMITS } from "#shared/limits.ts";
@@ -39,6 +40,8 @@ export interface AuthDeps {
   logger: Logger;
   /** Redis, when REDIS_URL is set. */
   secondaryStorage?: SecondaryStorage;
+  /** Password hashing off the event loop (password-hashing.ts). */
+  passwords: PasswordHasher;
 }
 
 /**
@@ -50,12 +53,21 @@ export function linkOnBaseURL(baseURL: string, url: string): string {
   return `${baseURL}${parsed.pathname}${parsed.search}`;
 }
 
-export function buildAuthOptions({ config, db, dbKind, mailer, logger, secondaryStorage }: AuthDeps) {
+export function buildAuthOptions({
+  config,
+  db,
+  dbKind,
+  mailer,
+  logger,
+  secondaryStorage,
+  passwords,
+}: AuthDeps) {
   const link = (url: string) => linkOnBaseURL(config.baseURL, url);
   // An organization's only owner cannot delete their account, nor be deleted by an admin (issue #5).
   const assertUserCanBeDeleted = (userId: string) => assertNotOnlyOwner(db, userId);
   const appName = APP_NAME;
   const social = socialAuth(config.social, config.baseURL);
+  const prehashing = createPrehash(passwords.hash);
 
   return {
     appName,
@@ -89,8 +101,9 @@ export function buildAuthOptions({ config, db, dbKind, mailer, logger, secondary
       // SPEC §9: password reset token lifetime 3600 seconds (its length, 24 characters, is better-auth's generateId(24)).
       resetPasswordTokenExpiresIn: 3600,
       revokeSessionsOnPasswordReset: true,
-      // Hashing happens before the sign-up's transaction opens (see prehash.ts).
-      password: { hash: hashWithPrehash },
+      // better-auth's format, hashed on low-priority worker threads (password-hashing.ts); a sign-up's hash is
+      // computed before its transaction opens (prehash.ts).
+      password: { hash: prehashing.hash, verify: passwords.verify },
       async sendResetPassword({ user, url }) {
         await mailer.sendMail(user.email, passwordResetMail({ appName, name: user.name, url: link(url) }));
       },
@@ -281,7 +294,7 @@ export function buildAuthOptions({ config, db, dbKind, mailer, logger, secondary
               handler: createAuthMiddleware(async (ctx) => {
                 const password = (ctx.body as { password?: unknown } | undefined)?.password;
                 if (typeof password === "string" && password.length <= LIMITS.passwordMax)
-                  await prehash(password);
+                  await prehashing.prehash(password);
               }),
             },
             {
@@ -297,7 +310,7 @@ export function buildAuthOptions({ config, db, dbKind, mailer, logger, secondary
               matcher: (ctx) => ctx.path === "/sign-up/email",
               handler: createAuthMiddleware(async (ctx) => {
                 const password = (ctx.body as { password?: unknown } | undefined)?.password;
-                if (typeof password === "string") forgetPrehash(password);
+                if (typeof password === "string") prehashing.forget(password);
               }),
             },
           ],

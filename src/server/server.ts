@@ -10,18 +10,21 @@ import { createHotRoutes, withHotPaths } from "#server/hot-paths.ts";
 import type { Logger } from "#server/logger.ts";
 import { createMailer } from "#server/mail/mailer.ts";
 import { migrate } from "#server/migrate.ts";
+import { createPasswordHasher } from "#server/password-hashing.ts";
 import { createRedisStorage } from "#server/redis.ts";
 import { createFastSession } from "#server/session-fast-path.ts";
 
 /** Wires config → database → mail → auth → HTTP app, migrated and ready to serve. */
 export async function buildServer(config: Config, logger: Logger) {
   const database = openDatabase(config, logger);
+  const passwords = createPasswordHasher();
   const redis = config.redisURL
     ? createRedisStorage(config.redisURL, config.redisKeyPrefix, logger, cacheGeneration(database.db))
     : undefined;
   try {
     const mailer = createMailer(config, database.db, logger);
     const deps = {
+      passwords,
       config,
       db: database.db,
       dbKind: database.kind,
@@ -55,12 +58,14 @@ export async function buildServer(config: Config, logger: Logger) {
       mailer,
       async close() {
         mailer.close();
+        await passwords.close();
         await redis?.close();
         await database.close();
       },
     };
   } catch (err) {
     await redis?.close();
+    await passwords.close();
     await database.close().catch(() => {});
     throw err;
   }
