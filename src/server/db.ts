@@ -31,6 +31,13 @@ export interface AppDatabase {
    * only and never waits behind a write transaction.
    */
   readOne(text: string, params: unknown[]): Promise<Record<string, unknown> | undefined>;
+  /**
+   * SQLite only: a number that changes whenever anything has been committed to the database since the
+   * last call could have seen it (`PRAGMA data_version` on the reader, which every write by another
+   * connection — all of ours go through the writer — moves). A cache of rows read at version V is
+   * current while this still answers V. Undefined on PostgreSQL.
+   */
+  dataVersion?: () => number;
   close(): Promise<void>;
 }
 
@@ -47,6 +54,7 @@ function openSqlite(path: string): AppDatabase {
   reader.pragma("busy_timeout = 5000");
   // One statement cache on the reader, shared by Kysely's reads and readOne.
   const readerStatements = new StatementRunner(reader);
+  const dataVersion = reader.prepare("pragma data_version").pluck();
   // Constraint failures (unique slug, membership limit, last owner) surface as API errors, not 500s.
   const db = new Kysely<AppTables>({
     dialect: withConstraintErrors(sqliteWithReader(connection, readerStatements)),
@@ -60,6 +68,7 @@ function openSqlite(path: string): AppDatabase {
     async readOne(text, params) {
       return readerStatements.prepared(text).get(...params) as Record<string, unknown> | undefined;
     },
+    dataVersion: () => dataVersion.get() as number,
     async close() {
       await db.destroy();
       reader.close();

@@ -74,6 +74,20 @@ function verifiedToken(cookieValue: string, secret: string): string | undefined 
   return signature.length === expected.length && timingSafeEqual(signature, expected) ? token : undefined;
 }
 
+/** How many verified cookies and session rows are remembered (a few MB at most). */
+const CACHE_ENTRIES = 10_000;
+
+/** A Map that starts over when full: cheap, and a miss only costs the work the cache saves. */
+class BoundedMap<K, V> extends Map<K, V> {
+  constructor(private readonly limit: number) {
+    super();
+  }
+  override set(key: K, value: V): this {
+    if (this.size >= this.limit) this.clear();
+    return super.set(key, value);
+  }
+}
+
 export async function createFastSession(auth: Auth, database: AppDatabase): Promise<FastSession | undefined> {
   const ctx = await auth.$context;
   // With Redis the session of record is read from secondary storage first: leave that to better-auth.
@@ -107,13 +121,40 @@ export async function createFastSession(auth: Auth, database: AppDatabase): Prom
     return out;
   };
 
+  // Cookie values already verified, so a busy session costs one HMAC, not one per request. Only values that
+  // passed verification get in; a tampered value is a different key.
+  const verified = new BoundedMap<string, string>(CACHE_ENTRIES);
+  // SQLite: rows read while the database has not changed since (see AppDatabase.dataVersion); the rules
+  // below are applied to them afresh at every request.
+  const rows = new BoundedMap<string, Record<string, unknown>>(CACHE_ENTRIES);
+  let rowsVersion: number | undefined;
+
+  async function sessionRow(token: string) {
+    if (!database.dataVersion) return database.readOne(text, [token]);
+    const version = database.dataVersion();
+    if (version !== rowsVersion) {
+      rows.clear();
+      rowsVersion = version;
+    }
+    let row = rows.get(token);
+    if (!row) {
+      row = await database.readOne(text, [token]);
+      if (row && database.dataVersion() === version) rows.set(token, row);
+    }
+    return row;
+  }
+
   return {
     async read(cookieHeader) {
       const raw = readCookie(cookieHeader, cookieName);
       if (raw === undefined) return undefined;
-      const token = verifiedToken(raw, secret);
-      if (!token) return undefined;
-      const row = await database.readOne(text, [token]);
+      let token = verified.get(raw);
+      if (token === undefined) {
+        token = verifiedToken(raw, secret);
+        if (!token) return undefined;
+        verified.set(raw, token);
+      }
+      const row = await sessionRow(token);
       if (!row) return undefined;
       const now = Date.now();
       const expiresAt = new Date(row.s_expiresAt as string).getTime();

@@ -81,6 +81,24 @@ describe(`hot paths over HTTP (${testDatabase})`, () => {
     expect(anonymous.status).toBe(401);
   });
 
+  it("answers every change at once: remembered rows never outlive a write", async () => {
+    const user = await signUpVerified(t);
+    for (let i = 0; i < 3; i++)
+      expect(servedHot(await http("/api/auth/get-session", user.cookie))).toBe(!withRedis);
+    await rawDb(t)
+      .updateTable("user")
+      .set({ name: "Renamed Directly" })
+      .where("email", "=", user.email)
+      .execute();
+    const after = await (await http("/api/auth/get-session", user.cookie)).json();
+    expect(after.user.name).toBe("Renamed Directly");
+    // A write elsewhere (another user's sign-up) changes nothing for this session.
+    await signUpVerified(t);
+    expect((await (await http("/api/auth/get-session", user.cookie)).json()).user.name).toBe(
+      "Renamed Directly",
+    );
+  });
+
   it("never answers for a revoked session", async () => {
     const user = await signUpVerified(t);
     const { session } = await (await http("/api/auth/get-session", user.cookie)).json();
