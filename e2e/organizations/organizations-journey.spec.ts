@@ -213,6 +213,22 @@ describe("organizations journey in Chromium", () => {
     await adminPage.getByRole("button", { name: "Clear search" }).first().click();
     await row.waitFor();
 
+    // Members come in join order (the owner first) unless sorted by name.
+    const firstRow = () =>
+      adminPage
+        .getByTestId(/^member-row-/)
+        .first()
+        .textContent();
+    await expect.poll(firstRow).toContain("Olivia Owner");
+    const sort = async (label: string) => {
+      await adminPage.getByRole("combobox", { name: "Sort members" }).click();
+      await adminPage.getByRole("option", { name: label }).click();
+    };
+    await sort("Name A–Z");
+    await expect.poll(firstRow).toContain("Ada Admin");
+    await sort("Joined first");
+    await expect.poll(firstRow).toContain("Olivia Owner");
+
     // The owner's row cannot be changed by an admin.
     await openMenu(adminPage, "Actions for Olivia Owner");
     await adminPage.getByText("Only an owner can change or remove an owner.").waitFor();
@@ -377,6 +393,9 @@ describe("organizations journey in Chromium", () => {
     const confirm = remove.getByRole("button", { name: "Delete organization" });
     expect(await confirm.isDisabled()).toBe(true);
     await remove.getByLabel(/Type .* to confirm/).fill(org.name);
+    // The button fades from its disabled grey to red; axe must judge the colours it settles on.
+    await expect.poll(() => confirm.isDisabled()).toBe(false);
+    await page.waitForTimeout(300);
     await capture(page, "delete");
     await confirm.click();
     await page.waitForURL(`${server.url}/organizations`);
