@@ -425,7 +425,7 @@ async function main() {
     const report = [
       `# Benchmark results (${DB})`,
       "",
-      `Node ${process.version}, ${cpus().length} cores (${cpus()[0]?.model ?? "?"}), autocannon -c 50 (sign-in -c 8), ${DURATION} s per case, loopback.`,
+      `Node ${process.version}, ${cpus().length} cores (${cpus()[0]?.model ?? "?"}), autocannon -c 50 (sign-in -c 8), ${DURATION} s per case in 3 alternating turns per server (mean req/s, median latencies), loopback.`,
       `Run ${new Date().toISOString()} with \`npm run bench${DB === "postgres" ? " -- --db postgres" : ""}\`.`,
       "Cells: requests/s (p50/p99 latency). Every request carries its own X-Forwarded-For so production rate limits",
       "see distinct clients (Gatehouse runs with TRUST_PROXY=1; stock reads the header by default).",

@@ -65,13 +65,15 @@ export function withHotPaths(
         logger.info({ method: "GET", path: req.url, status: 200, ms, hot: true }, "request");
       }
     };
+    let answer: ReturnType<HotRoute>;
     try {
-      const answer = route(req);
-      if (typeof answer === "string") send(answer);
-      else if (answer === undefined) app(req, res);
-      else answer.then(send, () => app(req, res));
+      answer = route(req);
     } catch {
-      app(req, res);
+      return app(req, res);
     }
+    if (typeof answer !== "object") return send(answer);
+    answer
+      .then(send, () => app(req, res))
+      .catch((err: Error) => logger.error({ err: err.message, path: req.url }, "hot path failed"));
   };
 }
