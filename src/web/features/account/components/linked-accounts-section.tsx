@@ -21,10 +21,11 @@ import { describeRedirectError } from "#web/lib/redirect-errors.ts";
 import { CREDENTIAL_PROVIDER, socialProviderInfo } from "#web/lib/social-providers.ts";
 import { type LinkedAccount, useLinkedAccounts } from "../api/use-linked-accounts.ts";
 import { useUnlinkAccount } from "../api/use-unlink-account.ts";
-import { errorText, unwrap } from "../lib/auth-call.ts";
+import { unwrap } from "../lib/auth-call.ts";
 import { notifyError, notifySuccess } from "../lib/notify.ts";
 
 import { ConfirmDialog } from "./confirm-dialog.tsx";
+import { LoadError } from "./load-error.tsx";
 import { SectionCard } from "./section-card.tsx";
 
 const route = getRouteApi("/account");
@@ -113,19 +114,7 @@ export function LinkedAccountsSection() {
             <Skeleton h={64} />
           </Stack>
         ) : accounts.isError ? (
-          <Alert
-            color="red"
-            variant="light"
-            icon={<IconAlertCircle size={18} aria-hidden />}
-            title="Couldn't load"
-          >
-            <Stack gap="xs" align="flex-start">
-              <Text size="sm">{errorText(accounts.error)}</Text>
-              <Button size="xs" variant="default" onClick={() => accounts.refetch()}>
-                Try again
-              </Button>
-            </Stack>
-          </Alert>
+          <LoadError error={accounts.error} onRetry={() => accounts.refetch()} />
         ) : (
           <Stack gap="sm" component="ul" style={{ listStyle: "none", padding: 0, margin: 0 }}>
             {list.map((account) => {

@@ -1,18 +1,20 @@
 import { Alert, Button, Checkbox, PasswordInput, Skeleton, Stack, Text } from "@mantine/core";
 import { useForm } from "@mantine/form";
-import { IconAlertCircle, IconInfoCircle } from "@tabler/icons-react";
+import { IconInfoCircle } from "@tabler/icons-react";
 import { useQueryClient } from "@tanstack/react-query";
+import { NewPasswordFields } from "#web/components/new-password-fields.tsx";
 import { TextLink } from "#web/components/text-link.tsx";
 import { useAppConfig } from "#web/lib/app-config.ts";
 import { authClient, type Session } from "#web/lib/auth-client.ts";
+import type { PasswordLimits } from "#web/lib/field-rules.ts";
 import { CREDENTIAL_PROVIDER } from "#web/lib/social-providers.ts";
 import { linkedAccountsKey, useLinkedAccounts } from "../api/use-linked-accounts.ts";
 import { sessionsKey } from "../api/use-sessions.ts";
-import { errorText, unwrap } from "../lib/auth-call.ts";
+import { unwrap } from "../lib/auth-call.ts";
 import { useFreshAction } from "../lib/fresh-action.tsx";
 import { notifyError, notifySuccess } from "../lib/notify.ts";
-import { type PasswordLimits, validateNewPassword } from "../lib/password-rules.ts";
-import { PasswordStrength } from "./password-strength.tsx";
+import { validateNewPassword } from "../lib/password-rules.ts";
+import { LoadError } from "./load-error.tsx";
 import { SectionCard } from "./section-card.tsx";
 
 /** Change the password (POST /change-password), or set one when the account has none (POST /set-password). */
@@ -36,19 +38,7 @@ export function PasswordSection({ user }: { user: Session["user"] }) {
   if (accounts.isError) {
     return (
       <SectionCard id="password" title="Password">
-        <Alert
-          color="red"
-          variant="light"
-          icon={<IconAlertCircle size={18} aria-hidden />}
-          title="Couldn't load"
-        >
-          <Stack gap="xs" align="flex-start">
-            <Text size="sm">{errorText(accounts.error)}</Text>
-            <Button size="xs" variant="default" onClick={() => accounts.refetch()}>
-              Try again
-            </Button>
-          </Stack>
-        </Alert>
+        <LoadError error={accounts.error} onRetry={() => accounts.refetch()} />
       </SectionCard>
     );
   }
@@ -123,19 +113,13 @@ function ChangePasswordForm({ email, limits }: { email: string; limits: Password
             autoComplete="current-password"
             {...form.getInputProps("currentPassword")}
           />
-          <Stack gap={6}>
-            <PasswordInput
-              label="New password"
-              autoComplete="new-password"
-              aria-describedby="change-password-hint"
-              {...form.getInputProps("newPassword")}
-            />
-            <PasswordStrength id="change-password-hint" value={form.values.newPassword} limits={limits} />
-          </Stack>
-          <PasswordInput
-            label="Confirm new password"
-            autoComplete="new-password"
-            {...form.getInputProps("confirmPassword")}
+          <NewPasswordFields
+            password={form.getInputProps("newPassword")}
+            confirmation={form.getInputProps("confirmPassword")}
+            label="New password"
+            confirmLabel="Confirm new password"
+            hintId="change-password-hint"
+            limits={limits}
           />
           <Text size="sm" c="dimmed">
             {"Forgot your current password? "}
@@ -198,19 +182,13 @@ function SetPasswordForm({ email, limits }: { email: string; limits: PasswordLim
             {`With a password you can also sign in with ${email}, even if a provider is unavailable.`}
           </Alert>
           <input type="text" name="username" autoComplete="username" value={email} readOnly hidden />
-          <Stack gap={6}>
-            <PasswordInput
-              label="New password"
-              autoComplete="new-password"
-              aria-describedby="set-password-hint"
-              {...form.getInputProps("newPassword")}
-            />
-            <PasswordStrength id="set-password-hint" value={form.values.newPassword} limits={limits} />
-          </Stack>
-          <PasswordInput
-            label="Confirm password"
-            autoComplete="new-password"
-            {...form.getInputProps("confirmPassword")}
+          <NewPasswordFields
+            password={form.getInputProps("newPassword")}
+            confirmation={form.getInputProps("confirmPassword")}
+            label="New password"
+            confirmLabel="Confirm password"
+            hintId="set-password-hint"
+            limits={limits}
           />
         </Stack>
       </form>

@@ -1,6 +1,5 @@
-import { Alert, Badge, Box, Button, Group, Paper, Skeleton, Stack, Text, ThemeIcon } from "@mantine/core";
+import { Badge, Box, Button, Group, Paper, Skeleton, Stack, Text, ThemeIcon } from "@mantine/core";
 import {
-  IconAlertCircle,
   IconDeviceDesktop,
   IconDeviceMobile,
   IconDevices,
@@ -16,10 +15,11 @@ import {
   useRevokeSession,
   useSessions,
 } from "../api/use-sessions.ts";
-import { errorText, isFreshnessError } from "../lib/auth-call.ts";
+import { isFreshnessError } from "../lib/auth-call.ts";
 import { useFreshAction } from "../lib/fresh-action.tsx";
 import { notifyError, notifySuccess } from "../lib/notify.ts";
 import { ConfirmDialog } from "./confirm-dialog.tsx";
+import { LoadError } from "./load-error.tsx";
 import { SectionCard } from "./section-card.tsx";
 
 const DEVICE_ICONS = {
@@ -108,19 +108,7 @@ export function SessionsSection() {
           </Stack>
         </Paper>
       ) : sessions.isError ? (
-        <Alert
-          color="red"
-          variant="light"
-          icon={<IconAlertCircle size={18} aria-hidden />}
-          title="Couldn't load"
-        >
-          <Stack gap="xs" align="flex-start">
-            <Text size="sm">{errorText(sessions.error)}</Text>
-            <Button size="xs" variant="default" onClick={() => sessions.refetch()}>
-              Try again
-            </Button>
-          </Stack>
-        </Alert>
+        <LoadError error={sessions.error} onRetry={() => sessions.refetch()} />
       ) : (
         <Stack gap="sm">
           <Stack

@@ -5,7 +5,6 @@ import {
   CloseButton,
   EmptyState,
   Group,
-  Pagination,
   Select,
   Skeleton,
   Stack,
@@ -25,6 +24,7 @@ import {
 } from "@tabler/icons-react";
 import { getRouteApi, useNavigate } from "@tanstack/react-router";
 import { useEffect, useState } from "react";
+import { PageNumbers } from "#web/components/page-pagination.tsx";
 import { TextLink } from "#web/components/text-link.tsx";
 import { UserAvatar } from "#web/components/user-avatar.tsx";
 import { isAdmin } from "#web/lib/admin-role.ts";
@@ -345,21 +345,7 @@ export function AdminUsersPage() {
                 onChange={(value) => update({ size: Number(value) })}
               />
             </Group>
-            {pages > 1 ? (
-              <Pagination
-                total={pages}
-                value={page}
-                onChange={(value) => update({ page: value }, false)}
-                size="sm"
-                siblings={1}
-                boundaries={1}
-                getControlProps={(control) => ({
-                  "aria-label":
-                    control === "previous" ? "Previous page" : control === "next" ? "Next page" : control,
-                })}
-                getItemProps={(value) => ({ "aria-label": `Page ${value}` })}
-              />
-            ) : null}
+            <PageNumbers pages={pages} page={page} onChange={(value) => update({ page: value }, false)} />
           </Group>
         ) : null}
       </Card>

@@ -1,9 +1,10 @@
-import { Alert, Button, Group, Modal, Select, Stack, Text, Textarea } from "@mantine/core";
+import { Alert, Button, Group, Select, Stack, Text, Textarea } from "@mantine/core";
 import { useForm } from "@mantine/form";
 import { notifications } from "@mantine/notifications";
 import { IconAlertCircle } from "@tabler/icons-react";
-import { type AdminUser, useBanUser } from "../api/admin-users.ts";
+import { useBanUser } from "../api/admin-users.ts";
 import { adminErrorText } from "../lib/admin-errors.ts";
+import { AdminDialog, type UserDialogProps } from "./admin-dialog.tsx";
 
 const DURATIONS = [
   { value: "never", label: "Until unbanned" },
@@ -16,15 +17,7 @@ const DURATIONS = [
 const REASON_MAX = 500;
 
 /** Bans a user with a reason (shown to them when they try to sign in) and an optional end. */
-export function BanUserDialog({
-  user,
-  opened,
-  onClose,
-}: {
-  user: AdminUser;
-  opened: boolean;
-  onClose: () => void;
-}) {
+export function BanUserDialog({ user, opened, onClose }: UserDialogProps) {
   const ban = useBanUser();
   const form = useForm({
     mode: "controlled",
@@ -59,15 +52,7 @@ export function BanUserDialog({
   }
 
   return (
-    <Modal
-      opened={opened}
-      onClose={close}
-      closeButtonProps={{ "aria-label": "Close" }}
-      styles={{ title: { fontWeight: 700, fontSize: "var(--mantine-font-size-lg)" } }}
-      title={`Ban ${user.name || user.email}`}
-      centered
-      size="md"
-    >
+    <AdminDialog opened={opened} onClose={close} title={`Ban ${user.name || user.email}`}>
       <form onSubmit={form.onSubmit(handleSubmit)} noValidate>
         <Stack gap="md">
           <Text size="sm" c="dimmed">
@@ -108,6 +93,6 @@ export function BanUserDialog({
           </Group>
         </Stack>
       </form>
-    </Modal>
+    </AdminDialog>
   );
 }

@@ -1,53 +1,28 @@
-import {
-  Alert,
-  Button,
-  Checkbox,
-  Group,
-  Modal,
-  PasswordInput,
-  Select,
-  Stack,
-  TextInput,
-} from "@mantine/core";
+import { Alert, Button, Checkbox, Group, PasswordInput, Select, Stack, TextInput } from "@mantine/core";
 import { useForm } from "@mantine/form";
 import { notifications } from "@mantine/notifications";
 import { IconAlertCircle } from "@tabler/icons-react";
 import { useNavigate } from "@tanstack/react-router";
 import { LIMITS } from "#shared/limits.ts";
 import { useAppConfig } from "#web/lib/app-config.ts";
+import { checkEmail, checkName, checkNewPassword } from "#web/lib/field-rules.ts";
 import { useCreateUser } from "../api/admin-users.ts";
 import { adminErrorText } from "../lib/admin-errors.ts";
-
-// Deliberately loose: the server has the final word, this only catches typos.
-const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+import { AdminDialog } from "./admin-dialog.tsx";
 
 /** Creates an account directly (no sign-up mail), then opens its page. */
 export function CreateUserDialog({ opened, onClose }: { opened: boolean; onClose: () => void }) {
   const config = useAppConfig();
+  const limits = { min: config.passwordMinLength, max: config.passwordMaxLength };
   const navigate = useNavigate();
   const create = useCreateUser();
   const form = useForm({
     mode: "controlled",
     initialValues: { name: "", email: "", password: "", role: "user", emailVerified: true },
     validate: {
-      name: (value) => {
-        const name = value.trim();
-        if (!name) return "Enter a name";
-        return name.length > LIMITS.name ? `Name must be at most ${LIMITS.name} characters` : null;
-      },
-      email: (value) => {
-        const email = value.trim();
-        if (!email) return "Enter an email address";
-        return EMAIL_PATTERN.test(email) ? null : "Enter a valid email address, like name@example.com";
-      },
-      password: (value) => {
-        if (!value) return "Enter a password";
-        if (value.length < config.passwordMinLength)
-          return `Password must be at least ${config.passwordMinLength} characters`;
-        if (value.length > config.passwordMaxLength)
-          return `Password must be at most ${config.passwordMaxLength} characters`;
-        return null;
-      },
+      name: (value) => checkName(value, "Enter a name"),
+      email: (value) => checkEmail(value, "Enter an email address"),
+      password: (value) => checkNewPassword(value, limits, "Enter a password"),
     },
   });
 
@@ -74,15 +49,7 @@ export function CreateUserDialog({ opened, onClose }: { opened: boolean; onClose
   }
 
   return (
-    <Modal
-      opened={opened}
-      onClose={close}
-      closeButtonProps={{ "aria-label": "Close" }}
-      styles={{ title: { fontWeight: 700, fontSize: "var(--mantine-font-size-lg)" } }}
-      title="Create user"
-      centered
-      size="md"
-    >
+    <AdminDialog opened={opened} onClose={close} title="Create user">
       <form onSubmit={form.onSubmit(handleSubmit)} noValidate>
         <Stack gap="md">
           {create.error ? (
@@ -136,6 +103,6 @@ export function CreateUserDialog({ opened, onClose }: { opened: boolean; onClose
           </Group>
         </Stack>
       </form>
-    </Modal>
+    </AdminDialog>
   );
 }

@@ -1,24 +1,17 @@
-import { Alert, Button, Code, Group, Modal, Stack, Text, TextInput } from "@mantine/core";
+import { Alert, Button, Code, Group, Stack, Text, TextInput } from "@mantine/core";
 import { notifications } from "@mantine/notifications";
 import { IconAlertCircle } from "@tabler/icons-react";
 import { useNavigate } from "@tanstack/react-router";
 import { useState } from "react";
-import { type AdminUser, useRemoveUser } from "../api/admin-users.ts";
+import { useRemoveUser } from "../api/admin-users.ts";
 import { adminErrorText } from "../lib/admin-errors.ts";
+import { AdminDialog, type UserDialogProps } from "./admin-dialog.tsx";
 
 /**
  * Deletes a user after they type the email address. A refusal from the server
  * (e.g. the user is the only owner of an organization) is shown as it comes.
  */
-export function DeleteUserDialog({
-  user,
-  opened,
-  onClose,
-}: {
-  user: AdminUser;
-  opened: boolean;
-  onClose: () => void;
-}) {
+export function DeleteUserDialog({ user, opened, onClose }: UserDialogProps) {
   const navigate = useNavigate();
   const remove = useRemoveUser();
   const [typed, setTyped] = useState("");
@@ -46,15 +39,7 @@ export function DeleteUserDialog({
   }
 
   return (
-    <Modal
-      opened={opened}
-      onClose={close}
-      closeButtonProps={{ "aria-label": "Close" }}
-      styles={{ title: { fontWeight: 700, fontSize: "var(--mantine-font-size-lg)" } }}
-      title="Delete user"
-      centered
-      size="md"
-    >
+    <AdminDialog opened={opened} onClose={close} title="Delete user">
       <form
         onSubmit={(event) => {
           event.preventDefault();
@@ -98,6 +83,6 @@ export function DeleteUserDialog({
           </Group>
         </Stack>
       </form>
-    </Modal>
+    </AdminDialog>
   );
 }

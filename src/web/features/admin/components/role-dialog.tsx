@@ -1,21 +1,14 @@
-import { Alert, Button, Group, Modal, Radio, Stack, Text } from "@mantine/core";
+import { Alert, Button, Group, Radio, Stack, Text } from "@mantine/core";
 import { notifications } from "@mantine/notifications";
 import { IconAlertCircle } from "@tabler/icons-react";
 import { useState } from "react";
 import { isAdmin } from "#web/lib/admin-role.ts";
-import { type AdminUser, useSetRole } from "../api/admin-users.ts";
+import { useSetRole } from "../api/admin-users.ts";
 import { adminErrorText } from "../lib/admin-errors.ts";
+import { AdminDialog, type UserDialogProps } from "./admin-dialog.tsx";
 
 /** Makes a user an admin, or takes the role away. */
-export function RoleDialog({
-  user,
-  opened,
-  onClose,
-}: {
-  user: AdminUser;
-  opened: boolean;
-  onClose: () => void;
-}) {
+export function RoleDialog({ user, opened, onClose }: UserDialogProps) {
   const setRole = useSetRole();
   const current = isAdmin(user) ? "admin" : "user";
   const [role, setRoleValue] = useState<string>(current);
@@ -42,15 +35,7 @@ export function RoleDialog({
   }
 
   return (
-    <Modal
-      opened={opened}
-      onClose={close}
-      closeButtonProps={{ "aria-label": "Close" }}
-      styles={{ title: { fontWeight: 700, fontSize: "var(--mantine-font-size-lg)" } }}
-      title="Change role"
-      centered
-      size="md"
-    >
+    <AdminDialog opened={opened} onClose={close} title="Change role">
       <Stack gap="md">
         {setRole.error ? (
           <Alert color="red" variant="light" icon={<IconAlertCircle size={18} aria-hidden />}>
@@ -96,6 +81,6 @@ export function RoleDialog({
           </Button>
         </Group>
       </Stack>
-    </Modal>
+    </AdminDialog>
   );
 }

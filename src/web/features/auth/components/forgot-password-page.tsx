@@ -1,9 +1,8 @@
-import { Alert, Button, Stack, Text, TextInput } from "@mantine/core";
+import { Alert, Button, Stack, Text } from "@mantine/core";
 import { useForm } from "@mantine/form";
 import { IconAlertCircle, IconKey, IconMailCheck } from "@tabler/icons-react";
 import { getRouteApi } from "@tanstack/react-router";
 import { useState } from "react";
-import { LIMITS } from "#shared/limits.ts";
 import { AuthCard } from "#web/components/auth-card.tsx";
 import { TextLink } from "#web/components/text-link.tsx";
 import { useAppConfig } from "#web/lib/app-config.ts";
@@ -11,6 +10,7 @@ import { authClient } from "#web/lib/auth-client.ts";
 import { authErrorMessage, trackRetryAfter } from "#web/lib/auth-errors.ts";
 import { usePageTitle } from "#web/lib/use-page-title.ts";
 import { validateEmail } from "../lib/validation.ts";
+import { EmailField } from "./email-field.tsx";
 
 const route = getRouteApi("/forgot-password");
 
@@ -93,15 +93,7 @@ export function ForgotPasswordPage() {
               {error}
             </Alert>
           ) : null}
-          <TextInput
-            label="Email"
-            type="email"
-            autoComplete="email"
-            inputMode="email"
-            required
-            maxLength={LIMITS.email}
-            {...form.getInputProps("email")}
-          />
+          <EmailField {...form.getInputProps("email")} />
           <Button type="submit" fullWidth size="md" loading={submitting}>
             Send reset link
           </Button>

@@ -1,18 +1,18 @@
-import { Alert, Button, PasswordInput, Stack } from "@mantine/core";
+import { Alert, Button, Stack } from "@mantine/core";
 import { useForm } from "@mantine/form";
-import { IconAlertCircle, IconCircleCheck, IconLinkOff, IconLock } from "@tabler/icons-react";
+import { IconAlertCircle, IconCircleCheck, IconLock } from "@tabler/icons-react";
 import { getRouteApi } from "@tanstack/react-router";
 import { useState } from "react";
 import { AuthCard } from "#web/components/auth-card.tsx";
 import { ButtonLink } from "#web/components/button-link.tsx";
+import { NewPasswordFields } from "#web/components/new-password-fields.tsx";
 import { TextLink } from "#web/components/text-link.tsx";
 import { useAppConfig } from "#web/lib/app-config.ts";
 import { authClient } from "#web/lib/auth-client.ts";
 import { authErrorMessage, trackRetryAfter } from "#web/lib/auth-errors.ts";
-import { describeRedirectError } from "#web/lib/redirect-errors.ts";
 import { usePageTitle } from "#web/lib/use-page-title.ts";
 import { validateNewPassword } from "../lib/validation.ts";
-import { PasswordHint } from "./password-hint.tsx";
+import { BrokenLinkCard } from "./broken-link-card.tsx";
 
 const route = getRouteApi("/reset-password");
 
@@ -23,20 +23,12 @@ export function ResetPasswordPage() {
 }
 
 function ResetLinkProblem({ code }: { code: string }) {
-  const text = describeRedirectError(code);
-  usePageTitle(text.title);
   return (
-    <AuthCard
-      title={text.title}
-      icon={<IconLinkOff size={26} stroke={1.6} />}
-      iconColor="red"
-      subtitle={`${text.description} Password reset links work once and expire after a while.`}
-      footer={<TextLink to="/sign-in">Back to sign in</TextLink>}
-    >
+    <BrokenLinkCard code={code} note="Password reset links work once and expire after a while.">
       <ButtonLink to="/forgot-password" fullWidth size="md">
         Request a new link
       </ButtonLink>
-    </AuthCard>
+    </BrokenLinkCard>
   );
 }
 
@@ -108,21 +100,14 @@ function ResetPasswordForm({ token }: { token: string }) {
               </TextLink>
             </Alert>
           ) : null}
-          <Stack gap={6}>
-            <PasswordInput
-              label="New password"
-              autoComplete="new-password"
-              required
-              aria-describedby="reset-password-hint"
-              {...form.getInputProps("password")}
-            />
-            <PasswordHint id="reset-password-hint" value={form.values.password} limits={limits} />
-          </Stack>
-          <PasswordInput
-            label="Confirm password"
-            autoComplete="new-password"
+          <NewPasswordFields
+            password={form.getInputProps("password")}
+            confirmation={form.getInputProps("confirmPassword")}
+            label="New password"
+            confirmLabel="Confirm password"
+            hintId="reset-password-hint"
+            limits={limits}
             required
-            {...form.getInputProps("confirmPassword")}
           />
           <Button type="submit" fullWidth size="md" loading={submitting}>
             Reset password

@@ -1,4 +1,4 @@
-import { Alert, Button, Group, Input, PasswordInput, Stack, Text, TextInput } from "@mantine/core";
+import { Alert, Button, Group, Input, PasswordInput, Stack, Text } from "@mantine/core";
 import { useForm } from "@mantine/form";
 import { notifications } from "@mantine/notifications";
 import { IconAlertCircle, IconMailForward } from "@tabler/icons-react";
@@ -13,6 +13,7 @@ import { type AuthErrorLike, authErrorMessage, trackRetryAfter } from "#web/lib/
 import { useCooldown } from "#web/lib/use-cooldown.ts";
 import { usePageTitle } from "#web/lib/use-page-title.ts";
 import { validateEmail } from "../lib/validation.ts";
+import { EmailField } from "./email-field.tsx";
 import { SocialButtons } from "./social-buttons.tsx";
 
 const route = getRouteApi("/sign-in");
@@ -138,15 +139,7 @@ export function SignInPage() {
               </Stack>
             </Alert>
           ) : null}
-          <TextInput
-            label="Email"
-            type="email"
-            autoComplete="email"
-            inputMode="email"
-            required
-            maxLength={254}
-            {...form.getInputProps("email")}
-          />
+          <EmailField {...form.getInputProps("email")} />
           <div>
             <Group justify="space-between" align="baseline" mb={4}>
               <Input.Label htmlFor="sign-in-password" size="md">

@@ -1,10 +1,11 @@
-import { Alert, Button, PasswordInput, Stack, TextInput } from "@mantine/core";
+import { Alert, Button, Stack, TextInput } from "@mantine/core";
 import { useForm } from "@mantine/form";
 import { IconAlertCircle } from "@tabler/icons-react";
 import { getRouteApi, useNavigate } from "@tanstack/react-router";
 import { useState } from "react";
 import { LIMITS } from "#shared/limits.ts";
 import { AuthCard } from "#web/components/auth-card.tsx";
+import { NewPasswordFields } from "#web/components/new-password-fields.tsx";
 import { safeRedirectTarget } from "#web/components/session-guard.tsx";
 import { TextLink } from "#web/components/text-link.tsx";
 import { useAppConfig } from "#web/lib/app-config.ts";
@@ -12,7 +13,7 @@ import { authClient } from "#web/lib/auth-client.ts";
 import { authErrorMessage, trackRetryAfter } from "#web/lib/auth-errors.ts";
 import { usePageTitle } from "#web/lib/use-page-title.ts";
 import { validateEmail, validateName, validateNewPassword } from "../lib/validation.ts";
-import { PasswordHint } from "./password-hint.tsx";
+import { EmailField } from "./email-field.tsx";
 import { SocialButtons } from "./social-buttons.tsx";
 
 const route = getRouteApi("/sign-up");
@@ -93,30 +94,15 @@ export function SignUpPage() {
             maxLength={LIMITS.name}
             {...form.getInputProps("name")}
           />
-          <TextInput
-            label="Email"
-            type="email"
-            autoComplete="email"
-            inputMode="email"
+          <EmailField {...form.getInputProps("email")} />
+          <NewPasswordFields
+            password={form.getInputProps("password")}
+            confirmation={form.getInputProps("confirmPassword")}
+            label="Password"
+            confirmLabel="Confirm password"
+            hintId="sign-up-password-hint"
+            limits={limits}
             required
-            maxLength={LIMITS.email}
-            {...form.getInputProps("email")}
-          />
-          <Stack gap={6}>
-            <PasswordInput
-              label="Password"
-              autoComplete="new-password"
-              required
-              aria-describedby="sign-up-password-hint"
-              {...form.getInputProps("password")}
-            />
-            <PasswordHint id="sign-up-password-hint" value={form.values.password} limits={limits} />
-          </Stack>
-          <PasswordInput
-            label="Confirm password"
-            autoComplete="new-password"
-            required
-            {...form.getInputProps("confirmPassword")}
           />
           <Button type="submit" fullWidth size="md" loading={submitting}>
             Create account

@@ -1,12 +1,11 @@
 import { Button, Stack, Text } from "@mantine/core";
-import { IconCircleCheck, IconLinkOff } from "@tabler/icons-react";
+import { IconCircleCheck } from "@tabler/icons-react";
 import { getRouteApi, useNavigate } from "@tanstack/react-router";
 import { useEffect, useState } from "react";
 import { AuthCard } from "#web/components/auth-card.tsx";
-import { TextLink } from "#web/components/text-link.tsx";
 import { authClient } from "#web/lib/auth-client.ts";
-import { describeRedirectError } from "#web/lib/redirect-errors.ts";
 import { usePageTitle } from "#web/lib/use-page-title.ts";
+import { BrokenLinkCard } from "./broken-link-card.tsx";
 import { ResendVerification } from "./resend-verification.tsx";
 
 const route = getRouteApi("/verified");
@@ -52,23 +51,14 @@ function VerificationSucceeded() {
 }
 
 function VerificationFailed({ code }: { code: string }) {
-  const text = describeRedirectError(code);
-  usePageTitle(text.title);
-
   return (
-    <AuthCard
-      title={text.title}
-      icon={<IconLinkOff size={26} stroke={1.6} />}
-      iconColor="red"
-      subtitle={text.description}
-      footer={<TextLink to="/sign-in">Back to sign in</TextLink>}
-    >
+    <BrokenLinkCard code={code}>
       <Stack gap="xs">
         <Text size="sm" fw={500}>
           Get a new verification link
         </Text>
         <ResendVerification variant="filled" />
       </Stack>
-    </AuthCard>
+    </BrokenLinkCard>
   );
 }

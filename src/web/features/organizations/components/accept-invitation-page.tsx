@@ -1,5 +1,4 @@
 import { Alert, Badge, Button, Group, Loader, Stack, Text } from "@mantine/core";
-import { notifications } from "@mantine/notifications";
 import {
   IconAlertCircle,
   IconCalendarOff,
@@ -22,9 +21,9 @@ import { authErrorMessage } from "#web/lib/auth-errors.ts";
 import { formatDateTime } from "#web/lib/format.ts";
 import { describeRedirectError } from "#web/lib/redirect-errors.ts";
 import { usePageTitle } from "#web/lib/use-page-title.ts";
-import { unwrap } from "../api/org-request.ts";
-import { invitationPreviewQuery, ORG_KEY } from "../api/queries.ts";
+import { invitationPreviewQuery } from "../api/queries.ts";
 import type { InvitationPreview } from "../api/types.ts";
+import { useInvitationAnswer } from "../api/use-invitation-answer.ts";
 import { timeLeft } from "../lib/format.ts";
 import { orgErrorMessage } from "../lib/org-errors.ts";
 import { useNow } from "../lib/use-now.ts";
@@ -255,28 +254,7 @@ function Unverified({ email, here }: { email: string; here: string }) {
 }
 
 function Answer({ invitation, onDeclined }: { invitation: InvitationPreview; onDeclined: () => void }) {
-  const navigate = useNavigate();
-  const queryClient = useQueryClient();
-  const accept = useMutation({
-    mutationFn: () => unwrap(authClient.organization.acceptInvitation({ invitationId: invitation.id })),
-    onSuccess: async () => {
-      await queryClient.invalidateQueries({ queryKey: [ORG_KEY] });
-      notifications.show({
-        color: "teal",
-        title: `Welcome to ${invitation.organizationName}`,
-        message: "You joined the organization.",
-      });
-      await navigate({ to: "/org/$slug", params: { slug: invitation.organizationSlug } });
-    },
-  });
-  const reject = useMutation({
-    mutationFn: () => unwrap(authClient.organization.rejectInvitation({ invitationId: invitation.id })),
-    onSuccess: async () => {
-      await queryClient.invalidateQueries({ queryKey: [ORG_KEY] });
-      onDeclined();
-    },
-  });
-  const error = accept.error ?? reject.error;
+  const { accept, reject, error } = useInvitationAnswer(invitation, onDeclined);
 
   return (
     <Stack gap="sm">

@@ -8,7 +8,6 @@ import {
   EmptyState,
   Grid,
   Group,
-  Pagination,
   SegmentedControl,
   Select,
   Stack,
@@ -24,6 +23,7 @@ import { IconAlertCircle, IconMail, IconMailForward, IconSend, IconX } from "@ta
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { LIMITS } from "#shared/limits.ts";
+import { PagePagination } from "#web/components/page-pagination.tsx";
 import { authClient } from "#web/lib/auth-client.ts";
 import { formatDateTime, isPast } from "#web/lib/format.ts";
 import { usePageTitle } from "#web/lib/use-page-title.ts";
@@ -39,6 +39,7 @@ import { useCurrentOrganization } from "./organization-context.tsx";
 import { ListSkeleton, QueryError, SectionHeader } from "./page-states.tsx";
 import { RoleBadges } from "./role-badges.tsx";
 import { RoleSelect } from "./role-select.tsx";
+import { TableRegion } from "./table-region.tsx";
 
 const PAGE_SIZE = 10;
 const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
@@ -283,14 +284,7 @@ function InvitationList() {
           }
         />
       ) : (
-        <Table.ScrollContainer
-          minWidth={320}
-          type="native"
-          // Focusable, so a keyboard can scroll it when it overflows on a narrow screen.
-          tabIndex={0}
-          role="region"
-          aria-label="Invitations table"
-        >
+        <TableRegion label="Invitations table">
           <Table verticalSpacing="sm" horizontalSpacing="md">
             <Table.Thead>
               <Table.Tr>
@@ -387,23 +381,9 @@ function InvitationList() {
               })}
             </Table.Tbody>
           </Table>
-        </Table.ScrollContainer>
+        </TableRegion>
       )}
-      {pages > 1 ? (
-        <Group justify="center" p="md">
-          <Pagination
-            total={pages}
-            value={page}
-            onChange={setPage}
-            size="sm"
-            getControlProps={(control) => ({
-              "aria-label":
-                control === "previous" ? "Previous page" : control === "next" ? "Next page" : control,
-            })}
-            getItemProps={(item) => ({ "aria-label": `Page ${item}` })}
-          />
-        </Group>
-      ) : null}
+      <PagePagination pages={pages} page={page} onChange={setPage} />
       <ConfirmModal
         opened={canceling !== null}
         onClose={closeCancel}

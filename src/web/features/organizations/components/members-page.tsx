@@ -10,7 +10,6 @@ import {
   Group,
   Menu,
   Modal,
-  Pagination,
   Select,
   Stack,
   Table,
@@ -32,6 +31,7 @@ import {
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { ButtonLink } from "#web/components/button-link.tsx";
+import { PagePagination } from "#web/components/page-pagination.tsx";
 import { UserAvatar } from "#web/components/user-avatar.tsx";
 import { authClient } from "#web/lib/auth-client.ts";
 import { formatDate, plural } from "#web/lib/format.ts";
@@ -46,6 +46,7 @@ import { useCurrentOrganization } from "./organization-context.tsx";
 import { ListSkeleton, QueryError, SectionHeader } from "./page-states.tsx";
 import { RoleBadges } from "./role-badges.tsx";
 import { RoleSelect } from "./role-select.tsx";
+import { TableRegion } from "./table-region.tsx";
 
 const PAGE_SIZE = 10;
 
@@ -190,14 +191,7 @@ export function MembersPage() {
             ) : null}
           </EmptyState>
         ) : (
-          <Table.ScrollContainer
-            minWidth={320}
-            type="native"
-            // Focusable, so a keyboard can scroll it when it overflows on a narrow screen.
-            tabIndex={0}
-            role="region"
-            aria-label="Members table"
-          >
+          <TableRegion label="Members table">
             <Table verticalSpacing="sm" horizontalSpacing="md" highlightOnHover>
               <Table.Thead>
                 <Table.Tr>
@@ -272,23 +266,9 @@ export function MembersPage() {
                 })}
               </Table.Tbody>
             </Table>
-          </Table.ScrollContainer>
+          </TableRegion>
         )}
-        {pages > 1 ? (
-          <Group justify="center" p="md">
-            <Pagination
-              total={pages}
-              value={page}
-              onChange={setPage}
-              size="sm"
-              getControlProps={(control) => ({
-                "aria-label":
-                  control === "previous" ? "Previous page" : control === "next" ? "Next page" : control,
-              })}
-              getItemProps={(item) => ({ "aria-label": `Page ${item}` })}
-            />
-          </Group>
-        ) : null}
+        <PagePagination pages={pages} page={page} onChange={setPage} />
       </Card>
       <ChangeRolesModal member={editing} onClose={() => setEditing(null)} />
       <RemoveMemberModal member={removing} onClose={() => setRemoving(null)} />

@@ -1,15 +1,14 @@
 import { Alert, Button, Card, EmptyState, Group, Stack, Text, Title } from "@mantine/core";
 import { notifications } from "@mantine/notifications";
 import { IconAlertCircle, IconClock, IconMailOpened, IconPlus } from "@tabler/icons-react";
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { useNavigate } from "@tanstack/react-router";
+import { useQuery } from "@tanstack/react-query";
 import { ButtonLink } from "#web/components/button-link.tsx";
 import { authClient } from "#web/lib/auth-client.ts";
 import { plural } from "#web/lib/format.ts";
 import { usePageTitle } from "#web/lib/use-page-title.ts";
-import { unwrap } from "../api/org-request.ts";
-import { ORG_KEY, userInvitationsQuery } from "../api/queries.ts";
+import { userInvitationsQuery } from "../api/queries.ts";
 import type { UserInvitation } from "../api/types.ts";
+import { useInvitationAnswer } from "../api/use-invitation-answer.ts";
 import { timeLeft } from "../lib/format.ts";
 import { orgErrorMessage } from "../lib/org-errors.ts";
 import { useNow } from "../lib/use-now.ts";
@@ -79,33 +78,14 @@ export function MyInvitationsPage() {
 }
 
 function InvitationItem({ invitation }: { invitation: UserInvitation }) {
-  const queryClient = useQueryClient();
-  const navigate = useNavigate();
   const now = useNow();
-  const accept = useMutation({
-    mutationFn: () => unwrap(authClient.organization.acceptInvitation({ invitationId: invitation.id })),
-    onSuccess: async () => {
-      await queryClient.invalidateQueries({ queryKey: [ORG_KEY] });
-      notifications.show({
-        color: "teal",
-        title: `Welcome to ${invitation.organizationName}`,
-        message: "You joined the organization.",
-      });
-      await navigate({ to: "/org/$slug", params: { slug: invitation.organizationSlug } });
-    },
-  });
-  const reject = useMutation({
-    mutationFn: () => unwrap(authClient.organization.rejectInvitation({ invitationId: invitation.id })),
-    onSuccess: async () => {
-      await queryClient.invalidateQueries({ queryKey: [ORG_KEY] });
-      notifications.show({
-        color: "gray",
-        title: "Invitation declined",
-        message: `You won't join ${invitation.organizationName}.`,
-      });
-    },
-  });
-  const error = accept.error ?? reject.error;
+  const { accept, reject, error } = useInvitationAnswer(invitation, () =>
+    notifications.show({
+      color: "gray",
+      title: "Invitation declined",
+      message: `You won't join ${invitation.organizationName}.`,
+    }),
+  );
 
   return (
     <Card

@@ -8,7 +8,6 @@ import {
   Group,
   Menu,
   Modal,
-  Pagination,
   Select,
   Stack,
   Table,
@@ -31,6 +30,7 @@ import {
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { LIMITS } from "#shared/limits.ts";
+import { PageNumbers, PagePagination } from "#web/components/page-pagination.tsx";
 import { UserAvatar } from "#web/components/user-avatar.tsx";
 import { authClient } from "#web/lib/auth-client.ts";
 import { formatDate, plural } from "#web/lib/format.ts";
@@ -42,6 +42,7 @@ import { orgErrorMessage } from "../lib/org-errors.ts";
 import { ConfirmModal } from "./confirm-modal.tsx";
 import { useCurrentOrganization } from "./organization-context.tsx";
 import { ListSkeleton, QueryError, SectionHeader } from "./page-states.tsx";
+import { TableRegion } from "./table-region.tsx";
 
 const PAGE_SIZE = 20;
 const LAST_TEAM_RULE =
@@ -114,14 +115,7 @@ export function TeamsPage() {
             ) : null}
           </EmptyState>
         ) : (
-          <Table.ScrollContainer
-            minWidth={320}
-            type="native"
-            // Focusable, so a keyboard can scroll it when it overflows on a narrow screen.
-            tabIndex={0}
-            role="region"
-            aria-label="Teams table"
-          >
+          <TableRegion label="Teams table">
             <Table verticalSpacing="sm" horizontalSpacing="md" highlightOnHover>
               <Table.Thead>
                 <Table.Tr>
@@ -217,13 +211,9 @@ export function TeamsPage() {
                 ))}
               </Table.Tbody>
             </Table>
-          </Table.ScrollContainer>
+          </TableRegion>
         )}
-        {pages > 1 ? (
-          <Group justify="center" p="md">
-            <Pagination total={pages} value={page} onChange={setPage} size="sm" />
-          </Group>
-        ) : null}
+        <PagePagination pages={pages} page={page} onChange={setPage} />
       </Card>
       <TeamNameModal opened={creating} onClose={() => setCreating(false)} />
       <TeamNameModal opened={renaming !== null} team={renaming} onClose={() => setRenaming(null)} />
@@ -527,7 +517,7 @@ function TeamMembersPanel({ team }: { team: TeamRow }) {
       )}
       {total > 20 ? (
         <Group justify="center">
-          <Pagination total={Math.ceil(total / 20)} value={page} onChange={setPage} size="sm" />
+          <PageNumbers pages={Math.ceil(total / 20)} page={page} onChange={setPage} />
         </Group>
       ) : null}
     </Stack>

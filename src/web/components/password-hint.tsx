@@ -1,6 +1,7 @@
 import { Group, Progress, Text } from "@mantine/core";
 import { IconCheck, IconInfoCircle } from "@tabler/icons-react";
-import { type PasswordLimits, passwordStrength } from "../lib/validation.ts";
+import type { PasswordLimits } from "#web/lib/field-rules.ts";
+import { passwordStrength } from "#web/lib/password-strength.ts";
 
 const LABELS = ["Too short", "Weak", "Fair", "Good", "Strong"] as const;
 const COLORS = ["gray", "red", "yellow", "teal", "green"] as const;

@@ -1,0 +1,36 @@
+import { Group, Pagination } from "@mantine/core";
+
+interface PageNumbersProps {
+  /** How many pages there are; with one or none, nothing is drawn. */
+  pages: number;
+  /** The page shown, from 1. */
+  page: number;
+  onChange: (page: number) => void;
+}
+
+/** Page buttons with spoken names ("Previous page", "Page 2"); nothing when everything fits on one page. */
+export function PageNumbers({ pages, page, onChange }: PageNumbersProps) {
+  if (pages <= 1) return null;
+  return (
+    <Pagination
+      total={pages}
+      value={page}
+      onChange={onChange}
+      size="sm"
+      getControlProps={(control) => ({
+        "aria-label": control === "previous" ? "Previous page" : control === "next" ? "Next page" : control,
+      })}
+      getItemProps={(item) => ({ "aria-label": `Page ${item}` })}
+    />
+  );
+}
+
+/** The page buttons centered under a list, inside its card's padding. */
+export function PagePagination(props: PageNumbersProps) {
+  if (props.pages <= 1) return null;
+  return (
+    <Group justify="center" p="md">
+      <PageNumbers {...props} />
+    </Group>
+  );
+}

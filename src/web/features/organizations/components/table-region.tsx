@@ -1,0 +1,11 @@
+import { Table } from "@mantine/core";
+import type { ReactNode } from "react";
+
+/** A table's scroller, named and focusable so a keyboard can scroll it when it overflows on a narrow screen. */
+export function TableRegion({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <Table.ScrollContainer minWidth={320} type="native" tabIndex={0} role="region" aria-label={label}>
+      {children}
+    </Table.ScrollContainer>
+  );
+}
