@@ -73,13 +73,18 @@ async function compare(specs: Array<Record<string, unknown>>, rounds = 3): Promi
       runs[i]?.push(await load({ ...spec, duration: TURN }));
     }
   }
-  return runs.map((turns) => ({
+  return runs.map(summarize);
+}
+
+/** Several turns of one load as one: mean req/s, median latencies, every failure counted. */
+function summarize(turns: Load[]): Load {
+  return {
     rps: Math.round((turns.reduce((sum, t) => sum + t.rps, 0) / turns.length) * 10) / 10,
     p50: median(turns.map((t) => t.p50)),
     p99: median(turns.map((t) => t.p99)),
     non2xx: turns.reduce((sum, t) => sum + t.non2xx, 0),
     errors: turns.reduce((sum, t) => sum + t.errors, 0),
-  }));
+  };
 }
 
 let ipCounter = 0;
@@ -269,18 +274,12 @@ async function signInCase(gatehouse: Target, stock: Target) {
     signIns[0]?.push(g as Load);
     signIns[1]?.push(s as Load);
   }
-  const mean = (turns: Load[]) => ({
-    ...(turns[0] as Load),
-    rps: Math.round((turns.reduce((sum, t) => sum + t.rps, 0) / turns.length) * 10) / 10,
-    p50: median(turns.map((t) => t.p50)),
-    p99: median(turns.map((t) => t.p99)),
-  });
-  const signInG = mean(signIns[0] as Load[]);
+  const signInG = summarize(signIns[0] as Load[]);
   const floor = Math.round((floors.reduce((a, b) => a + b, 0) / floors.length) * 10) / 10;
   row(
     "POST /sign-in/email",
     signInG,
-    mean(signIns[1] as Load[]),
+    summarize(signIns[1] as Load[]),
     undefined,
     `scrypt floor ${floor} hashes/s → Gatehouse ${(signInG.rps / floor).toFixed(2)}× floor`,
   );
@@ -368,9 +367,10 @@ async function duringSignUps(target: Target, cookie: string) {
     stop.done = true;
     signUps += await loops;
   }
-  const rps = (turns: Load[]) => turns.reduce((sum, t) => sum + t.rps, 0) / turns.length;
+  const during = summarize(busy);
+  const before = summarize(idle);
   rows.push(
-    `| get-session during 4 concurrent sign-ups: ${target.name} | ${Math.round(rps(busy))} (${median(busy.map((t) => t.p50))}/${median(busy.map((t) => t.p99))} ms) | | | | | ${(rps(busy) / rps(idle)).toFixed(2)}× its idle figure (${Math.round(rps(idle))}); ${signUps} sign-ups done |`,
+    `| get-session during 4 concurrent sign-ups: ${target.name} | ${Math.round(during.rps)} (${during.p50}/${during.p99} ms) | | | | | ${(during.rps / before.rps).toFixed(2)}× its idle figure (${Math.round(before.rps)}); ${signUps} sign-ups done |`,
   );
   process.stdout.write(`${rows.at(-1)}\n`);
 }
