@@ -1,6 +1,7 @@
 import { Hono } from "hono";
 import type { Kysely } from "kysely";
 import type { Auth } from "#server/auth.ts";
+import { isoDate } from "#server/dates.ts";
 
 /**
  * GET /api/admin/users/:id/overview — what the admin plugin does not expose about one user: linked accounts
@@ -37,11 +38,11 @@ export function adminRoutes(auth: Auth, db: Kysely<any>) {
       .orderBy("organization.name")
       .execute();
     return c.json({
-      accounts: accounts.map((a) => ({ ...a, createdAt: new Date(a.createdAt).toISOString() })),
+      accounts: accounts.map((a) => ({ ...a, createdAt: isoDate(a.createdAt) })),
       organizations: organizations.map((o) => ({
         ...o,
         roles: String(o.role).split(","),
-        createdAt: new Date(o.createdAt).toISOString(),
+        createdAt: isoDate(o.createdAt),
       })),
     });
   });
