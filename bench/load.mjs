@@ -19,6 +19,8 @@ const result = await autocannon({
         req.headers = {
           ...req.headers,
           "x-forwarded-for": `10.${(n >> 16) & 255}.${(n >> 8) & 255}.${n & 255}`,
+          // Many users at once: each request carries the next of the given session cookies.
+          ...(spec.cookies ? { cookie: spec.cookies[n % spec.cookies.length] } : {}),
         };
         return req;
       },

@@ -191,6 +191,26 @@ async function signedInUser(target: Target, email: string): Promise<string> {
   return sessionCookie(verified);
 }
 
+/** `n` more sessions of an existing user, signed in 8 at a time. */
+async function sessionsOf(target: Target, email: string, n: number): Promise<string[]> {
+  const cookies: string[] = [];
+  while (cookies.length < n) {
+    const batch = await Promise.all(
+      Array.from({ length: Math.min(8, n - cookies.length) }, () =>
+        post(target, "/api/auth/sign-in/email", { email, password: PASSWORD }),
+      ),
+    );
+    cookies.push(...batch.map(sessionCookie));
+  }
+  // The load counts 2xx only, and a dead session answers 200 null: make sure every cookie is signed in.
+  for (const cookie of cookies) {
+    const res = await fetch(`${target.url}/api/auth/get-session`, { headers: { cookie } });
+    const body = (await res.json()) as { user?: { email?: string } } | null;
+    if (body?.user?.email !== email) throw new Error(`${target.name}: a new session is not signed in`);
+  }
+  return cookies;
+}
+
 async function signUpLoops(target: Target, loops: number, stop: { done: boolean }): Promise<number> {
   let count = 0;
   await Promise.all(
@@ -405,6 +425,20 @@ async function main() {
       { url: `${ceiling.url}/ok` },
     ]);
     row("GET /get-session (valid cookie)", sessG, sessS, sessC);
+    if (want("session")) {
+      const [manyG, manyS, manyC] = await compare([
+        {
+          url: `${gatehouse.url}/api/auth/get-session`,
+          cookies: await sessionsOf(gatehouse, "bench@gatehouse.test", 50),
+        },
+        {
+          url: `${stock.url}/api/auth/get-session`,
+          cookies: await sessionsOf(stock, "bench@stock.test", 50),
+        },
+        { url: `${ceiling.url}/ok` },
+      ]);
+      row("GET /get-session, 50 sessions in turn", manyG, manyS, manyC);
+    }
 
     if (want("busy")) {
       await duringSignUps(gatehouse, cookieG);

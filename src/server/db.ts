@@ -31,6 +31,8 @@ export interface AppDatabase {
    * only and never waits behind a write transaction.
    */
   readOne(text: string, params: unknown[]): Promise<Record<string, unknown> | undefined>;
+  /** Every row of a hot read, as readOne. */
+  readAll(text: string, params: unknown[]): Promise<Record<string, unknown>[]>;
   /**
    * SQLite only: a number that changes whenever anything has been committed to the database since the
    * last call could have seen it (`PRAGMA data_version` on the reader, which every write by another
@@ -68,6 +70,9 @@ function openSqlite(path: string): AppDatabase {
     async readOne(text, params) {
       return readerStatements.prepared(text).get(...params) as Record<string, unknown> | undefined;
     },
+    async readAll(text, params) {
+      return readerStatements.prepared(text).all(...params) as Record<string, unknown>[];
+    },
     dataVersion: () => dataVersion.get() as number,
     async close() {
       await db.destroy();
@@ -88,6 +93,14 @@ function openPostgres(url: string, logger: Logger): AppDatabase {
   });
   const db = new Kysely<AppTables>({ dialect: withConstraintErrors(new PostgresDialect({ pool })) });
   const statementNames = new Map<string, string>();
+  async function readAll(text: string, values: unknown[]) {
+    let name = statementNames.get(text);
+    if (!name) {
+      name = `gatehouse_read_${statementNames.size + 1}`;
+      statementNames.set(text, name);
+    }
+    return (await pool.query({ name, text, values })).rows as Record<string, unknown>[];
+  }
   return {
     kind: "postgres",
     db,
@@ -95,14 +108,9 @@ function openPostgres(url: string, logger: Logger): AppDatabase {
       await sql`select 1`.execute(db);
     },
     async readOne(text, params) {
-      let name = statementNames.get(text);
-      if (!name) {
-        name = `gatehouse_read_${statementNames.size + 1}`;
-        statementNames.set(text, name);
-      }
-      const result = await pool.query({ name, text, values: params });
-      return result.rows[0];
+      return (await readAll(text, params))[0];
     },
+    readAll,
     async close() {
       await db.destroy();
     },

@@ -1,5 +1,6 @@
 import { createHmac, timingSafeEqual } from "node:crypto";
 import type { Auth } from "#server/auth.ts";
+import { coalescedLookup } from "#server/coalesced-lookup.ts";
 import { isoDate } from "#server/dates.ts";
 import type { AppDatabase } from "#server/db.ts";
 // A session staler than the accounts feature's last-active resolution goes through better-auth, which touches it.
@@ -74,6 +75,9 @@ function verifiedToken(cookieValue: string, secret: string): string | undefined 
   return signature.length === expected.length && timingSafeEqual(signature, expected) ? token : undefined;
 }
 
+/** PostgreSQL: how many session queries run at once; further requests wait to share the next one. */
+const COALESCED_QUERIES = 2;
+
 /** How many verified cookies and session rows are remembered (a few MB at most). */
 const CACHE_ENTRIES = 10_000;
 
@@ -105,7 +109,9 @@ export async function createFastSession(auth: Auth, database: AppDatabase): Prom
     `u."id" as "u__id"`,
     ...Object.entries(userFields).map(([k, f]) => `u."${column(k, f)}" as "u_${k}"`),
   ].join(", ");
-  const text = `select ${select} from "${sessionTable.modelName}" s join "${userTable.modelName}" u on u."id" = s."userId" where s."token" = ${database.kind === "postgres" ? "$1" : "?"}`;
+  const from = `from "${sessionTable.modelName}" s join "${userTable.modelName}" u on u."id" = s."userId"`;
+  const text = `select ${select} ${from} where s."token" = ?`;
+  const textForMany = `select ${select} ${from} where s."token" = any($1)`;
 
   const { expiresIn, updateAge } = ctx.sessionConfig;
   const cookieName = ctx.authCookies.sessionToken.name;
@@ -129,8 +135,18 @@ export async function createFastSession(auth: Auth, database: AppDatabase): Prom
   const rows = new BoundedMap<string, Record<string, unknown>>(CACHE_ENTRIES);
   let rowsVersion: number | undefined;
 
+  // PostgreSQL: the reads of concurrent requests share one query (coalesced-lookup.ts), never a cache.
+  const rowOfToken = coalescedLookup(
+    async (tokens: string[]) => {
+      const found = new Map<string, Record<string, unknown>>();
+      for (const row of await database.readAll(textForMany, [tokens])) found.set(row.s_token as string, row);
+      return found;
+    },
+    { maxInFlight: COALESCED_QUERIES, maxKeys: 500 },
+  );
+
   async function sessionRow(token: string) {
-    if (!database.dataVersion) return database.readOne(text, [token]);
+    if (!database.dataVersion) return rowOfToken(token);
     const version = database.dataVersion();
     if (version !== rowsVersion) {
       rows.clear();

@@ -28,6 +28,9 @@ export async function spawnServer(
       ...env,
     },
     stdio: ["ignore", "pipe", "pipe"],
+    // Its own process group, so stop() reaches the server itself behind `npm start` (npm and its shell
+    // do not pass SIGTERM on: e2e runs used to leave their servers running).
+    detached: true,
   });
   let out = "";
   proc.stdout?.on("data", (d) => {
@@ -60,8 +63,13 @@ export async function spawnServer(
     output: () => out,
     async stop(signal = "SIGTERM") {
       if (proc.exitCode !== null) return proc.exitCode;
-      proc.kill(signal);
-      const [code] = await once(proc, "exit");
+      const exited = once(proc, "exit");
+      try {
+        process.kill(-(proc.pid as number), signal);
+      } catch {
+        proc.kill(signal);
+      }
+      const [code] = await exited;
       return code as number | null;
     },
   };
