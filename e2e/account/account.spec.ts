@@ -2,6 +2,7 @@ import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { linkIn } from "../../test/support/smtp-sink.ts";
 import { launchChromium, screenshotBoth, seriousA11yViolations } from "../support/browser.ts";
+import { expectSignInRefused, signInWithForm } from "../support/seed.ts";
 import { type E2EServer, startE2EServer } from "../support/server.ts";
 
 const IPHONE_UA =
@@ -64,11 +65,7 @@ describe("account journey in Chromium", () => {
   async function signInElsewhere(userAgent: string, password: string) {
     const other = await browser.newContext({ userAgent, viewport: { width: 390, height: 844 } });
     const otherPage = await other.newPage();
-    await otherPage.goto(`${server.url}/sign-in`);
-    await otherPage.getByLabel("Email", { exact: true }).fill(user.email);
-    await otherPage.getByLabel("Password", { exact: true }).fill(password);
-    await otherPage.getByRole("button", { name: "Sign in" }).click();
-    await otherPage.waitForURL(`${server.url}/`);
+    await signInWithForm(otherPage, server, user.email, password);
     return { other, otherPage };
   }
 
@@ -299,12 +296,6 @@ describe("account journey in Chromium", () => {
     // Nothing left: the account page asks to sign in, and the old credentials are refused.
     await page.goto(`${server.url}/account`);
     await page.waitForURL(/\/sign-in/);
-    await page.getByLabel("Email", { exact: true }).fill(user.email);
-    await page.getByLabel("Password", { exact: true }).fill(user.password);
-    await page.getByRole("button", { name: "Sign in" }).click();
-    await page
-      .getByText(/invalid email or password/i)
-      .first()
-      .waitFor();
+    await expectSignInRefused(page, server, user.email, user.password);
   });
 });

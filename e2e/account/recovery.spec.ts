@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type OAuthProvider, startOAuthProvider } from "../../test/support/oauth-provider.ts";
 import { linkIn } from "../../test/support/smtp-sink.ts";
 import { launchChromium, screenshotBoth, seriousA11yViolations } from "../support/browser.ts";
+import { expectSignInRefused, person, seedUser, signInWithForm } from "../support/seed.ts";
 import { type E2EServer, startE2EServer } from "../support/server.ts";
 
 // Issue #3 journeys: forgot → mail → reset → sign in (other sessions gone); a password-less account sets one.
@@ -34,32 +35,12 @@ describe("password recovery and set-password in Chromium", () => {
     return context.newPage();
   }
 
-  async function signIn(page: Page, email: string, password: string) {
-    await page.goto(`${server.url}/sign-in`);
-    await page.getByLabel("Email", { exact: true }).fill(email);
-    await page.getByLabel("Password", { exact: true }).fill(password);
-    await page.getByRole("button", { name: "Sign in" }).click();
-    await page.waitForURL(`${server.url}/`);
-  }
-
   it("resets a forgotten password from the mailed link and signs every other session out", async () => {
-    const user = {
-      name: "Rita Reset",
-      email: `rita-${Date.now()}@example.test`,
-      password: "first password 123",
-    };
-    const signUp = await fetch(`${server.url}/api/auth/sign-up/email`, {
-      method: "POST",
-      headers: { "content-type": "application/json", origin: server.url },
-      body: JSON.stringify(user),
-    });
-    expect(signUp.status).toBe(200);
-    const verification = await server.sink.waitFor(user.email, /verify/i, 15_000);
-    await fetch(linkIn(verification, `${server.url}/api/auth/verify-email`), { redirect: "manual" });
+    const user = await seedUser(server, person("Rita Reset", { password: "first password 123" }));
 
     // Another device is signed in.
     const other = await newPage();
-    await signIn(other, user.email, user.password);
+    await signInWithForm(other, server, user.email, user.password);
 
     const page = await newPage();
     await page.goto(`${server.url}/sign-in`);
@@ -94,14 +75,8 @@ describe("password recovery and set-password in Chromium", () => {
 
     // The old password no longer works; the new one does.
     await page.goto(`${server.url}/sign-in`);
-    await page.getByLabel("Email", { exact: true }).fill(user.email);
-    await page.getByLabel("Password", { exact: true }).fill(user.password);
-    await page.getByRole("button", { name: "Sign in" }).click();
-    await page
-      .getByText(/invalid email or password/i)
-      .first()
-      .waitFor();
-    await signIn(page, user.email, newPassword);
+    await expectSignInRefused(page, server, user.email, user.password);
+    await signInWithForm(page, server, user.email, newPassword);
 
     // A used link, opened again from the mail, is explained, with a way to ask for a new one.
     const again = await newPage();
@@ -128,7 +103,7 @@ describe("password recovery and set-password in Chromium", () => {
     await page.getByLabel("Current password", { exact: true }).waitFor();
 
     const fresh = await newPage();
-    await signIn(fresh, email, password);
+    await signInWithForm(fresh, server, email, password);
     await expect.poll(() => fresh.getByText("Sam Sso").count()).toBeGreaterThan(0);
   });
 });

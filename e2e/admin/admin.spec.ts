@@ -1,7 +1,7 @@
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { linkIn } from "../../test/support/smtp-sink.ts";
 import { launchChromium, screenshotBoth, seriousA11yViolations } from "../support/browser.ts";
+import { seedUser, signInWithForm } from "../support/seed.ts";
 import { type E2EServer, startE2EServer } from "../support/server.ts";
 
 interface Person {
@@ -49,30 +49,13 @@ describe("admin area in Chromium", () => {
     });
   }
 
-  /** Signs up through the API and follows the verification link from the SMTP sink. */
-  async function signUpVerified(user: Person): Promise<void> {
-    const res = await post("/sign-up/email", { ...user, callbackURL: "/verified" });
-    expect(res.status, `sign-up of ${user.email}`).toBe(200);
-    const mail = await server.sink.waitFor(user.email, /verify/i, 15_000);
-    const verify = await fetch(linkIn(mail, `${server.url}/api/auth/verify-email`), { redirect: "manual" });
-    expect(verify.status, `verification of ${user.email}`).toBeLessThan(400);
-  }
-
-  async function signInWithForm(on: Page, user: Person): Promise<void> {
-    await on.goto(`${server.url}/sign-in`);
-    await on.getByLabel("Email", { exact: true }).fill(user.email);
-    await on.getByLabel("Password", { exact: true }).fill(user.password);
-    await on.getByRole("button", { name: "Sign in" }).click();
-    await on.waitForURL(`${server.url}/`);
-  }
-
   async function expectAccessible(on: Page, name: string) {
     expect(await seriousA11yViolations(on), `${name}: serious/critical axe violations`).toEqual([]);
   }
 
   beforeAll(async () => {
     server = await startE2EServer({ ADMIN_EMAILS: admin.email });
-    for (const user of [admin, victim, target]) await signUpVerified(user);
+    for (const user of [admin, victim, target]) await seedUser(server, user);
 
     const signIn = await post("/sign-in/email", { email: admin.email, password: admin.password });
     expect(signIn.status).toBe(200);
@@ -101,7 +84,7 @@ describe("admin area in Chromium", () => {
   });
 
   it("hides the admin area from non-admins", async () => {
-    await signInWithForm(victimPage, victim);
+    await signInWithForm(victimPage, server, victim.email, victim.password);
     await victimPage.getByTestId("user-menu").click();
     await victimPage.getByRole("menuitem", { name: "Account" }).waitFor();
     expect(await victimPage.getByRole("menuitem", { name: "Admin" }).count()).toBe(0);
@@ -115,7 +98,7 @@ describe("admin area in Chromium", () => {
   });
 
   it("finds a user, bans them, and their open session is refused on its next request", async () => {
-    await signInWithForm(page, admin);
+    await signInWithForm(page, server, admin.email, admin.password);
     await page.getByTestId("user-menu").click();
     await page.getByRole("menuitem", { name: "Admin" }).click();
     await page.waitForURL(/\/admin\/users/);

@@ -2,8 +2,15 @@ import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { linkIn } from "../../test/support/smtp-sink.ts";
 import { launchChromium, screenshotBoth, seriousA11yViolations } from "../support/browser.ts";
+import {
+  authApi,
+  invitationLink,
+  person,
+  type SeededUser,
+  seedUser,
+  signedInContext,
+} from "../support/seed.ts";
 import { type E2EServer, startE2EServer } from "../support/server.ts";
-import { authApi, invitationLink, person, type SeededUser, seedUser, signedInContext } from "./seed.ts";
 
 const DESKTOP = { width: 1280, height: 860 };
 const PHONE = { width: 390, height: 844 };

@@ -25,10 +25,9 @@ import { invitationPreviewQuery } from "../api/queries.ts";
 import type { InvitationPreview } from "../api/types.ts";
 import { useInvitationAnswer } from "../api/use-invitation-answer.ts";
 import { timeLeft } from "../lib/format.ts";
-import { orgErrorMessage } from "../lib/org-errors.ts";
 import { useNow } from "../lib/use-now.ts";
 import { InvitationCard } from "./invitation-card.tsx";
-import { QueryError } from "./page-states.tsx";
+import { ActionError, QueryError } from "./page-states.tsx";
 import { RoleBadges } from "./role-badges.tsx";
 
 const route = getRouteApi("/accept-invitation/$id");
@@ -258,11 +257,7 @@ function Answer({ invitation, onDeclined }: { invitation: InvitationPreview; onD
 
   return (
     <Stack gap="sm">
-      {error ? (
-        <Alert color="red" variant="light" icon={<IconAlertCircle size={18} aria-hidden />}>
-          {orgErrorMessage(error)}
-        </Alert>
-      ) : null}
+      <ActionError error={error} />
       <Button
         fullWidth
         size="md"

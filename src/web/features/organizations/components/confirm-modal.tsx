@@ -1,7 +1,9 @@
-import { Alert, Button, Group, Modal, Stack, Text } from "@mantine/core";
-import { IconAlertCircle } from "@tabler/icons-react";
+import { Button, Group, Stack, Text } from "@mantine/core";
+import type { QueryKey } from "@tanstack/react-query";
 import type { ReactNode } from "react";
-import { orgErrorMessage } from "../lib/org-errors.ts";
+import { type Notice, useOrgMutation } from "../api/use-org-mutation.ts";
+import { OrgModal } from "./org-modal.tsx";
+import { ActionError } from "./page-states.tsx";
 
 interface ConfirmModalProps {
   opened: boolean;
@@ -33,20 +35,9 @@ export function ConfirmModal({
   cancelLabel = "Cancel",
 }: ConfirmModalProps) {
   return (
-    <Modal
-      opened={opened}
-      onClose={onClose}
-      title={title}
-      centered
-      radius="lg"
-      closeButtonProps={{ "aria-label": "Close" }}
-    >
+    <OrgModal opened={opened} onClose={onClose} title={title}>
       <Stack gap="md">
-        {error ? (
-          <Alert color="red" variant="light" icon={<IconAlertCircle size={18} aria-hidden />}>
-            {orgErrorMessage(error)}
-          </Alert>
-        ) : null}
+        <ActionError error={error} />
         <Text size="sm" component="div">
           {children}
         </Text>
@@ -65,6 +56,48 @@ export function ConfirmModal({
           </Button>
         </Group>
       </Stack>
-    </Modal>
+    </OrgModal>
+  );
+}
+
+interface ConfirmActionModalProps<T>
+  extends Omit<ConfirmModalProps, "opened" | "onConfirm" | "loading" | "error"> {
+  /** What the action applies to; the modal is open while it is set. */
+  target: T | null;
+  action: (target: T) => Promise<unknown>;
+  /** The cached queries that go stale once the action is done. */
+  invalidate: QueryKey;
+  /** The success notification's words. */
+  success: (target: T) => Notice;
+}
+
+/**
+ * A ConfirmModal that runs its action on `target`: once done it refreshes,
+ * notifies and closes; closing forgets a failure, so it does not show on the next opening.
+ */
+export function ConfirmActionModal<T>({
+  target,
+  action,
+  invalidate,
+  success,
+  onClose,
+  ...modal
+}: ConfirmActionModalProps<T>) {
+  const mutation = useOrgMutation({ mutationFn: action, invalidate, success, onDone: close });
+  function close() {
+    mutation.reset();
+    onClose();
+  }
+  return (
+    <ConfirmModal
+      {...modal}
+      opened={target !== null}
+      onClose={close}
+      onConfirm={() => {
+        if (target !== null) mutation.mutate(target);
+      }}
+      loading={mutation.isPending}
+      error={mutation.error}
+    />
   );
 }

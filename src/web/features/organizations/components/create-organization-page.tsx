@@ -1,8 +1,5 @@
-import { Alert, Button, Group, Paper, Stack, Text, TextInput, Title } from "@mantine/core";
+import { Button, Group, Paper, Stack, TextInput } from "@mantine/core";
 import { useForm } from "@mantine/form";
-import { notifications } from "@mantine/notifications";
-import { IconAlertCircle } from "@tabler/icons-react";
-import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useNavigate } from "@tanstack/react-router";
 import { useState } from "react";
 import { LIMITS } from "#shared/limits.ts";
@@ -11,18 +8,18 @@ import { authClient } from "#web/lib/auth-client.ts";
 import { usePageTitle } from "#web/lib/use-page-title.ts";
 import { unwrap } from "../api/org-request.ts";
 import { ORG_KEY } from "../api/queries.ts";
+import { useOrgMutation } from "../api/use-org-mutation.ts";
 import { useSlugAvailability } from "../api/use-slug-availability.ts";
 import { validateLogoUrl } from "../lib/logo.ts";
-import { orgErrorMessage } from "../lib/org-errors.ts";
 import { slugify, validateOrganizationName, validateSlug } from "../lib/slug.ts";
 import { LogoInput } from "./logo-input.tsx";
+import { ActionError, PageHeading } from "./page-states.tsx";
 import { SlugInput } from "./slug-input.tsx";
 
 /** `/organizations/new`: name, slug derived from it and checked live, optional logo. */
 export function CreateOrganizationPage() {
   usePageTitle("Create organization");
   const navigate = useNavigate();
-  const queryClient = useQueryClient();
   // The slug follows the name until the person edits the slug themselves.
   const [slugEdited, setSlugEdited] = useState(false);
 
@@ -37,7 +34,7 @@ export function CreateOrganizationPage() {
   });
   const slugState = useSlugAvailability(form.values.slug);
 
-  const create = useMutation({
+  const create = useOrgMutation({
     mutationFn: (values: typeof form.values) =>
       unwrap(
         authClient.organization.create({
@@ -46,28 +43,21 @@ export function CreateOrganizationPage() {
           logo: values.logo || undefined,
         }),
       ),
-    onSuccess: async (organization) => {
-      await queryClient.invalidateQueries({ queryKey: [ORG_KEY] });
-      notifications.show({
-        color: "teal",
-        title: "Organization created",
-        message: `${organization?.name ?? "Your organization"} is ready. Invite your teammates next.`,
-      });
-      await navigate({ to: "/org/$slug", params: { slug: organization?.slug ?? form.values.slug } });
-    },
+    invalidate: [ORG_KEY],
+    success: (_values, organization) => ({
+      title: "Organization created",
+      message: `${organization?.name ?? "Your organization"} is ready. Invite your teammates next.`,
+    }),
+    onDone: (_values, organization) =>
+      navigate({ to: "/org/$slug", params: { slug: organization?.slug ?? form.values.slug } }),
   });
 
   return (
     <Stack gap="lg" maw={580} mx="auto" py={{ base: "md", sm: 40 }}>
-      <div>
-        <Title order={1} fz={{ base: 26, sm: 32 }} c="var(--mantine-color-bright)">
-          Create organization
-        </Title>
-        <Text c="dimmed" mt={4}>
-          An organization groups people: invite them, give them roles and sort them into teams. You will be
-          its owner.
-        </Text>
-      </div>
+      <PageHeading
+        title="Create organization"
+        description="An organization groups people: invite them, give them roles and sort them into teams. You will be its owner."
+      />
       <Paper withBorder shadow="sm" p={{ base: "lg", sm: "xl" }}>
         <form
           noValidate
@@ -77,11 +67,7 @@ export function CreateOrganizationPage() {
           })}
         >
           <Stack gap="md">
-            {create.error ? (
-              <Alert color="red" variant="light" icon={<IconAlertCircle size={18} aria-hidden />}>
-                {orgErrorMessage(create.error)}
-              </Alert>
-            ) : null}
+            <ActionError error={create.error} />
             <TextInput
               label="Name"
               placeholder="Acme Inc."

@@ -1,6 +1,5 @@
 import {
   ActionIcon,
-  Alert,
   Badge,
   Box,
   Button,
@@ -18,28 +17,27 @@ import {
   Tooltip,
 } from "@mantine/core";
 import { useForm } from "@mantine/form";
-import { notifications } from "@mantine/notifications";
-import { IconAlertCircle, IconMail, IconMailForward, IconSend, IconX } from "@tabler/icons-react";
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { IconMail, IconMailForward, IconSend, IconX } from "@tabler/icons-react";
+import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import { LIMITS } from "#shared/limits.ts";
-import { PagePagination } from "#web/components/page-pagination.tsx";
 import { authClient } from "#web/lib/auth-client.ts";
 import { formatDateTime, isPast } from "#web/lib/format.ts";
 import { usePageTitle } from "#web/lib/use-page-title.ts";
 import { unwrap } from "../api/org-request.ts";
 import { invitationsQuery, ORG_KEY, teamsQuery } from "../api/queries.ts";
 import type { InvitationRow, InvitationStatus } from "../api/types.ts";
+import { useOrgMutation } from "../api/use-org-mutation.ts";
 import { timeLeft } from "../lib/format.ts";
-import { orgErrorMessage } from "../lib/org-errors.ts";
 import { parseRoles } from "../lib/roles.ts";
 import { useNow } from "../lib/use-now.ts";
-import { ConfirmModal } from "./confirm-modal.tsx";
+import { ConfirmActionModal } from "./confirm-modal.tsx";
+import { ListCard } from "./list-card.tsx";
 import { useCurrentOrganization } from "./organization-context.tsx";
-import { ListSkeleton, QueryError, SectionHeader } from "./page-states.tsx";
+import { ActionError, EmptyStateCard, SectionHeader } from "./page-states.tsx";
 import { RoleBadges } from "./role-badges.tsx";
 import { RoleSelect } from "./role-select.tsx";
-import { TableRegion } from "./table-region.tsx";
+import { ActionsColumnHeader, TableRegion } from "./table-region.tsx";
 
 const PAGE_SIZE = 10;
 const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
@@ -60,13 +58,11 @@ export function InvitationsPage() {
 
   if (!can.inviteMembers) {
     return (
-      <Card withBorder padding="xl" radius="lg">
-        <EmptyState
-          icon={<IconMail size={26} stroke={1.6} aria-hidden />}
-          title="Invitations are managed by owners and admins"
-          description="Ask an owner or an admin of this organization to invite the people you want to work with."
-        />
-      </Card>
+      <EmptyStateCard
+        icon={<IconMail size={26} stroke={1.6} aria-hidden />}
+        title="Invitations are managed by owners and admins"
+        description="Ask an owner or an admin of this organization to invite the people you want to work with."
+      />
     );
   }
 
@@ -84,7 +80,6 @@ export function InvitationsPage() {
 
 function InviteForm() {
   const { organization, can } = useCurrentOrganization();
-  const queryClient = useQueryClient();
   const teams = useQuery(teamsQuery(organization.id, { limit: 200, offset: 0 }));
   const form = useForm({
     mode: "controlled",
@@ -101,7 +96,7 @@ function InviteForm() {
     },
   });
 
-  const invite = useMutation({
+  const invite = useOrgMutation({
     mutationFn: (values: typeof form.values) =>
       unwrap(
         authClient.organization.inviteMember({
@@ -111,15 +106,12 @@ function InviteForm() {
           teamId: values.teamId ?? undefined,
         }),
       ),
-    onSuccess: async (_data, values) => {
-      await queryClient.invalidateQueries({ queryKey: [ORG_KEY, organization.id] });
-      notifications.show({
-        color: "teal",
-        title: "Invitation sent",
-        message: `We emailed ${values.email.trim()} a link to join ${organization.name}.`,
-      });
-      form.setFieldValue("email", "");
-    },
+    invalidate: [ORG_KEY, organization.id],
+    success: (values) => ({
+      title: "Invitation sent",
+      message: `We emailed ${values.email.trim()} a link to join ${organization.name}.`,
+    }),
+    onDone: () => form.setFieldValue("email", ""),
   });
 
   return (
@@ -129,11 +121,7 @@ function InviteForm() {
       </Title>
       <form noValidate onSubmit={form.onSubmit((values) => invite.mutate(values))}>
         <Stack gap="md">
-          {invite.error ? (
-            <Alert color="red" variant="light" icon={<IconAlertCircle size={18} aria-hidden />}>
-              {orgErrorMessage(invite.error)}
-            </Alert>
-          ) : null}
+          <ActionError error={invite.error} />
           <Grid gap="md">
             <Grid.Col span={{ base: 12, md: 5 }}>
               <TextInput
@@ -182,7 +170,6 @@ function InviteForm() {
 
 function InvitationList() {
   const { organization, can } = useCurrentOrganization();
-  const queryClient = useQueryClient();
   const now = useNow();
   const [status, setStatus] = useState<InvitationStatus>("pending");
   const [page, setPage] = useState(1);
@@ -193,9 +180,8 @@ function InvitationList() {
   const teams = useQuery(teamsQuery(organization.id, { limit: 200, offset: 0 }));
   const teamName = (id: string) => teams.data?.teams.find((team) => team.id === id)?.name ?? "Removed team";
   const total = query.data?.total ?? 0;
-  const pages = Math.max(1, Math.ceil(total / PAGE_SIZE));
 
-  const resend = useMutation({
+  const resend = useOrgMutation({
     mutationFn: (invitation: InvitationRow) =>
       unwrap(
         authClient.organization.inviteMember({
@@ -206,84 +192,61 @@ function InvitationList() {
           resend: true,
         }),
       ),
-    onSuccess: async (_data, invitation) => {
-      await queryClient.invalidateQueries({ queryKey: [ORG_KEY, organization.id] });
-      notifications.show({
-        color: "teal",
-        title: "Invitation sent again",
-        message: `${invitation.email} has a fresh link, valid for 2 days.`,
-      });
-    },
-    onError: (error) =>
-      notifications.show({ color: "red", title: "Could not resend", message: orgErrorMessage(error) }),
+    invalidate: [ORG_KEY, organization.id],
+    success: (invitation) => ({
+      title: "Invitation sent again",
+      message: `${invitation.email} has a fresh link, valid for 2 days.`,
+    }),
+    failureTitle: "Could not resend",
   });
-
-  const cancel = useMutation({
-    mutationFn: (invitation: InvitationRow) =>
-      unwrap(authClient.organization.cancelInvitation({ invitationId: invitation.id })),
-    onSuccess: async (_data, invitation) => {
-      await queryClient.invalidateQueries({ queryKey: [ORG_KEY, organization.id] });
-      notifications.show({
-        color: "teal",
-        title: "Invitation cancelled",
-        message: `The link sent to ${invitation.email} no longer works.`,
-      });
-      closeCancel();
-    },
-  });
-  function closeCancel() {
-    cancel.reset();
-    setCanceling(null);
-  }
 
   return (
-    <Card withBorder padding={0} radius="lg" shadow="xs">
-      <Group p="md" justify="space-between" gap="sm" wrap="wrap">
-        <Title order={3} fz="md">
-          Sent invitations
-        </Title>
-        <SegmentedControl
-          size="xs"
-          aria-label="Show invitations by status"
-          value={status}
-          onChange={(value) => {
-            setStatus(value as InvitationStatus);
-            setPage(1);
-          }}
-          data={(Object.keys(STATUS_LABELS) as InvitationStatus[]).map((value) => ({
-            value,
-            label: STATUS_LABELS[value],
-          }))}
-        />
-      </Group>
-      {query.error ? (
-        <Stack p="md">
-          <QueryError
-            error={query.error}
-            onRetry={() => void query.refetch()}
-            title="We couldn't load the invitations"
+    <>
+      <ListCard
+        header={
+          <Group p="md" justify="space-between" gap="sm" wrap="wrap">
+            <Title order={3} fz="md">
+              Sent invitations
+            </Title>
+            <SegmentedControl
+              size="xs"
+              aria-label="Show invitations by status"
+              value={status}
+              onChange={(value) => {
+                setStatus(value as InvitationStatus);
+                setPage(1);
+              }}
+              data={(Object.keys(STATUS_LABELS) as InvitationStatus[]).map((value) => ({
+                value,
+                label: STATUS_LABELS[value],
+              }))}
+            />
+          </Group>
+        }
+        query={query}
+        noun="invitations"
+        skeletonRows={3}
+        total={total}
+        empty={
+          <EmptyState
+            py="xl"
+            icon={<IconMail size={26} stroke={1.6} aria-hidden />}
+            title={
+              status === "pending"
+                ? "No pending invitations"
+                : `No ${STATUS_LABELS[status].toLowerCase()} invitations`
+            }
+            description={
+              status === "pending"
+                ? "Invite a teammate with the form above; their invitation waits here until they answer."
+                : "Invitations appear here once they reach this status."
+            }
           />
-        </Stack>
-      ) : query.isPending ? (
-        <Stack p="md">
-          <ListSkeleton rows={3} label="Loading invitations" />
-        </Stack>
-      ) : total === 0 ? (
-        <EmptyState
-          py="xl"
-          icon={<IconMail size={26} stroke={1.6} aria-hidden />}
-          title={
-            status === "pending"
-              ? "No pending invitations"
-              : `No ${STATUS_LABELS[status].toLowerCase()} invitations`
-          }
-          description={
-            status === "pending"
-              ? "Invite a teammate with the form above; their invitation waits here until they answer."
-              : "Invitations appear here once they reach this status."
-          }
-        />
-      ) : (
+        }
+        pageSize={PAGE_SIZE}
+        page={page}
+        onPageChange={setPage}
+      >
         <TableRegion label="Invitations table">
           <Table verticalSpacing="sm" horizontalSpacing="md">
             <Table.Thead>
@@ -292,11 +255,7 @@ function InvitationList() {
                 <Table.Th visibleFrom="sm">Roles</Table.Th>
                 <Table.Th visibleFrom="md">Team</Table.Th>
                 <Table.Th visibleFrom="sm">{status === "pending" ? "Expires" : "Sent"}</Table.Th>
-                {status === "pending" ? (
-                  <Table.Th w={96}>
-                    <span className="gh-visually-hidden">Actions</span>
-                  </Table.Th>
-                ) : null}
+                {status === "pending" ? <ActionsColumnHeader width={96} /> : null}
               </Table.Tr>
             </Table.Thead>
             <Table.Tbody style={{ opacity: query.isPlaceholderData ? 0.6 : 1 }}>
@@ -382,20 +341,35 @@ function InvitationList() {
             </Table.Tbody>
           </Table>
         </TableRegion>
-      )}
-      <PagePagination pages={pages} page={page} onChange={setPage} />
-      <ConfirmModal
-        opened={canceling !== null}
-        onClose={closeCancel}
-        title="Cancel invitation"
-        confirmLabel="Cancel invitation"
-        cancelLabel="Keep it"
-        onConfirm={() => canceling && cancel.mutate(canceling)}
-        loading={cancel.isPending}
-        error={cancel.error}
-      >
-        {`The link sent to ${canceling?.email ?? ""} will stop working. You can invite them again later.`}
-      </ConfirmModal>
-    </Card>
+      </ListCard>
+      <CancelInvitationModal invitation={canceling} onClose={() => setCanceling(null)} />
+    </>
+  );
+}
+
+function CancelInvitationModal({
+  invitation,
+  onClose,
+}: {
+  invitation: InvitationRow | null;
+  onClose: () => void;
+}) {
+  const { organization } = useCurrentOrganization();
+  return (
+    <ConfirmActionModal
+      target={invitation}
+      onClose={onClose}
+      title="Cancel invitation"
+      confirmLabel="Cancel invitation"
+      cancelLabel="Keep it"
+      action={(target) => unwrap(authClient.organization.cancelInvitation({ invitationId: target.id }))}
+      invalidate={[ORG_KEY, organization.id]}
+      success={(target) => ({
+        title: "Invitation cancelled",
+        message: `The link sent to ${target.email} no longer works.`,
+      })}
+    >
+      {`The link sent to ${invitation?.email ?? ""} will stop working. You can invite them again later.`}
+    </ConfirmActionModal>
   );
 }

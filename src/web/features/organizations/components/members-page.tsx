@@ -4,12 +4,10 @@ import {
   Badge,
   Box,
   Button,
-  Card,
   CloseButton,
   EmptyState,
   Group,
   Menu,
-  Modal,
   Select,
   Stack,
   Table,
@@ -18,7 +16,6 @@ import {
   Tooltip,
 } from "@mantine/core";
 import { useDebouncedValue } from "@mantine/hooks";
-import { notifications } from "@mantine/notifications";
 import {
   IconAlertCircle,
   IconDots,
@@ -28,25 +25,26 @@ import {
   IconUserPlus,
   IconUsers,
 } from "@tabler/icons-react";
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import { ButtonLink } from "#web/components/button-link.tsx";
-import { PagePagination } from "#web/components/page-pagination.tsx";
-import { UserAvatar } from "#web/components/user-avatar.tsx";
 import { authClient } from "#web/lib/auth-client.ts";
 import { formatDate, plural } from "#web/lib/format.ts";
 import { usePageTitle } from "#web/lib/use-page-title.ts";
 import { unwrap } from "../api/org-request.ts";
 import { membersQuery, ORG_KEY } from "../api/queries.ts";
 import type { MemberRow } from "../api/types.ts";
-import { orgErrorMessage } from "../lib/org-errors.ts";
+import { useOrgMutation } from "../api/use-org-mutation.ts";
 import { hasRole, parseRoles } from "../lib/roles.ts";
-import { ConfirmModal } from "./confirm-modal.tsx";
+import { ConfirmActionModal } from "./confirm-modal.tsx";
+import { ListCard } from "./list-card.tsx";
+import { MemberIdentity } from "./member-identity.tsx";
+import { OrgModal } from "./org-modal.tsx";
 import { useCurrentOrganization } from "./organization-context.tsx";
-import { ListSkeleton, QueryError, SectionHeader } from "./page-states.tsx";
+import { ActionError, SectionHeader } from "./page-states.tsx";
 import { RoleBadges } from "./role-badges.tsx";
 import { RoleSelect } from "./role-select.tsx";
-import { TableRegion } from "./table-region.tsx";
+import { ActionsColumnHeader, TableRegion } from "./table-region.tsx";
 
 const PAGE_SIZE = 10;
 
@@ -81,7 +79,6 @@ export function MembersPage() {
     }),
   );
   const total = query.data?.total ?? 0;
-  const pages = Math.max(1, Math.ceil(total / PAGE_SIZE));
   const manages = can.updateMembers || can.removeMembers;
   const first = total === 0 ? 0 : (page - 1) * PAGE_SIZE + 1;
   const last = Math.min(total, page * PAGE_SIZE);
@@ -112,66 +109,60 @@ export function MembersPage() {
           You can see the members. Only owners and admins can change roles or remove people.
         </Alert>
       ) : null}
-      <Card withBorder padding={0} radius="lg" shadow="xs">
-        <Group p="md" gap="sm" justify="space-between" wrap="wrap">
-          <Group gap="sm" wrap="wrap" style={{ flex: "1 1 auto" }}>
-            <TextInput
-              aria-label="Search members"
-              placeholder="Search by name or email"
-              leftSection={<IconSearch size={16} aria-hidden />}
-              rightSection={
-                search ? (
-                  <CloseButton
-                    size="sm"
-                    aria-label="Clear search"
-                    onClick={() => {
-                      setSearch("");
-                      setPage(1);
-                    }}
-                  />
-                ) : null
-              }
-              value={search}
-              onChange={(event) => {
-                setSearch(event.currentTarget.value);
-                setPage(1);
-              }}
-              maxLength={254}
-              style={{ flex: "1 1 240px", maxWidth: 360 }}
-              size="sm"
-            />
-            <Select
-              aria-label="Sort members"
-              data={Object.entries(SORTS).map(([value, { label }]) => ({ value, label }))}
-              value={sort}
-              onChange={(value) => {
-                if (value) setSort(value as Sort);
-                setPage(1);
-              }}
-              allowDeselect={false}
-              size="sm"
-              w={150}
-            />
+      <ListCard
+        header={
+          <Group p="md" gap="sm" justify="space-between" wrap="wrap">
+            <Group gap="sm" wrap="wrap" style={{ flex: "1 1 auto" }}>
+              <TextInput
+                aria-label="Search members"
+                placeholder="Search by name or email"
+                leftSection={<IconSearch size={16} aria-hidden />}
+                rightSection={
+                  search ? (
+                    <CloseButton
+                      size="sm"
+                      aria-label="Clear search"
+                      onClick={() => {
+                        setSearch("");
+                        setPage(1);
+                      }}
+                    />
+                  ) : null
+                }
+                value={search}
+                onChange={(event) => {
+                  setSearch(event.currentTarget.value);
+                  setPage(1);
+                }}
+                maxLength={254}
+                style={{ flex: "1 1 240px", maxWidth: 360 }}
+                size="sm"
+              />
+              <Select
+                aria-label="Sort members"
+                data={Object.entries(SORTS).map(([value, { label }]) => ({ value, label }))}
+                value={sort}
+                onChange={(value) => {
+                  if (value) setSort(value as Sort);
+                  setPage(1);
+                }}
+                allowDeselect={false}
+                size="sm"
+                w={150}
+              />
+            </Group>
+            {query.data && total > 0 ? (
+              <Text size="sm" c="dimmed" aria-live="polite">
+                {`${first}–${last} of ${total}`}
+              </Text>
+            ) : null}
           </Group>
-          {query.data && total > 0 ? (
-            <Text size="sm" c="dimmed" aria-live="polite">
-              {`${first}–${last} of ${total}`}
-            </Text>
-          ) : null}
-        </Group>
-        {query.error ? (
-          <Stack p="md">
-            <QueryError
-              error={query.error}
-              onRetry={() => void query.refetch()}
-              title="We couldn't load the members"
-            />
-          </Stack>
-        ) : query.isPending ? (
-          <Stack p="md">
-            <ListSkeleton rows={5} label="Loading members" />
-          </Stack>
-        ) : total === 0 ? (
+        }
+        query={query}
+        noun="members"
+        skeletonRows={5}
+        total={total}
+        empty={
           <EmptyState
             py="xl"
             icon={<IconUsers size={26} stroke={1.6} aria-hidden />}
@@ -190,86 +181,72 @@ export function MembersPage() {
               </EmptyState.Actions>
             ) : null}
           </EmptyState>
-        ) : (
-          <TableRegion label="Members table">
-            <Table verticalSpacing="sm" horizontalSpacing="md" highlightOnHover>
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>Member</Table.Th>
-                  <Table.Th visibleFrom="sm">Roles</Table.Th>
-                  <Table.Th visibleFrom="sm">Joined</Table.Th>
-                  {manages ? (
-                    <Table.Th w={56}>
-                      <span className="gh-visually-hidden">Actions</span>
-                    </Table.Th>
-                  ) : null}
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody style={{ opacity: query.isPlaceholderData ? 0.6 : 1 }}>
-                {query.data?.members.map((member) => {
-                  const isSelf = member.userId === session?.user.id;
-                  const ownerLocked = hasRole(member.role, "owner") && !can.isOwner;
-                  return (
-                    <Table.Tr key={member.id} data-testid={`member-row-${member.user.email}`}>
+        }
+        pageSize={PAGE_SIZE}
+        page={page}
+        onPageChange={setPage}
+      >
+        <TableRegion label="Members table">
+          <Table verticalSpacing="sm" horizontalSpacing="md" highlightOnHover>
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>Member</Table.Th>
+                <Table.Th visibleFrom="sm">Roles</Table.Th>
+                <Table.Th visibleFrom="sm">Joined</Table.Th>
+                {manages ? <ActionsColumnHeader width={56} /> : null}
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody style={{ opacity: query.isPlaceholderData ? 0.6 : 1 }}>
+              {query.data?.members.map((member) => {
+                const isSelf = member.userId === session?.user.id;
+                const ownerLocked = hasRole(member.role, "owner") && !can.isOwner;
+                return (
+                  <Table.Tr key={member.id} data-testid={`member-row-${member.user.email}`}>
+                    <Table.Td>
+                      <MemberIdentity
+                        user={member.user}
+                        avatarSize={36}
+                        nameBadge={
+                          isSelf ? (
+                            <Badge size="xs" variant="outline" color="gray">
+                              You
+                            </Badge>
+                          ) : null
+                        }
+                      >
+                        <Box hiddenFrom="sm" mt={4}>
+                          <RoleBadges role={member.role} size="xs" />
+                        </Box>
+                      </MemberIdentity>
+                    </Table.Td>
+                    <Table.Td visibleFrom="sm">
+                      <RoleBadges role={member.role} size="sm" />
+                    </Table.Td>
+                    <Table.Td visibleFrom="sm">
+                      <Text size="sm" c="dimmed">
+                        {formatDate(member.createdAt)}
+                      </Text>
+                    </Table.Td>
+                    {manages ? (
                       <Table.Td>
-                        <Group gap="sm" wrap="nowrap">
-                          <UserAvatar
-                            name={member.user.name}
-                            email={member.user.email}
-                            image={member.user.image}
-                            size={36}
-                            radius="xl"
-                          />
-                          <div style={{ minWidth: 0 }}>
-                            <Group gap={6} wrap="nowrap">
-                              <Text size="sm" fw={600} truncate>
-                                {member.user.name || member.user.email}
-                              </Text>
-                              {isSelf ? (
-                                <Badge size="xs" variant="outline" color="gray">
-                                  You
-                                </Badge>
-                              ) : null}
-                            </Group>
-                            <Text size="xs" c="dimmed" truncate>
-                              {member.user.email}
-                            </Text>
-                            <Box hiddenFrom="sm" mt={4}>
-                              <RoleBadges role={member.role} size="xs" />
-                            </Box>
-                          </div>
-                        </Group>
+                        <MemberActions
+                          member={member}
+                          isSelf={isSelf}
+                          ownerLocked={ownerLocked}
+                          canUpdate={can.updateMembers}
+                          canRemove={can.removeMembers}
+                          onEdit={() => setEditing(member)}
+                          onRemove={() => setRemoving(member)}
+                        />
                       </Table.Td>
-                      <Table.Td visibleFrom="sm">
-                        <RoleBadges role={member.role} size="sm" />
-                      </Table.Td>
-                      <Table.Td visibleFrom="sm">
-                        <Text size="sm" c="dimmed">
-                          {formatDate(member.createdAt)}
-                        </Text>
-                      </Table.Td>
-                      {manages ? (
-                        <Table.Td>
-                          <MemberActions
-                            member={member}
-                            isSelf={isSelf}
-                            ownerLocked={ownerLocked}
-                            canUpdate={can.updateMembers}
-                            canRemove={can.removeMembers}
-                            onEdit={() => setEditing(member)}
-                            onRemove={() => setRemoving(member)}
-                          />
-                        </Table.Td>
-                      ) : null}
-                    </Table.Tr>
-                  );
-                })}
-              </Table.Tbody>
-            </Table>
-          </TableRegion>
-        )}
-        <PagePagination pages={pages} page={page} onChange={setPage} />
-      </Card>
+                    ) : null}
+                  </Table.Tr>
+                );
+              })}
+            </Table.Tbody>
+          </Table>
+        </TableRegion>
+      </ListCard>
       <ChangeRolesModal member={editing} onClose={() => setEditing(null)} />
       <RemoveMemberModal member={removing} onClose={() => setRemoving(null)} />
     </Stack>
@@ -293,7 +270,7 @@ function MemberActions({
   onEdit: () => void;
   onRemove: () => void;
 }) {
-  const who = member.user.name || member.user.email;
+  const who = nameOf(member);
   return (
     <Menu position="bottom-end" shadow="md" width={240} withInitialFocusPlaceholder={false}>
       <Menu.Target>
@@ -340,27 +317,19 @@ function MemberActions({
 
 function ChangeRolesModal({ member, onClose }: { member: MemberRow | null; onClose: () => void }) {
   return (
-    <Modal
-      opened={member !== null}
-      onClose={onClose}
-      title="Change roles"
-      centered
-      radius="lg"
-      closeButtonProps={{ "aria-label": "Close" }}
-    >
+    <OrgModal opened={member !== null} onClose={onClose} title="Change roles">
       {member ? <ChangeRolesForm key={member.id} member={member} onDone={onClose} /> : null}
-    </Modal>
+    </OrgModal>
   );
 }
 
 function ChangeRolesForm({ member, onDone }: { member: MemberRow; onDone: () => void }) {
   const { organization, can } = useCurrentOrganization();
-  const queryClient = useQueryClient();
   const [roles, setRoles] = useState<string[]>(parseRoles(member.role));
-  const who = member.user.name || member.user.email;
+  const who = nameOf(member);
   const unchanged = [...roles].sort().join(",") === parseRoles(member.role).sort().join(",");
 
-  const update = useMutation({
+  const update = useOrgMutation({
     mutationFn: () =>
       unwrap(
         authClient.organization.updateMemberRole({
@@ -369,41 +338,15 @@ function ChangeRolesForm({ member, onDone }: { member: MemberRow; onDone: () => 
           organizationId: organization.id,
         }),
       ),
-    onSuccess: async () => {
-      await queryClient.invalidateQueries({ queryKey: [ORG_KEY] });
-      notifications.show({
-        color: "teal",
-        title: "Roles updated",
-        message: `${who} is now ${roles.join(" and ")}.`,
-      });
-      onDone();
-    },
+    invalidate: [ORG_KEY],
+    success: () => ({ title: "Roles updated", message: `${who} is now ${roles.join(" and ")}.` }),
+    onDone,
   });
 
   return (
     <Stack gap="md">
-      <Group gap="sm" wrap="nowrap">
-        <UserAvatar
-          name={member.user.name}
-          email={member.user.email}
-          image={member.user.image}
-          size={36}
-          radius="xl"
-        />
-        <div style={{ minWidth: 0 }}>
-          <Text size="sm" fw={600} truncate>
-            {who}
-          </Text>
-          <Text size="xs" c="dimmed" truncate>
-            {member.user.email}
-          </Text>
-        </div>
-      </Group>
-      {update.error ? (
-        <Alert color="red" variant="light" icon={<IconAlertCircle size={18} aria-hidden />}>
-          {orgErrorMessage(update.error)}
-        </Alert>
-      ) : null}
+      <MemberIdentity user={member.user} avatarSize={36} />
+      <ActionError error={update.error} />
       <RoleSelect
         value={roles}
         onChange={setRoles}
@@ -428,44 +371,36 @@ function ChangeRolesForm({ member, onDone }: { member: MemberRow; onDone: () => 
 
 function RemoveMemberModal({ member, onClose }: { member: MemberRow | null; onClose: () => void }) {
   const { organization } = useCurrentOrganization();
-  const queryClient = useQueryClient();
-  const who = member ? member.user.name || member.user.email : "";
-  const remove = useMutation({
-    mutationFn: (target: MemberRow) =>
-      unwrap(
-        authClient.organization.removeMember({ memberIdOrEmail: target.id, organizationId: organization.id }),
-      ),
-    onSuccess: async () => {
-      await queryClient.invalidateQueries({ queryKey: [ORG_KEY] });
-      notifications.show({
-        color: "teal",
-        title: "Member removed",
-        message: `${who} no longer belongs to ${organization.name}.`,
-      });
-      close();
-    },
-  });
-  function close() {
-    remove.reset();
-    onClose();
-  }
-
   return (
-    <ConfirmModal
-      opened={member !== null}
-      onClose={close}
+    <ConfirmActionModal
+      target={member}
+      onClose={onClose}
       title="Remove member"
       confirmLabel="Remove member"
-      onConfirm={() => member && remove.mutate(member)}
-      loading={remove.isPending}
-      error={remove.error}
+      action={(target) =>
+        unwrap(
+          authClient.organization.removeMember({
+            memberIdOrEmail: target.id,
+            organizationId: organization.id,
+          }),
+        )
+      }
+      invalidate={[ORG_KEY]}
+      success={(target) => ({
+        title: "Member removed",
+        message: `${nameOf(target)} no longer belongs to ${organization.name}.`,
+      })}
     >
       <Text size="sm">
         <Text span fw={600}>
-          {who}
+          {member ? nameOf(member) : ""}
         </Text>
         {` will lose access to ${organization.name} and leave all its teams. You can invite them again later.`}
       </Text>
-    </ConfirmModal>
+    </ConfirmActionModal>
   );
+}
+
+function nameOf(member: MemberRow) {
+  return member.user.name || member.user.email;
 }

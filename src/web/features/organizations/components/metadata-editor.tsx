@@ -1,13 +1,12 @@
-import { ActionIcon, Alert, Button, Group, Stack, Table, Text, TextInput } from "@mantine/core";
-import { notifications } from "@mantine/notifications";
-import { IconAlertCircle, IconPlus, IconTrash } from "@tabler/icons-react";
-import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { ActionIcon, Button, Group, Stack, Table, Text, TextInput } from "@mantine/core";
+import { IconPlus, IconTrash } from "@tabler/icons-react";
 import { useState } from "react";
 import { authClient } from "#web/lib/auth-client.ts";
 import { unwrap } from "../api/org-request.ts";
 import { ORG_KEY } from "../api/queries.ts";
-import { orgErrorMessage } from "../lib/org-errors.ts";
+import { useOrgMutation } from "../api/use-org-mutation.ts";
 import { useCurrentOrganization } from "./organization-context.tsx";
+import { ActionError } from "./page-states.tsx";
 
 const MAX_PAIRS = 50;
 const KEY_MAX = 64;
@@ -43,26 +42,19 @@ function pairErrors(pairs: Pair[]): Map<number, string> {
 /** Free-form key/value pairs stored on the organization (its `metadata`). */
 export function MetadataEditor() {
   const { organization, can } = useCurrentOrganization();
-  const queryClient = useQueryClient();
   const [pairs, setPairs] = useState<Pair[]>(() => pairsOf(organization.metadata));
   const [nextId, setNextId] = useState(pairs.length + 1);
   const errors = pairErrors(pairs);
 
-  const save = useMutation({
+  const save = useOrgMutation({
     mutationFn: () => {
       const metadata = Object.fromEntries(
         pairs.filter((pair) => pair.key.trim()).map((pair) => [pair.key.trim(), pair.value]),
       );
       return unwrap(authClient.organization.update({ organizationId: organization.id, data: { metadata } }));
     },
-    onSuccess: async () => {
-      await queryClient.invalidateQueries({ queryKey: [ORG_KEY] });
-      notifications.show({
-        color: "teal",
-        title: "Metadata saved",
-        message: "The key/value pairs are stored.",
-      });
-    },
+    invalidate: [ORG_KEY],
+    success: () => ({ title: "Metadata saved", message: "The key/value pairs are stored." }),
   });
 
   if (!can.updateOrganization) {
@@ -91,11 +83,7 @@ export function MetadataEditor() {
 
   return (
     <Stack gap="sm">
-      {save.error ? (
-        <Alert color="red" variant="light" icon={<IconAlertCircle size={18} aria-hidden />}>
-          {orgErrorMessage(save.error)}
-        </Alert>
-      ) : null}
+      <ActionError error={save.error} />
       {pairs.length === 0 ? (
         <Text size="sm" c="dimmed">
           No metadata yet. Add pairs such as a billing code or an internal id for your own tools.

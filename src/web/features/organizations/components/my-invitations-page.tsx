@@ -1,6 +1,6 @@
-import { Alert, Button, Card, EmptyState, Group, Stack, Text, Title } from "@mantine/core";
+import { Button, Card, EmptyState, Group, Stack, Text } from "@mantine/core";
 import { notifications } from "@mantine/notifications";
-import { IconAlertCircle, IconClock, IconMailOpened, IconPlus } from "@tabler/icons-react";
+import { IconClock, IconMailOpened, IconPlus } from "@tabler/icons-react";
 import { useQuery } from "@tanstack/react-query";
 import { ButtonLink } from "#web/components/button-link.tsx";
 import { authClient } from "#web/lib/auth-client.ts";
@@ -10,10 +10,9 @@ import { userInvitationsQuery } from "../api/queries.ts";
 import type { UserInvitation } from "../api/types.ts";
 import { useInvitationAnswer } from "../api/use-invitation-answer.ts";
 import { timeLeft } from "../lib/format.ts";
-import { orgErrorMessage } from "../lib/org-errors.ts";
 import { useNow } from "../lib/use-now.ts";
 import { OrgAvatar } from "./org-avatar.tsx";
-import { ListSkeleton, QueryError } from "./page-states.tsx";
+import { ActionError, EmptyStateCard, ListSkeleton, PageHeading, QueryError } from "./page-states.tsx";
 import { RoleBadges } from "./role-badges.tsx";
 
 /** `/invitations`: pending invitations sent to the signed-in user's email. */
@@ -25,16 +24,14 @@ export function MyInvitationsPage() {
 
   return (
     <Stack gap="lg" maw={760} mx="auto" py={{ base: "md", sm: 40 }}>
-      <div>
-        <Title order={1} fz={{ base: 26, sm: 32 }} c="var(--mantine-color-bright)">
-          My invitations
-        </Title>
-        <Text c="dimmed" mt={4}>
-          {session
+      <PageHeading
+        title="My invitations"
+        description={
+          session
             ? `Organizations that invited ${session.user.email}. Accept to join, or decline.`
-            : "Organizations that invited you."}
-        </Text>
-      </div>
+            : "Organizations that invited you."
+        }
+      />
       {query.error ? (
         <QueryError
           error={query.error}
@@ -46,23 +43,21 @@ export function MyInvitationsPage() {
           <ListSkeleton rows={2} label="Loading invitations" />
         </Card>
       ) : count === 0 ? (
-        <Card withBorder padding="xl" radius="lg">
-          <EmptyState
-            variant="light"
-            icon={<IconMailOpened size={26} stroke={1.6} aria-hidden />}
-            title="No pending invitations"
-            description="When an organization invites you, the invitation shows up here and in your inbox."
-          >
-            <EmptyState.Actions>
-              <ButtonLink to="/organizations/new" leftSection={<IconPlus size={16} aria-hidden />}>
-                Create organization
-              </ButtonLink>
-              <ButtonLink to="/organizations" variant="default">
-                Your organizations
-              </ButtonLink>
-            </EmptyState.Actions>
-          </EmptyState>
-        </Card>
+        <EmptyStateCard
+          variant="light"
+          icon={<IconMailOpened size={26} stroke={1.6} aria-hidden />}
+          title="No pending invitations"
+          description="When an organization invites you, the invitation shows up here and in your inbox."
+        >
+          <EmptyState.Actions>
+            <ButtonLink to="/organizations/new" leftSection={<IconPlus size={16} aria-hidden />}>
+              Create organization
+            </ButtonLink>
+            <ButtonLink to="/organizations" variant="default">
+              Your organizations
+            </ButtonLink>
+          </EmptyState.Actions>
+        </EmptyStateCard>
       ) : (
         <Stack gap="sm">
           <Text size="sm" c="dimmed">
@@ -130,11 +125,7 @@ function InvitationItem({ invitation }: { invitation: UserInvitation }) {
           </Button>
         </Group>
       </Group>
-      {error ? (
-        <Alert mt="md" color="red" variant="light" icon={<IconAlertCircle size={18} aria-hidden />}>
-          {orgErrorMessage(error)}
-        </Alert>
-      ) : null}
+      <ActionError error={error} mt="md" />
     </Card>
   );
 }

@@ -9,7 +9,6 @@ import {
   Stack,
   Text,
   TextInput,
-  Title,
 } from "@mantine/core";
 import {
   IconBuildingCommunity,
@@ -27,7 +26,7 @@ import { formatDate, plural } from "#web/lib/format.ts";
 import { usePageTitle } from "#web/lib/use-page-title.ts";
 import { useOrganizations, userInvitationsQuery } from "../api/queries.ts";
 import { OrgAvatar } from "./org-avatar.tsx";
-import { QueryError } from "./page-states.tsx";
+import { EmptyStateCard, PageHeading, QueryError } from "./page-states.tsx";
 import { RoleBadges } from "./role-badges.tsx";
 
 import "../organizations.css";
@@ -53,14 +52,10 @@ export function OrganizationsPage() {
   return (
     <Stack gap="lg" maw={960} mx="auto" py={{ base: "md", sm: 40 }}>
       <Group justify="space-between" align="flex-end" wrap="wrap" gap="sm">
-        <div>
-          <Title order={1} fz={{ base: 26, sm: 32 }} c="var(--mantine-color-bright)">
-            Organizations
-          </Title>
-          <Text c="dimmed" mt={4}>
-            Workspaces you belong to. Open one to manage its members, invitations and teams.
-          </Text>
-        </div>
+        <PageHeading
+          title="Organizations"
+          description="Workspaces you belong to. Open one to manage its members, invitations and teams."
+        />
         <ButtonLink to="/organizations/new" leftSection={<IconPlus size={16} aria-hidden />}>
           Create organization
         </ButtonLink>
@@ -101,23 +96,21 @@ export function OrganizationsPage() {
           ))}
         </SimpleGrid>
       ) : organizations && organizations.length === 0 ? (
-        <Card withBorder padding="xl" radius="lg">
-          <EmptyState
-            variant="light"
-            icon={<IconBuildingCommunity size={26} stroke={1.6} aria-hidden />}
-            title="No organizations yet"
-            description="Create an organization to invite teammates, give them roles and group them in teams. Invited to one? Accept the invitation to join it."
-          >
-            <EmptyState.Actions>
-              <ButtonLink to="/organizations/new" leftSection={<IconPlus size={16} aria-hidden />}>
-                Create organization
-              </ButtonLink>
-              <ButtonLink to="/invitations" variant="default">
-                My invitations
-              </ButtonLink>
-            </EmptyState.Actions>
-          </EmptyState>
-        </Card>
+        <EmptyStateCard
+          variant="light"
+          icon={<IconBuildingCommunity size={26} stroke={1.6} aria-hidden />}
+          title="No organizations yet"
+          description="Create an organization to invite teammates, give them roles and group them in teams. Invited to one? Accept the invitation to join it."
+        >
+          <EmptyState.Actions>
+            <ButtonLink to="/organizations/new" leftSection={<IconPlus size={16} aria-hidden />}>
+              Create organization
+            </ButtonLink>
+            <ButtonLink to="/invitations" variant="default">
+              My invitations
+            </ButtonLink>
+          </EmptyState.Actions>
+        </EmptyStateCard>
       ) : (
         <Stack gap="md">
           {organizations && organizations.length > 6 ? (

@@ -1,5 +1,18 @@
-import { Alert, Button, Group, Paper, Skeleton, Stack, Text, Title } from "@mantine/core";
-import { IconAlertTriangle, IconRefresh } from "@tabler/icons-react";
+import {
+  Alert,
+  Button,
+  Card,
+  EmptyState,
+  type EmptyStateProps,
+  Group,
+  type MantineSpacing,
+  Paper,
+  Skeleton,
+  Stack,
+  Text,
+  Title,
+} from "@mantine/core";
+import { IconAlertCircle, IconAlertTriangle, IconRefresh } from "@tabler/icons-react";
 import type { ReactNode } from "react";
 import { orgErrorMessage } from "../lib/org-errors.ts";
 
@@ -32,6 +45,16 @@ export function QueryError({
   );
 }
 
+/** Why an action failed, where it was started; nothing while there is no failure. */
+export function ActionError({ error, mt }: { error: unknown; mt?: MantineSpacing }) {
+  if (!error) return null;
+  return (
+    <Alert mt={mt} color="red" variant="light" icon={<IconAlertCircle size={18} aria-hidden />}>
+      {orgErrorMessage(error)}
+    </Alert>
+  );
+}
+
 /** Placeholder rows while a list loads. */
 export function ListSkeleton({ rows = 4, label = "Loading" }: { rows?: number; label?: string }) {
   return (
@@ -47,6 +70,29 @@ export function ListSkeleton({ rows = 4, label = "Loading" }: { rows?: number; l
         </Group>
       ))}
     </Stack>
+  );
+}
+
+/** The heading of a page outside any one organization, with a line of context under it. */
+export function PageHeading({ title, description }: { title: string; description: ReactNode }) {
+  return (
+    <div>
+      <Title order={1} fz={{ base: 26, sm: 32 }} c="var(--mantine-color-bright)">
+        {title}
+      </Title>
+      <Text c="dimmed" mt={4}>
+        {description}
+      </Text>
+    </div>
+  );
+}
+
+/** An empty state standing alone in its own card, where a whole page has nothing to show. */
+export function EmptyStateCard(props: EmptyStateProps) {
+  return (
+    <Card withBorder padding="xl" radius="lg">
+      <EmptyState {...props} />
+    </Card>
   );
 }
 

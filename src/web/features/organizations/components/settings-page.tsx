@@ -1,7 +1,7 @@
 import { Alert, Button, Divider, Group, Stack, Text, TextInput, Title } from "@mantine/core";
 import { useForm } from "@mantine/form";
 import { notifications } from "@mantine/notifications";
-import { IconAlertCircle, IconDoorExit, IconLock, IconTrash } from "@tabler/icons-react";
+import { IconDoorExit, IconLock, IconTrash } from "@tabler/icons-react";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useNavigate } from "@tanstack/react-router";
 import { useState } from "react";
@@ -10,15 +10,16 @@ import { authClient } from "#web/lib/auth-client.ts";
 import { usePageTitle } from "#web/lib/use-page-title.ts";
 import { unwrap } from "../api/org-request.ts";
 import { ORG_KEY } from "../api/queries.ts";
+import { useOrgMutation } from "../api/use-org-mutation.ts";
 import { useSlugAvailability } from "../api/use-slug-availability.ts";
 import { validateLogoUrl } from "../lib/logo.ts";
-import { isOnlyOwnerError, orgErrorMessage } from "../lib/org-errors.ts";
+import { isOnlyOwnerError } from "../lib/org-errors.ts";
 import { validateOrganizationName, validateSlug } from "../lib/slug.ts";
 import { ConfirmModal } from "./confirm-modal.tsx";
 import { LogoInput } from "./logo-input.tsx";
 import { MetadataEditor } from "./metadata-editor.tsx";
 import { useCurrentOrganization } from "./organization-context.tsx";
-import { SectionCard, SectionHeader } from "./page-states.tsx";
+import { ActionError, SectionCard, SectionHeader } from "./page-states.tsx";
 import { SlugInput } from "./slug-input.tsx";
 
 /** `/org/$slug/settings`: profile, metadata, leaving and deleting. */
@@ -63,7 +64,6 @@ export function SettingsPage() {
 
 function ProfileForm() {
   const { organization } = useCurrentOrganization();
-  const queryClient = useQueryClient();
   const navigate = useNavigate();
   const form = useForm({
     mode: "controlled",
@@ -72,7 +72,7 @@ function ProfileForm() {
   });
   const slugState = useSlugAvailability(form.values.slug, organization.slug);
 
-  const save = useMutation({
+  const save = useOrgMutation({
     mutationFn: (values: typeof form.values) =>
       unwrap(
         authClient.organization.update({
@@ -80,13 +80,9 @@ function ProfileForm() {
           data: { name: values.name.trim(), slug: values.slug, logo: values.logo || null },
         }),
       ),
-    onSuccess: async (_data, values) => {
-      await queryClient.invalidateQueries({ queryKey: [ORG_KEY] });
-      notifications.show({
-        color: "teal",
-        title: "Settings saved",
-        message: `${values.name.trim()} is up to date.`,
-      });
+    invalidate: [ORG_KEY],
+    success: (values) => ({ title: "Settings saved", message: `${values.name.trim()} is up to date.` }),
+    onDone: async (values) => {
       form.resetDirty(values);
       if (values.slug !== organization.slug) {
         await navigate({ to: "/org/$slug/settings", params: { slug: values.slug }, replace: true });
@@ -102,11 +98,7 @@ function ProfileForm() {
       })}
     >
       <Stack gap="md">
-        {save.error ? (
-          <Alert color="red" variant="light" icon={<IconAlertCircle size={18} aria-hidden />}>
-            {orgErrorMessage(save.error)}
-          </Alert>
-        ) : null}
+        <ActionError error={save.error} />
         <TextInput label="Name" maxLength={LIMITS.organizationName} {...form.getInputProps("name")} />
         <SlugInput
           value={form.values.slug}

@@ -9,3 +9,12 @@ export function TableRegion({ label, children }: { label: string; children: Reac
     </Table.ScrollContainer>
   );
 }
+
+/** The header of a table's last column, holding each row's action buttons: named for screen readers only. */
+export function ActionsColumnHeader({ width }: { width: number }) {
+  return (
+    <Table.Th w={width}>
+      <span className="gh-visually-hidden">Actions</span>
+    </Table.Th>
+  );
+}

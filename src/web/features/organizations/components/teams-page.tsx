@@ -2,12 +2,10 @@ import {
   ActionIcon,
   Alert,
   Button,
-  Card,
   Drawer,
   EmptyState,
   Group,
   Menu,
-  Modal,
   Select,
   Stack,
   Table,
@@ -16,9 +14,7 @@ import {
   Tooltip,
 } from "@mantine/core";
 import { useDebouncedValue } from "@mantine/hooks";
-import { notifications } from "@mantine/notifications";
 import {
-  IconAlertCircle,
   IconDots,
   IconInfoCircle,
   IconPencil,
@@ -27,22 +23,24 @@ import {
   IconUserMinus,
   IconUsersGroup,
 } from "@tabler/icons-react";
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import { LIMITS } from "#shared/limits.ts";
-import { PageNumbers, PagePagination } from "#web/components/page-pagination.tsx";
-import { UserAvatar } from "#web/components/user-avatar.tsx";
+import { PageNumbers } from "#web/components/page-pagination.tsx";
 import { authClient } from "#web/lib/auth-client.ts";
 import { formatDate, plural } from "#web/lib/format.ts";
 import { usePageTitle } from "#web/lib/use-page-title.ts";
 import { unwrap } from "../api/org-request.ts";
 import { membersQuery, ORG_KEY, teamMembersQuery, teamsQuery } from "../api/queries.ts";
 import type { TeamRow } from "../api/types.ts";
-import { orgErrorMessage } from "../lib/org-errors.ts";
-import { ConfirmModal } from "./confirm-modal.tsx";
+import { useOrgMutation } from "../api/use-org-mutation.ts";
+import { ConfirmActionModal } from "./confirm-modal.tsx";
+import { ListCard } from "./list-card.tsx";
+import { MemberIdentity } from "./member-identity.tsx";
+import { OrgModal } from "./org-modal.tsx";
 import { useCurrentOrganization } from "./organization-context.tsx";
-import { ListSkeleton, QueryError, SectionHeader } from "./page-states.tsx";
-import { TableRegion } from "./table-region.tsx";
+import { ActionError, ListSkeleton, QueryError, SectionHeader } from "./page-states.tsx";
+import { ActionsColumnHeader, TableRegion } from "./table-region.tsx";
 
 const PAGE_SIZE = 20;
 const LAST_TEAM_RULE =
@@ -59,7 +57,6 @@ export function TeamsPage() {
   const [managing, setManaging] = useState<TeamRow | null>(null);
   const query = useQuery(teamsQuery(organization.id, { limit: PAGE_SIZE, offset: (page - 1) * PAGE_SIZE }));
   const total = query.data?.total ?? 0;
-  const pages = Math.max(1, Math.ceil(total / PAGE_SIZE));
   const lastTeam = total <= 1;
   const manages = can.updateTeams || can.deleteTeams;
 
@@ -86,20 +83,12 @@ export function TeamsPage() {
           {LAST_TEAM_RULE}
         </Alert>
       ) : null}
-      <Card withBorder padding={0} radius="lg" shadow="xs">
-        {query.error ? (
-          <Stack p="md">
-            <QueryError
-              error={query.error}
-              onRetry={() => void query.refetch()}
-              title="We couldn't load the teams"
-            />
-          </Stack>
-        ) : query.isPending ? (
-          <Stack p="md">
-            <ListSkeleton rows={3} label="Loading teams" />
-          </Stack>
-        ) : total === 0 ? (
+      <ListCard
+        query={query}
+        noun="teams"
+        skeletonRows={3}
+        total={total}
+        empty={
           <EmptyState
             py="xl"
             icon={<IconUsersGroup size={26} stroke={1.6} aria-hidden />}
@@ -114,107 +103,100 @@ export function TeamsPage() {
               </EmptyState.Actions>
             ) : null}
           </EmptyState>
-        ) : (
-          <TableRegion label="Teams table">
-            <Table verticalSpacing="sm" horizontalSpacing="md" highlightOnHover>
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>Team</Table.Th>
-                  <Table.Th>Members</Table.Th>
-                  <Table.Th visibleFrom="sm">Created</Table.Th>
+        }
+        pageSize={PAGE_SIZE}
+        page={page}
+        onPageChange={setPage}
+      >
+        <TableRegion label="Teams table">
+          <Table verticalSpacing="sm" horizontalSpacing="md" highlightOnHover>
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>Team</Table.Th>
+                <Table.Th>Members</Table.Th>
+                <Table.Th visibleFrom="sm">Created</Table.Th>
+                {manages ? <ActionsColumnHeader width={56} /> : null}
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {query.data?.teams.map((team) => (
+                <Table.Tr key={team.id} data-testid={`team-row-${team.name}`}>
+                  <Table.Td>
+                    <Group gap="sm" wrap="nowrap">
+                      <IconUsersGroup size={18} aria-hidden style={{ opacity: 0.6, flexShrink: 0 }} />
+                      <Text size="sm" fw={600} style={{ overflowWrap: "anywhere" }}>
+                        {team.name}
+                      </Text>
+                    </Group>
+                  </Table.Td>
+                  <Table.Td>
+                    {can.updateTeams ? (
+                      <Button variant="subtle" size="compact-sm" onClick={() => setManaging(team)}>
+                        {plural(team.memberCount, "member")}
+                      </Button>
+                    ) : (
+                      <Text size="sm">{plural(team.memberCount, "member")}</Text>
+                    )}
+                  </Table.Td>
+                  <Table.Td visibleFrom="sm">
+                    <Text size="sm" c="dimmed">
+                      {formatDate(team.createdAt)}
+                    </Text>
+                  </Table.Td>
                   {manages ? (
-                    <Table.Th w={56}>
-                      <span className="gh-visually-hidden">Actions</span>
-                    </Table.Th>
+                    <Table.Td>
+                      <Menu position="bottom-end" shadow="md" width={260} withInitialFocusPlaceholder={false}>
+                        <Menu.Target>
+                          <ActionIcon
+                            variant="subtle"
+                            color="gray"
+                            aria-label={`Actions for team ${team.name}`}
+                          >
+                            <IconDots size={18} aria-hidden />
+                          </ActionIcon>
+                        </Menu.Target>
+                        <Menu.Dropdown>
+                          {can.updateTeams ? (
+                            <>
+                              <Menu.Item
+                                leftSection={<IconUsersGroup size={16} aria-hidden />}
+                                onClick={() => setManaging(team)}
+                              >
+                                Manage members
+                              </Menu.Item>
+                              <Menu.Item
+                                leftSection={<IconPencil size={16} aria-hidden />}
+                                onClick={() => setRenaming(team)}
+                              >
+                                Rename
+                              </Menu.Item>
+                            </>
+                          ) : null}
+                          {can.deleteTeams ? (
+                            <Menu.Item
+                              color="red"
+                              leftSection={<IconTrash size={16} aria-hidden />}
+                              onClick={() => setRemoving(team)}
+                              disabled={lastTeam}
+                            >
+                              Remove team
+                            </Menu.Item>
+                          ) : null}
+                          {can.deleteTeams && lastTeam ? (
+                            <Text size="xs" c="dimmed" px="sm" py={6}>
+                              The last team cannot be removed. Create another team first.
+                            </Text>
+                          ) : null}
+                        </Menu.Dropdown>
+                      </Menu>
+                    </Table.Td>
                   ) : null}
                 </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {query.data?.teams.map((team) => (
-                  <Table.Tr key={team.id} data-testid={`team-row-${team.name}`}>
-                    <Table.Td>
-                      <Group gap="sm" wrap="nowrap">
-                        <IconUsersGroup size={18} aria-hidden style={{ opacity: 0.6, flexShrink: 0 }} />
-                        <Text size="sm" fw={600} style={{ overflowWrap: "anywhere" }}>
-                          {team.name}
-                        </Text>
-                      </Group>
-                    </Table.Td>
-                    <Table.Td>
-                      {can.updateTeams ? (
-                        <Button variant="subtle" size="compact-sm" onClick={() => setManaging(team)}>
-                          {plural(team.memberCount, "member")}
-                        </Button>
-                      ) : (
-                        <Text size="sm">{plural(team.memberCount, "member")}</Text>
-                      )}
-                    </Table.Td>
-                    <Table.Td visibleFrom="sm">
-                      <Text size="sm" c="dimmed">
-                        {formatDate(team.createdAt)}
-                      </Text>
-                    </Table.Td>
-                    {manages ? (
-                      <Table.Td>
-                        <Menu
-                          position="bottom-end"
-                          shadow="md"
-                          width={260}
-                          withInitialFocusPlaceholder={false}
-                        >
-                          <Menu.Target>
-                            <ActionIcon
-                              variant="subtle"
-                              color="gray"
-                              aria-label={`Actions for team ${team.name}`}
-                            >
-                              <IconDots size={18} aria-hidden />
-                            </ActionIcon>
-                          </Menu.Target>
-                          <Menu.Dropdown>
-                            {can.updateTeams ? (
-                              <>
-                                <Menu.Item
-                                  leftSection={<IconUsersGroup size={16} aria-hidden />}
-                                  onClick={() => setManaging(team)}
-                                >
-                                  Manage members
-                                </Menu.Item>
-                                <Menu.Item
-                                  leftSection={<IconPencil size={16} aria-hidden />}
-                                  onClick={() => setRenaming(team)}
-                                >
-                                  Rename
-                                </Menu.Item>
-                              </>
-                            ) : null}
-                            {can.deleteTeams ? (
-                              <Menu.Item
-                                color="red"
-                                leftSection={<IconTrash size={16} aria-hidden />}
-                                onClick={() => setRemoving(team)}
-                                disabled={lastTeam}
-                              >
-                                Remove team
-                              </Menu.Item>
-                            ) : null}
-                            {can.deleteTeams && lastTeam ? (
-                              <Text size="xs" c="dimmed" px="sm" py={6}>
-                                The last team cannot be removed. Create another team first.
-                              </Text>
-                            ) : null}
-                          </Menu.Dropdown>
-                        </Menu>
-                      </Table.Td>
-                    ) : null}
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </TableRegion>
-        )}
-        <PagePagination pages={pages} page={page} onChange={setPage} />
-      </Card>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </TableRegion>
+      </ListCard>
       <TeamNameModal opened={creating} onClose={() => setCreating(false)} />
       <TeamNameModal opened={renaming !== null} team={renaming} onClose={() => setRenaming(null)} />
       <RemoveTeamModal team={removing} onClose={() => setRemoving(null)} />
@@ -233,28 +215,20 @@ function TeamNameModal({
   onClose: () => void;
 }) {
   return (
-    <Modal
-      opened={opened}
-      onClose={onClose}
-      title={team ? "Rename team" : "Create team"}
-      centered
-      radius="lg"
-      closeButtonProps={{ "aria-label": "Close" }}
-    >
+    <OrgModal opened={opened} onClose={onClose} title={team ? "Rename team" : "Create team"}>
       {opened ? <TeamNameForm key={team?.id ?? "new"} team={team ?? null} onDone={onClose} /> : null}
-    </Modal>
+    </OrgModal>
   );
 }
 
 function TeamNameForm({ team, onDone }: { team: TeamRow | null; onDone: () => void }) {
   const { organization } = useCurrentOrganization();
-  const queryClient = useQueryClient();
   const [name, setName] = useState(team?.name ?? "");
   const [touched, setTouched] = useState(false);
   const trimmed = name.trim();
   const fieldError = !trimmed ? "A team name needs at least 1 character" : null;
 
-  const save = useMutation({
+  const save = useOrgMutation({
     mutationFn: () =>
       team
         ? unwrap(
@@ -264,15 +238,12 @@ function TeamNameForm({ team, onDone }: { team: TeamRow | null; onDone: () => vo
             }),
           )
         : unwrap(authClient.organization.createTeam({ name: trimmed, organizationId: organization.id })),
-    onSuccess: async () => {
-      await queryClient.invalidateQueries({ queryKey: [ORG_KEY, organization.id] });
-      notifications.show({
-        color: "teal",
-        title: team ? "Team renamed" : "Team created",
-        message: team ? `${team.name} is now ${trimmed}.` : `${trimmed} is ready. Add members to it.`,
-      });
-      onDone();
-    },
+    invalidate: [ORG_KEY, organization.id],
+    success: () =>
+      team
+        ? { title: "Team renamed", message: `${team.name} is now ${trimmed}.` }
+        : { title: "Team created", message: `${trimmed} is ready. Add members to it.` },
+    onDone,
   });
 
   return (
@@ -285,11 +256,7 @@ function TeamNameForm({ team, onDone }: { team: TeamRow | null; onDone: () => vo
       }}
     >
       <Stack gap="md">
-        {save.error ? (
-          <Alert color="red" variant="light" icon={<IconAlertCircle size={18} aria-hidden />}>
-            {orgErrorMessage(save.error)}
-          </Alert>
-        ) : null}
+        <ActionError error={save.error} />
         <TextInput
           label="Team name"
           placeholder="Design"
@@ -315,43 +282,26 @@ function TeamNameForm({ team, onDone }: { team: TeamRow | null; onDone: () => vo
 
 function RemoveTeamModal({ team, onClose }: { team: TeamRow | null; onClose: () => void }) {
   const { organization } = useCurrentOrganization();
-  const queryClient = useQueryClient();
   const { data: session } = authClient.useSession();
-  const remove = useMutation({
-    mutationFn: async (target: TeamRow) => {
-      // better-auth refuses to remove the session's active team; clear it first.
-      const activeTeamId = (session?.session as { activeTeamId?: string | null } | undefined)?.activeTeamId;
-      if (activeTeamId === target.id) await unwrap(authClient.organization.setActiveTeam({ teamId: null }));
-      return unwrap(
-        authClient.organization.removeTeam({ teamId: target.id, organizationId: organization.id }),
-      );
-    },
-    onSuccess: async (_data, target) => {
-      await queryClient.invalidateQueries({ queryKey: [ORG_KEY, organization.id] });
-      notifications.show({
-        color: "teal",
-        title: "Team removed",
-        message: `${target.name} no longer exists.`,
-      });
-      close();
-    },
-  });
-  function close() {
-    remove.reset();
-    onClose();
-  }
   return (
-    <ConfirmModal
-      opened={team !== null}
-      onClose={close}
+    <ConfirmActionModal
+      target={team}
+      onClose={onClose}
       title="Remove team"
       confirmLabel="Remove team"
-      onConfirm={() => team && remove.mutate(team)}
-      loading={remove.isPending}
-      error={remove.error}
+      action={async (target) => {
+        // better-auth refuses to remove the session's active team; clear it first.
+        const activeTeamId = (session?.session as { activeTeamId?: string | null } | undefined)?.activeTeamId;
+        if (activeTeamId === target.id) await unwrap(authClient.organization.setActiveTeam({ teamId: null }));
+        return unwrap(
+          authClient.organization.removeTeam({ teamId: target.id, organizationId: organization.id }),
+        );
+      }}
+      invalidate={[ORG_KEY, organization.id]}
+      success={(target) => ({ title: "Team removed", message: `${target.name} no longer exists.` })}
     >
       {`${team?.name ?? "This team"} will be removed. Its members stay in ${organization.name}; only the team goes. Pending invitations to it no longer add anyone to it.`}
-    </ConfirmModal>
+    </ConfirmActionModal>
   );
 }
 
@@ -372,7 +322,6 @@ function TeamMembersDrawer({ team, onClose }: { team: TeamRow | null; onClose: (
 
 function TeamMembersPanel({ team }: { team: TeamRow }) {
   const { organization } = useCurrentOrganization();
-  const queryClient = useQueryClient();
   const [page, setPage] = useState(1);
   const [search, setSearch] = useState("");
   const [debouncedSearch] = useDebouncedValue(search.trim(), 300);
@@ -392,19 +341,19 @@ function TeamMembersPanel({ team }: { team: TeamRow }) {
     }));
   const total = members.data?.total ?? 0;
 
-  const add = useMutation({
+  const add = useOrgMutation({
     mutationFn: (userId: string) =>
       unwrap(
         authClient.organization.addTeamMember({ teamId: team.id, userId, organizationId: organization.id }),
       ),
-    onSuccess: async () => {
-      await queryClient.invalidateQueries({ queryKey: [ORG_KEY, organization.id] });
-      notifications.show({ color: "teal", title: "Added to team", message: `They are now in ${team.name}.` });
+    invalidate: [ORG_KEY, organization.id],
+    success: () => ({ title: "Added to team", message: `They are now in ${team.name}.` }),
+    onDone: () => {
       setSelected(null);
       setSearch("");
     },
   });
-  const remove = useMutation({
+  const remove = useOrgMutation({
     mutationFn: (userId: string) =>
       unwrap(
         authClient.organization.removeTeamMember({
@@ -413,16 +362,9 @@ function TeamMembersPanel({ team }: { team: TeamRow }) {
           organizationId: organization.id,
         }),
       ),
-    onSuccess: async () => {
-      await queryClient.invalidateQueries({ queryKey: [ORG_KEY, organization.id] });
-      notifications.show({
-        color: "teal",
-        title: "Removed from team",
-        message: `They are no longer in ${team.name}.`,
-      });
-    },
-    onError: (error) =>
-      notifications.show({ color: "red", title: "Could not remove", message: orgErrorMessage(error) }),
+    invalidate: [ORG_KEY, organization.id],
+    success: () => ({ title: "Removed from team", message: `They are no longer in ${team.name}.` }),
+    failureTitle: "Could not remove",
   });
 
   return (
@@ -435,11 +377,7 @@ function TeamMembersPanel({ team }: { team: TeamRow }) {
         }}
       >
         <Stack gap="xs">
-          {add.error ? (
-            <Alert color="red" variant="light" icon={<IconAlertCircle size={18} aria-hidden />}>
-              {orgErrorMessage(add.error)}
-            </Alert>
-          ) : null}
+          <ActionError error={add.error} />
           <Group gap="xs" align="flex-end" wrap="nowrap">
             <Select
               label="Add a member of the organization"
@@ -482,23 +420,7 @@ function TeamMembersPanel({ team }: { team: TeamRow }) {
             const who = member.user.name || member.user.email;
             return (
               <Group key={member.id} component="li" gap="sm" wrap="nowrap" justify="space-between">
-                <Group gap="sm" wrap="nowrap" style={{ minWidth: 0 }}>
-                  <UserAvatar
-                    name={member.user.name}
-                    email={member.user.email}
-                    image={member.user.image}
-                    size={32}
-                    radius="xl"
-                  />
-                  <div style={{ minWidth: 0 }}>
-                    <Text size="sm" fw={600} truncate>
-                      {who}
-                    </Text>
-                    <Text size="xs" c="dimmed" truncate>
-                      {member.user.email}
-                    </Text>
-                  </div>
-                </Group>
+                <MemberIdentity user={member.user} avatarSize={32} />
                 <Tooltip label="Remove from team" withArrow>
                   <ActionIcon
                     variant="subtle"

@@ -1,6 +1,6 @@
-import type { Browser, BrowserContext } from "playwright-core";
+import type { Browser, BrowserContext, Page } from "playwright-core";
 import { linkIn } from "../../test/support/smtp-sink.ts";
-import type { E2EServer } from "../support/server.ts";
+import type { E2EServer } from "./server.ts";
 
 export interface SeededUser {
   name: string;
@@ -89,4 +89,27 @@ export async function invitationLink(server: E2EServer, email: string): Promise<
   const mail = mails.at(-1);
   if (!mail) throw new Error(`no invitation mail to ${email}`);
   return linkIn(mail, `${server.url}/accept-invitation/`);
+}
+
+/** Fills the sign-in form with these credentials and submits it. */
+export async function submitSignIn(page: Page, server: E2EServer, email: string, password: string) {
+  if (!page.url().startsWith(`${server.url}/sign-in`)) await page.goto(`${server.url}/sign-in`);
+  await page.getByLabel("Email", { exact: true }).fill(email);
+  await page.getByLabel("Password", { exact: true }).fill(password);
+  await page.getByRole("button", { name: "Sign in" }).click();
+}
+
+/** Signs in through the form and waits for the home page. */
+export async function signInWithForm(page: Page, server: E2EServer, email: string, password: string) {
+  await submitSignIn(page, server, email, password);
+  await page.waitForURL(`${server.url}/`);
+}
+
+/** The form refuses these credentials, in plain words. */
+export async function expectSignInRefused(page: Page, server: E2EServer, email: string, password: string) {
+  await submitSignIn(page, server, email, password);
+  await page
+    .getByText(/invalid email or password/i)
+    .first()
+    .waitFor();
 }
