@@ -7,6 +7,7 @@ import { join } from "node:path";
 import { parseArgs, promisify } from "node:util";
 import { gzipSync } from "node:zlib";
 import { hashPassword } from "better-auth/crypto";
+import { Redis } from "ioredis";
 import { launchChromium } from "../e2e/support/browser.ts";
 import { freePort } from "../test/support/free-port.ts";
 import { type SpawnedServer, spawnServer } from "../test/support/spawn-server.ts";
@@ -17,6 +18,8 @@ const execFileAsync = promisify(execFile);
 const { values: args } = parseArgs({
   options: {
     db: { type: "string", default: "sqlite" },
+    // Gatehouse with Redis as well (the stock server stays as it is): the recommended scale-out set-up.
+    redis: { type: "boolean", default: false },
     duration: { type: "string", default: "10" },
     // Comma-separated subset while iterating (RESULTS.md is then not written): ok,session,busy,signin,orgs,members,page
     only: { type: "string" },
@@ -25,6 +28,9 @@ const { values: args } = parseArgs({
 const ONLY = args.only?.split(",");
 const want = (name: string) => !ONLY || ONLY.includes(name);
 const DB = args.db === "postgres" ? "postgres" : "sqlite";
+const REDIS_URL = args.redis ? (process.env.TEST_REDIS_URL ?? "redis://127.0.0.1:6379") : undefined;
+/** Names the results file and the run: "sqlite", "postgres", "postgres-redis". */
+const SETUP = `${DB}${REDIS_URL ? "-redis" : ""}`;
 const DURATION = Number(args.duration);
 /** Each comparison runs in 3 alternating turns of a third of the case's duration. */
 const TURN = Math.max(1, Math.round(DURATION / 3));
@@ -122,11 +128,20 @@ async function databaseUrl(dir: string, name: string, cleanup: Target["cleanup"]
   return pg.url;
 }
 
+async function forgetRedisKeys(url: string, prefix: string) {
+  const redis = new Redis(url);
+  const keys = await redis.keys(`${prefix}*`);
+  if (keys.length) await redis.del(...keys);
+  await redis.quit();
+}
+
 async function startGatehouse(dir: string): Promise<Target> {
   const cleanup: Target["cleanup"] = [];
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
   const dbUrl = await databaseUrl(dir, "gatehouse", cleanup);
+  const redisPrefix = `bench:${port}:${Date.now()}:`;
+  if (REDIS_URL) cleanup.push(() => forgetRedisKeys(REDIS_URL, redisPrefix));
   const server = await spawnServer(
     {
       NODE_ENV: "production",
@@ -140,6 +155,7 @@ async function startGatehouse(dir: string): Promise<Target> {
       MEMBERSHIP_LIMIT: "20000",
       LOG_LEVEL: "warn",
       STATIC_DIR: "dist/web",
+      ...(REDIS_URL ? { REDIS_URL, REDIS_KEY_PREFIX: redisPrefix } : {}),
     },
     { command: ["node", "dist/server/main.js"] },
   );
@@ -457,10 +473,10 @@ async function main() {
     if (ONLY) return;
 
     const report = [
-      `# Benchmark results (${DB})`,
+      `# Benchmark results (${DB}${REDIS_URL ? ", Gatehouse with Redis too" : ""})`,
       "",
       `Node ${process.version}, ${cpus().length} cores (${cpus()[0]?.model ?? "?"}), autocannon -c 50 (sign-in -c 8), ${DURATION} s per case in 3 alternating turns per server (mean req/s, median latencies), loopback.`,
-      `Run ${new Date().toISOString()} with \`npm run bench${DB === "postgres" ? " -- --db postgres" : ""}\`.`,
+      `Run ${new Date().toISOString()} with \`npm run bench${DB === "postgres" ? ` -- --db postgres${REDIS_URL ? " --redis" : ""}` : ""}\`.`,
       "Cells: requests/s (p50/p99 latency). Every request carries its own X-Forwarded-For so production rate limits",
       "see distinct clients (Gatehouse runs with TRUST_PROXY=1; stock reads the header by default).",
       "",
@@ -469,7 +485,7 @@ async function main() {
       ...rows,
       "",
     ].join("\n");
-    const file = new URL(`./RESULTS${DB === "postgres" ? "-postgres" : ""}.md`, import.meta.url).pathname;
+    const file = new URL(`./RESULTS${SETUP === "sqlite" ? "" : `-${SETUP}`}.md`, import.meta.url).pathname;
     writeFileSync(file, report);
     process.stdout.write(`\nwritten ${file}\n`);
   } finally {

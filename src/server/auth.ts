@@ -182,7 +182,8 @@ export function buildAuthOptions({
       expiresIn: 60 * 60 * 24 * 7,
       updateAge: 60 * 60 * 24,
       freshAge: 60 * 60 * 24,
-      // With Redis, sessions are kept in the database too: a Redis flush loses nobody's session.
+      // With Redis, sessions are kept in the database too: a Redis flush loses nobody's session, and the
+      // get-session hot path reads the row (session-fast-path.ts).
       storeSessionInDatabase: true,
     },
 

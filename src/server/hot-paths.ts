@@ -5,13 +5,16 @@ import type { OrganizationDb } from "#server/features/organizations/tables.ts";
 import type { Logger } from "#server/logger.ts";
 import { securityHeaderValues } from "#server/security-headers.ts";
 import type { FastSession } from "#server/session-fast-path.ts";
+import { isServiceUnavailable, RETRY_AFTER_SECONDS, UNAVAILABLE_BODY } from "#server/unavailable.ts";
 
 /**
  * The few GET calls every page of an app makes are answered straight on Node's request, before Hono
  * builds a Request and better-auth runs its endpoint pipeline (issue 8: those cost ~10× the answer
  * itself). A hot route returns the JSON body, or undefined to hand the request to the full app
- * unchanged — as it also is when the route throws, so outages still get the app's 503. Only exact
- * paths without a query string match. Tests pin that both ways answer the same status, body and headers.
+ * unchanged — as it also is when the route throws, except for a lost backing service, answered with the
+ * app's own 503 at once: the full app would only repeat the failed work, and wait again on whatever held it
+ * (the faults test once hung on a table lock that way). Only exact paths without a query string match.
+ * Tests pin that both ways answer the same status, body and headers.
  */
 export type HotRoute = (req: IncomingMessage) => Promise<string | undefined> | string | undefined;
 export type HotRoutes = ReadonlyMap<string, HotRoute>;
@@ -65,15 +68,26 @@ export function withHotPaths(
         logger.info({ method: "GET", path: req.url, status: 200, ms, hot: true }, "request");
       }
     };
+    const fail = (err: unknown) => {
+      if (!isServiceUnavailable(err)) return app(req, res);
+      logger.warn({ path: req.url, err: (err as Error).message }, "service unavailable");
+      const body = JSON.stringify(UNAVAILABLE_BODY);
+      res.writeHead(503, {
+        ...headers,
+        "retry-after": String(RETRY_AFTER_SECONDS),
+        "content-length": Buffer.byteLength(body),
+      });
+      res.end(body);
+    };
     let answer: ReturnType<HotRoute>;
     try {
       answer = route(req);
-    } catch {
-      return app(req, res);
+    } catch (err) {
+      return fail(err);
     }
     if (typeof answer !== "object") return send(answer);
     answer
-      .then(send, () => app(req, res))
+      .then(send, fail)
       .catch((err: Error) => logger.error({ err: err.message, path: req.url }, "hot path failed"));
   };
 }

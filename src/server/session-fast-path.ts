@@ -1,4 +1,5 @@
 import { createHmac, timingSafeEqual } from "node:crypto";
+import type { BetterAuthOptions } from "better-auth";
 import type { Auth } from "#server/auth.ts";
 import { coalescedLookup } from "#server/coalesced-lookup.ts";
 import { isoDate } from "#server/dates.ts";
@@ -11,7 +12,7 @@ import { LAST_ACTIVE_RESOLUTION_MS } from "#server/features/accounts/last-active
  * Through better-auth it costs a full endpoint pipeline; here the common case — a validly signed cookie
  * for a live session that needs no refresh — is read with one indexed lookup, in exactly better-auth's
  * shape (hot-paths.ts serves it, and organization/list, from it). Anything else (no such session,
- * expired, due for refresh or a last-active touch, banned user, Redis in use) is left to better-auth.
+ * expired, due for refresh or a last-active touch, banned user) is left to better-auth.
  * A test pins that both paths answer the same JSON.
  */
 
@@ -94,8 +95,16 @@ class BoundedMap<K, V> extends Map<K, V> {
 
 export async function createFastSession(auth: Auth, database: AppDatabase): Promise<FastSession | undefined> {
   const ctx = await auth.$context;
-  // With Redis the session of record is read from secondary storage first: leave that to better-auth.
-  if (ctx.options.secondaryStorage) return undefined;
+  // With Redis, better-auth keeps every session in the database as well and deletes the row whenever it
+  // revokes one (storeSessionInDatabase; auth.ts), and itself falls back to the row when Redis has none: the
+  // database is the session of record either way. A set-up that kept revoked rows would not be.
+  const sessionOptions: BetterAuthOptions["session"] = ctx.options.session;
+  if (
+    ctx.options.secondaryStorage &&
+    (!sessionOptions?.storeSessionInDatabase || sessionOptions.preserveSessionInDatabase)
+  ) {
+    return undefined;
+  }
 
   const sessionTable = ctx.tables.session;
   const userTable = ctx.tables.user;

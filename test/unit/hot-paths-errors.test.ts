@@ -1,0 +1,64 @@
+import { createServer, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { HOT_TIMING, type HotRoute, withHotPaths } from "#server/hot-paths.ts";
+import { createLogger } from "#server/logger.ts";
+import { UNAVAILABLE_BODY } from "#server/unavailable.ts";
+
+const lostConnection = () =>
+  Object.assign(new Error("terminating connection due to administrator command"), { code: "57P01" });
+
+// What a hot route's failure turns into: the full app for a bug or an unusual case, the app's 503 at once
+// for a lost backing service (the full app would repeat the failed work and wait on whatever held it).
+describe("hot path failures", () => {
+  let server: Server;
+  let base: string;
+  let fullAppCalls = 0;
+  beforeAll(async () => {
+    const routes = new Map<string, HotRoute>([
+      ["/lost", () => Promise.reject(lostConnection())],
+      ["/bug", () => Promise.reject(new TypeError("x is undefined"))],
+      ["/decline", async () => undefined],
+      [
+        "/throws",
+        () => {
+          throw new TypeError("y is undefined");
+        },
+      ],
+    ]);
+    const app = withHotPaths(
+      routes,
+      (_req, res) => {
+        fullAppCalls += 1;
+        res.writeHead(200, { "content-type": "text/plain" });
+        res.end("full app");
+      },
+      { https: false, logger: createLogger("silent") },
+    );
+    server = createServer(app);
+    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+    base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  });
+  afterAll(() => new Promise((resolve) => server.close(resolve)));
+
+  it("answers a lost database connection with the app's 503, without running the full app", async () => {
+    const before = fullAppCalls;
+    const res = await fetch(`${base}/lost`);
+    expect(res.status).toBe(503);
+    expect(await res.json()).toEqual(UNAVAILABLE_BODY);
+    expect(res.headers.get("retry-after")).toBe("2");
+    expect(res.headers.get("cache-control")).toBe("no-store");
+    expect(res.headers.get("server-timing")).toBe(HOT_TIMING);
+    expect(res.headers.get("x-content-type-options")).toBe("nosniff");
+    expect(fullAppCalls).toBe(before);
+  });
+
+  it("hands any other failure, a declined request and a synchronous throw to the full app", async () => {
+    for (const path of ["/bug", "/decline", "/throws"]) {
+      const before = fullAppCalls;
+      const res = await fetch(`${base}${path}`);
+      expect(await res.text(), path).toBe("full app");
+      expect(fullAppCalls, path).toBe(before + 1);
+    }
+  });
+});
