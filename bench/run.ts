@@ -1,7 +1,7 @@
 // `npm run bench [-- --db postgres] [-- --duration 10]`: Gatehouse (production build) beside stock better-auth
 // and a bare Hono route, each loaded by autocannon from another process on loopback. Writes bench/RESULTS.md.
 import { execFile, execSync } from "node:child_process";
-import { existsSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { cpus, tmpdir } from "node:os";
 import { join } from "node:path";
 import { parseArgs, promisify } from "node:util";
@@ -412,8 +412,8 @@ async function duringSignUps(target: Target, cookie: string) {
 }
 
 async function main() {
-  if (!existsSync("dist/server/main.js") || !existsSync("dist/web/index.html"))
-    execSync("npm run build", { stdio: "inherit" });
+  // Always from the sources as they are: a stale build would measure yesterday's code.
+  execSync("npm run build", { stdio: "inherit" });
   const dir = mkdtempSync(join(tmpdir(), "gatehouse-bench-"));
   const targets: Target[] = [];
   try {
