@@ -6,7 +6,9 @@
  *
  * Nothing is cached: a key's query is always sent after the key was asked for, so no answer is older
  * than the request asking. At most `maxInFlight` queries run at once; keys asked meanwhile gather for the
- * next one. When idle, a lookup goes out on the next turn of the event loop, alone.
+ * next one. When idle, a lookup goes out on the next turn of the event loop, alone. A query that has not
+ * answered within `timeoutMs` fails its lookups as a timed-out connection (a 503 for the request) and frees
+ * its place, so one stuck connection cannot hold up every later lookup.
  */
 export type Lookup<K, V> = (key: K) => Promise<V | undefined>;
 
@@ -17,7 +19,7 @@ interface Waiter<V> {
 
 export function coalescedLookup<K, V>(
   fetchMany: (keys: K[]) => Promise<ReadonlyMap<K, V>>,
-  options: { maxInFlight: number; maxKeys: number },
+  options: { maxInFlight: number; maxKeys: number; timeoutMs: number },
 ): Lookup<K, V> {
   let waiting = new Map<K, Waiter<V>[]>();
   let inFlight = 0;
@@ -45,19 +47,28 @@ export function coalescedLookup<K, V>(
       }
     }
     inFlight += 1;
-    fetchMany([...batch.keys()])
-      .then(
-        (found) => {
-          for (const [key, waiters] of batch) for (const w of waiters) w.resolve(found.get(key));
-        },
-        (err) => {
-          for (const waiters of batch.values()) for (const w of waiters) w.reject(err);
-        },
-      )
-      .finally(() => {
-        inFlight -= 1;
-        schedule();
-      });
+    let settled = false;
+    const settle = (found: ReadonlyMap<K, V> | undefined, err?: unknown) => {
+      if (settled) return;
+      settled = true;
+      clearTimeout(timer);
+      inFlight -= 1;
+      for (const [key, waiters] of batch) {
+        for (const w of waiters) {
+          if (found) w.resolve(found.get(key));
+          else w.reject(err);
+        }
+      }
+      schedule();
+    };
+    const timer = setTimeout(() => {
+      const err = new Error(`connection timeout: no answer within ${options.timeoutMs} ms`);
+      settle(undefined, Object.assign(err, { code: "ETIMEDOUT" }));
+    }, options.timeoutMs);
+    fetchMany([...batch.keys()]).then(
+      (found) => settle(found),
+      (err) => settle(undefined, err),
+    );
     schedule();
   }
 

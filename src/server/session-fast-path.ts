@@ -151,7 +151,7 @@ export async function createFastSession(auth: Auth, database: AppDatabase): Prom
       for (const row of await database.readAll(textForMany, [tokens])) found.set(row.s_token as string, row);
       return found;
     },
-    { maxInFlight: COALESCED_QUERIES, maxKeys: 500 },
+    { maxInFlight: COALESCED_QUERIES, maxKeys: 500, timeoutMs: 5000 },
   );
 
   async function sessionRow(token: string) {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { coalescedLookup } from "#server/coalesced-lookup.ts";
+import { isServiceUnavailable } from "#server/unavailable.ts";
 
 /** A fetchMany whose queries the test finishes by hand, recording the keys of each. */
 function controlledFetch() {
@@ -28,7 +29,7 @@ describe("coalescedLookup", () => {
   it("sends a lone lookup alone, at once", async () => {
     const { queries, table, fetchMany } = controlledFetch();
     table.set("a", "row a");
-    const lookup = coalescedLookup(fetchMany, { maxInFlight: 2, maxKeys: 10 });
+    const lookup = coalescedLookup(fetchMany, { maxInFlight: 2, maxKeys: 10, timeoutMs: 10_000 });
     const a = lookup("a");
     await settle();
     expect(queries.map((q) => q.keys)).toEqual([["a"]]);
@@ -39,7 +40,7 @@ describe("coalescedLookup", () => {
   it("shares one query among lookups of one turn, once per key, and answers missing keys with undefined", async () => {
     const { queries, table, fetchMany } = controlledFetch();
     table.set("a", "row a").set("b", "row b");
-    const lookup = coalescedLookup(fetchMany, { maxInFlight: 2, maxKeys: 10 });
+    const lookup = coalescedLookup(fetchMany, { maxInFlight: 2, maxKeys: 10, timeoutMs: 10_000 });
     const answers = Promise.all(["a", "b", "a", "missing"].map(lookup));
     await settle();
     expect(queries.map((q) => q.keys)).toEqual([["a", "b", "missing"]]);
@@ -50,7 +51,7 @@ describe("coalescedLookup", () => {
   it("never answers from a query sent before the lookup: later lookups wait for the next query", async () => {
     const { queries, table, fetchMany } = controlledFetch();
     table.set("a", "old");
-    const lookup = coalescedLookup(fetchMany, { maxInFlight: 1, maxKeys: 10 });
+    const lookup = coalescedLookup(fetchMany, { maxInFlight: 1, maxKeys: 10, timeoutMs: 10_000 });
     const first = lookup("a");
     await settle();
     expect(queries).toHaveLength(1);
@@ -72,7 +73,7 @@ describe("coalescedLookup", () => {
 
   it("runs at most maxInFlight queries of at most maxKeys keys", async () => {
     const { queries, fetchMany } = controlledFetch();
-    const lookup = coalescedLookup(fetchMany, { maxInFlight: 2, maxKeys: 3 });
+    const lookup = coalescedLookup(fetchMany, { maxInFlight: 2, maxKeys: 3, timeoutMs: 10_000 });
     const all = Promise.all(Array.from({ length: 8 }, (_, i) => lookup(`k${i}`)));
     await settle();
     expect(queries.map((q) => q.keys)).toEqual([
@@ -87,10 +88,31 @@ describe("coalescedLookup", () => {
     expect(await all).toEqual(Array(8).fill(undefined));
   });
 
+  it("fails the lookups of a query that does not answer in time as a timed-out connection, and goes on", async () => {
+    const { queries, table, fetchMany } = controlledFetch();
+    table.set("a", "row a");
+    const lookup = coalescedLookup(fetchMany, { maxInFlight: 1, maxKeys: 10, timeoutMs: 50 });
+    const stuck = lookup("a").catch((err: Error & { code?: string }) => err);
+    await settle();
+    expect(queries).toHaveLength(1);
+    const err = (await stuck) as Error & { code?: string };
+    expect(err.code).toBe("ETIMEDOUT");
+    expect(err.message).toMatch(/connection timeout/);
+    expect(isServiceUnavailable(err)).toBe(true);
+    // The stuck query no longer holds the only place: the next lookup goes out and is answered.
+    const next = lookup("a");
+    await settle();
+    expect(queries).toHaveLength(2);
+    queries[1]?.finish();
+    expect(await next).toBe("row a");
+    // The stuck query answering late changes nothing.
+    queries[0]?.finish();
+  });
+
   it("fails every lookup of a failed query, and the next query goes out", async () => {
     const { queries, table, fetchMany } = controlledFetch();
     table.set("a", "row a");
-    const lookup = coalescedLookup(fetchMany, { maxInFlight: 1, maxKeys: 10 });
+    const lookup = coalescedLookup(fetchMany, { maxInFlight: 1, maxKeys: 10, timeoutMs: 10_000 });
     const failing = Promise.allSettled([lookup("a"), lookup("b")]);
     await settle();
     queries[0]?.finish(new Error("connection lost"));
