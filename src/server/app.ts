@@ -61,7 +61,7 @@ export function createApp({ config, auth, database, logger, ready }: AppDeps) {
       "request",
     );
   });
-  app.use(securityHeaders(config.baseURL.startsWith("https://")));
+  app.use(securityHeaders(config.https));
   const limitBody = bodyLimit({
     maxSize: LIMITS.bodyBytes,
     onError: (c) => c.json({ code: "PAYLOAD_TOO_LARGE", message: "Request body is larger than 1 MB" }, 413),

@@ -208,7 +208,7 @@ export function buildAuthOptions({
       // better-auth turns these checks off when NODE_ENV=test; Gatehouse keeps them on everywhere.
       disableOriginCheck: false,
       disableCSRFCheck: false,
-      useSecureCookies: config.baseURL.startsWith("https://"),
+      useSecureCookies: config.https,
       ipAddress: { ipAddressHeaders: [CLIENT_IP_HEADER] },
       // SPEC §9: social sign-in state lives 10 minutes; better-auth's state cookie would die after 300 s.
       cookies: { state: { attributes: { maxAge: 600 } } },

@@ -53,6 +53,8 @@ export interface Config {
   port: number;
   host: string;
   baseURL: string;
+  /** The public URL is https: secure cookies and HSTS. */
+  https: boolean;
   secret: string;
   dataDir: string;
   database: Database;
@@ -160,6 +162,7 @@ export function loadConfig(env: Env = processEnvironment()): Config {
     port: e.PORT,
     host: e.HOST,
     baseURL,
+    https: baseURL.startsWith("https://"),
     secret: e.BETTER_AUTH_SECRET ?? generatedSecret(dataDir),
     dataDir,
     database,

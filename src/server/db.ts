@@ -26,12 +26,10 @@ export interface AppDatabase {
   /** Checks the database answers (readiness). */
   ping(): Promise<void>;
   /**
-   * One row of a hot read, by raw SQL (`?` placeholders on SQLite, `$1` on PostgreSQL) with a cached
+   * The rows of a hot read, by raw SQL (`?` placeholders on SQLite, `$1` on PostgreSQL) with a cached
    * prepared statement. On SQLite it runs on its own read-only connection, so it sees committed data
    * only and never waits behind a write transaction.
    */
-  readOne(text: string, params: unknown[]): Promise<Record<string, unknown> | undefined>;
-  /** Every row of a hot read, as readOne. */
   readAll(text: string, params: unknown[]): Promise<Record<string, unknown>[]>;
   /**
    * SQLite only: a number that changes whenever anything has been committed to the database since the
@@ -54,7 +52,7 @@ function openSqlite(path: string): AppDatabase {
   connection.pragma("synchronous = NORMAL");
   const reader = new SQLite(file, { readonly: true });
   reader.pragma("busy_timeout = 5000");
-  // One statement cache on the reader, shared by Kysely's reads and readOne.
+  // One statement cache on the reader, shared by Kysely's reads and readAll.
   const readerStatements = new StatementRunner(reader);
   const dataVersion = reader.prepare("pragma data_version").pluck();
   // Constraint failures (unique slug, membership limit, last owner) surface as API errors, not 500s.
@@ -66,9 +64,6 @@ function openSqlite(path: string): AppDatabase {
     db,
     async ping() {
       connection.prepare("select 1").get();
-    },
-    async readOne(text, params) {
-      return readerStatements.prepared(text).get(...params) as Record<string, unknown> | undefined;
     },
     async readAll(text, params) {
       return readerStatements.prepared(text).all(...params) as Record<string, unknown>[];
@@ -93,24 +88,20 @@ function openPostgres(url: string, logger: Logger): AppDatabase {
   });
   const db = new Kysely<AppTables>({ dialect: withConstraintErrors(new PostgresDialect({ pool })) });
   const statementNames = new Map<string, string>();
-  async function readAll(text: string, values: unknown[]) {
-    let name = statementNames.get(text);
-    if (!name) {
-      name = `gatehouse_read_${statementNames.size + 1}`;
-      statementNames.set(text, name);
-    }
-    return (await pool.query({ name, text, values })).rows as Record<string, unknown>[];
-  }
   return {
     kind: "postgres",
     db,
     async ping() {
       await sql`select 1`.execute(db);
     },
-    async readOne(text, params) {
-      return (await readAll(text, params))[0];
+    async readAll(text, values) {
+      let name = statementNames.get(text);
+      if (!name) {
+        name = `gatehouse_read_${statementNames.size + 1}`;
+        statementNames.set(text, name);
+      }
+      return (await pool.query({ name, text, values })).rows as Record<string, unknown>[];
     },
-    readAll,
     async close() {
       await db.destroy();
     },

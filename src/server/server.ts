@@ -50,7 +50,7 @@ export async function buildServer(config: Config, logger: Logger) {
       app,
       /** Node's request listener: the hot paths, then the Hono app. */
       listener: withHotPaths(hotRoutes, getRequestListener(app.fetch, { hostname: config.host }), {
-        https: config.baseURL.startsWith("https://"),
+        https: config.https,
         logger,
       }),
       auth,

@@ -163,7 +163,7 @@ export async function createFastSession(auth: Auth, database: AppDatabase): Prom
     }
     let row = rows.get(token);
     if (!row) {
-      row = await database.readOne(text, [token]);
+      [row] = await database.readAll(text, [token]);
       if (row && database.dataVersion() === version) rows.set(token, row);
     }
     return row;
