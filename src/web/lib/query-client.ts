@@ -1,14 +1,9 @@
 import { QueryClient } from "@tanstack/react-query";
-import { ApiError } from "./api.ts";
+import { shouldRetry } from "./api/api-error.ts";
 
 export const queryClient = new QueryClient({
   defaultOptions: {
-    queries: {
-      staleTime: 30_000,
-      refetchOnWindowFocus: false,
-      // A 4xx will not fix itself by asking again.
-      retry: (failureCount, error) =>
-        !(error instanceof ApiError && error.status >= 400 && error.status < 500) && failureCount < 2,
-    },
+    queries: { staleTime: 30_000, refetchOnWindowFocus: false, retry: shouldRetry },
+    mutations: { retry: false },
   },
 });

@@ -1,11 +1,11 @@
 import { Button, Group, Stack, Text } from "@mantine/core";
 import type { QueryKey } from "@tanstack/react-query";
 import type { ReactNode } from "react";
-import { type Notice, useOrgMutation } from "../api/use-org-mutation.ts";
-import { OrgModal } from "./org-modal.tsx";
-import { ActionError } from "./page-states.tsx";
+import { type Notice, useApiMutation } from "#web/lib/api/use-api-mutation.ts";
+import { AppModal } from "./app-modal.tsx";
+import { ErrorAlert } from "./error-alert.tsx";
 
-interface ConfirmModalProps {
+export interface ConfirmDialogProps {
   opened: boolean;
   onClose: () => void;
   title: string;
@@ -13,15 +13,20 @@ interface ConfirmModalProps {
   confirmLabel: string;
   onConfirm: () => void;
   loading?: boolean;
+  /** Why the action failed, shown in place above the question. */
   error?: unknown;
+  /** Red confirm button for an action that destroys or cannot be undone. @default true */
   danger?: boolean;
   confirmDisabled?: boolean;
   /** The label of the button that closes without acting. @default "Cancel" */
   cancelLabel?: string;
 }
 
-/** A yes/no question before an action that cannot be undone, with the failure shown in place. */
-export function ConfirmModal({
+/**
+ * The one "are you sure" dialog. Cancel has the focus first, so Enter never destroys by accident;
+ * a failure shows in place.
+ */
+export function ConfirmDialog({
   opened,
   onClose,
   title,
@@ -33,16 +38,16 @@ export function ConfirmModal({
   danger = true,
   confirmDisabled,
   cancelLabel = "Cancel",
-}: ConfirmModalProps) {
+}: ConfirmDialogProps) {
   return (
-    <OrgModal opened={opened} onClose={onClose} title={title}>
+    <AppModal opened={opened} onClose={onClose} title={title}>
       <Stack gap="md">
-        <ActionError error={error} />
+        <ErrorAlert error={error} />
         <Text size="sm" component="div">
           {children}
         </Text>
         <Group justify="flex-end" gap="sm">
-          <Button variant="default" onClick={onClose}>
+          <Button variant="default" onClick={onClose} data-autofocus>
             {cancelLabel}
           </Button>
           <Button
@@ -56,41 +61,41 @@ export function ConfirmModal({
           </Button>
         </Group>
       </Stack>
-    </OrgModal>
+    </AppModal>
   );
 }
 
-interface ConfirmActionModalProps<T>
-  extends Omit<ConfirmModalProps, "opened" | "onConfirm" | "loading" | "error"> {
-  /** What the action applies to; the modal is open while it is set. */
+interface ConfirmActionDialogProps<T>
+  extends Omit<ConfirmDialogProps, "opened" | "onConfirm" | "loading" | "error"> {
+  /** What the action applies to; the dialog is open while it is set. */
   target: T | null;
   action: (target: T) => Promise<unknown>;
   /** The cached queries that go stale once the action is done. */
-  invalidate: QueryKey;
+  invalidate: QueryKey | QueryKey[];
   /** The success notification's words. */
   success: (target: T) => Notice;
 }
 
 /**
- * A ConfirmModal that runs its action on `target`: once done it refreshes,
- * notifies and closes; closing forgets a failure, so it does not show on the next opening.
+ * A ConfirmDialog that runs its action on `target`: once done it refreshes, notifies and
+ * closes; closing forgets a failure, so it does not show on the next opening.
  */
-export function ConfirmActionModal<T>({
+export function ConfirmActionDialog<T>({
   target,
   action,
   invalidate,
   success,
   onClose,
-  ...modal
-}: ConfirmActionModalProps<T>) {
-  const mutation = useOrgMutation({ mutationFn: action, invalidate, success, onDone: close });
+  ...dialog
+}: ConfirmActionDialogProps<T>) {
+  const mutation = useApiMutation({ mutationFn: action, invalidate, success, onDone: close });
   function close() {
     mutation.reset();
     onClose();
   }
   return (
-    <ConfirmModal
-      {...modal}
+    <ConfirmDialog
+      {...dialog}
       opened={target !== null}
       onClose={close}
       onConfirm={() => {

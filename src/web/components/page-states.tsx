@@ -1,59 +1,5 @@
-import {
-  Alert,
-  Button,
-  Card,
-  EmptyState,
-  type EmptyStateProps,
-  Group,
-  type MantineSpacing,
-  Paper,
-  Skeleton,
-  Stack,
-  Text,
-  Title,
-} from "@mantine/core";
-import { IconAlertCircle, IconAlertTriangle, IconRefresh } from "@tabler/icons-react";
+import { Card, EmptyState, type EmptyStateProps, Group, Skeleton, Stack, Text, Title } from "@mantine/core";
 import type { ReactNode } from "react";
-import { orgErrorMessage } from "../lib/org-errors.ts";
-
-/** A failed load in plain words, with a retry. */
-export function QueryError({
-  error,
-  onRetry,
-  title = "We couldn't load this",
-}: {
-  error: unknown;
-  onRetry?: () => void;
-  title?: string;
-}) {
-  return (
-    <Alert color="red" variant="light" title={title} icon={<IconAlertTriangle size={18} aria-hidden />}>
-      <Stack gap="xs" align="flex-start">
-        <Text size="sm">{orgErrorMessage(error)}</Text>
-        {onRetry ? (
-          <Button
-            size="xs"
-            variant="default"
-            leftSection={<IconRefresh size={14} aria-hidden />}
-            onClick={onRetry}
-          >
-            Try again
-          </Button>
-        ) : null}
-      </Stack>
-    </Alert>
-  );
-}
-
-/** Why an action failed, where it was started; nothing while there is no failure. */
-export function ActionError({ error, mt }: { error: unknown; mt?: MantineSpacing }) {
-  if (!error) return null;
-  return (
-    <Alert mt={mt} color="red" variant="light" icon={<IconAlertCircle size={18} aria-hidden />}>
-      {orgErrorMessage(error)}
-    </Alert>
-  );
-}
 
 /** Placeholder rows while a list loads. */
 export function ListSkeleton({ rows = 4, label = "Loading" }: { rows?: number; label?: string }) {
@@ -120,14 +66,5 @@ export function SectionHeader({
       </div>
       {actions ? <Group gap="xs">{actions}</Group> : null}
     </Group>
-  );
-}
-
-/** A bordered card holding a page section. */
-export function SectionCard({ children, padding = "lg" }: { children: ReactNode; padding?: string }) {
-  return (
-    <Paper withBorder shadow="xs" p={{ base: "md", sm: padding }}>
-      {children}
-    </Paper>
   );
 }

@@ -1,7 +1,8 @@
 import { Card, Stack } from "@mantine/core";
 import type { ReactNode } from "react";
-import { PagePagination } from "#web/components/page-pagination.tsx";
-import { ListSkeleton, QueryError } from "./page-states.tsx";
+import { LoadError } from "./error-alert.tsx";
+import { PagePagination } from "./page-pagination.tsx";
+import { ListSkeleton } from "./page-states.tsx";
 
 interface ListCardProps {
   /** What stands above the list: its title, filters, a count. */
@@ -42,7 +43,7 @@ export function ListCard({
       {header}
       {query.error ? (
         <Stack p="md">
-          <QueryError
+          <LoadError
             error={query.error}
             onRetry={() => void query.refetch()}
             title={`We couldn't load the ${noun}`}

@@ -1,0 +1,15 @@
+/**
+ * Error codes the web app acts on (not only shows). The server answers them in `{ code, message }`;
+ * the web decides by code, never by matching the English message.
+ */
+export const ERROR_CODES = {
+  /** SPEC §8 "Session is not fresh" (403): the password is asked again before a sensitive action. */
+  sessionNotFresh: "SESSION_NOT_FRESH",
+  /** SPEC §8 "Session expired. Re-authenticate to perform this action." (400 on account deletion). */
+  sessionExpired: "SESSION_EXPIRED",
+  /** SPEC §6 "The only owner cannot leave or be removed" (leave, remove-member). */
+  onlyOwnerLeave: "CANNOT_LEAVE_AS_THE_ONLY_OWNER",
+  /** The same rule when the only owner's account would be deleted (by the user or an admin). */
+  onlyOwnerDelete: "ONLY_OWNER",
+  userNotFound: "USER_NOT_FOUND",
+} as const;

@@ -1,0 +1,107 @@
+import { z } from "zod";
+import { LIMITS } from "./limits.ts";
+
+/**
+ * The rules of every field a person types, once: the web's forms (through @mantine/form's
+ * schemaResolver), the router's search parsers and the server's input limits use these.
+ * `missing` lets a screen word the empty case in its own voice ("Enter your name").
+ */
+
+// Deliberately loose: the server has the final word, this only catches typos.
+const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+/** An uploaded picture: a PNG, JPEG or WebP data URL. */
+export const PICTURE_DATA_URL = /^data:image\/(png|jpeg|webp);base64,[A-Za-z0-9+/]+=*$/;
+/** The longest picture URL or any other URL field accepted. */
+export const URL_MAX = 2048;
+
+/** The shortest and longest password the server accepts (from /api/config). */
+export interface PasswordLimits {
+  min: number;
+  max: number;
+}
+
+export const DEFAULT_PASSWORD_LIMITS: PasswordLimits = { min: LIMITS.passwordMin, max: LIMITS.passwordMax };
+
+export function nameSchema(missing = "Enter a name") {
+  return z.string().trim().min(1, missing).max(LIMITS.name, `Name must be at most ${LIMITS.name} characters`);
+}
+
+export function emailSchema(missing = "Enter an email address") {
+  return z
+    .string()
+    .trim()
+    .min(1, missing)
+    .max(LIMITS.email, `Email must be at most ${LIMITS.email} characters`)
+    .regex(EMAIL_PATTERN, "Enter a valid email address, like name@example.com");
+}
+
+export function newPasswordSchema(
+  limits: PasswordLimits = DEFAULT_PASSWORD_LIMITS,
+  missing = "Enter a password",
+) {
+  return z
+    .string()
+    .min(1, missing)
+    .min(limits.min, `Password must be at least ${limits.min} characters`)
+    .max(limits.max, `Password must be at most ${limits.max} characters`);
+}
+
+/** A password typed for the first time, checked against its repetition in `confirmPassword`. */
+export function confirmedPassword<K extends string>(
+  field: K,
+  limits: PasswordLimits = DEFAULT_PASSWORD_LIMITS,
+  missing = "Enter a password",
+) {
+  const shape = { [field]: newPasswordSchema(limits, missing), confirmPassword: z.string() } as Record<
+    K | "confirmPassword",
+    z.ZodString
+  >;
+  return z.object(shape).superRefine((parsed, context) => {
+    const values = parsed as Record<string, string>;
+    const confirmation = values.confirmPassword;
+    if (!confirmation) {
+      context.addIssue({ code: "custom", path: ["confirmPassword"], message: "Confirm your password" });
+    } else if (confirmation !== values[field]) {
+      context.addIssue({ code: "custom", path: ["confirmPassword"], message: "Passwords do not match" });
+    }
+  });
+}
+
+export function organizationNameSchema(missing = "Enter a name") {
+  return z
+    .string()
+    .trim()
+    .min(1, missing)
+    .max(LIMITS.organizationName, `A name has at most ${LIMITS.organizationName} characters`);
+}
+
+export const SLUG_MAX = 48;
+
+export const slugSchema = z
+  .string()
+  .min(1, "Choose a slug")
+  .min(2, "A slug needs at least 2 characters")
+  .max(SLUG_MAX, `A slug has at most ${SLUG_MAX} characters`)
+  .regex(LIMITS.slugPattern, "Use lowercase letters, digits and dashes only");
+
+/** An avatar or logo: empty, an http(s) URL, or a small uploaded image. */
+export const pictureSchema = z.string().refine(isPicture, {
+  message: `Use an http(s) address of at most ${URL_MAX} characters, or upload a PNG, JPEG or WebP image`,
+});
+
+export function isPicture(value: string): boolean {
+  if (value === "") return true;
+  if (value.startsWith("data:")) return value.length <= LIMITS.pictureDataUrl && PICTURE_DATA_URL.test(value);
+  return value.length <= URL_MAX && /^https?:\/\//i.test(value) && URL.canParse(value);
+}
+
+/** A search parameter that is kept only when it is a non-empty string (never an array or object). */
+export const optionalText = z
+  .unknown()
+  .transform((value) => (typeof value === "string" && value.length > 0 ? value : undefined));
+
+/** A page number from the URL: a whole number ≥ 1, else 1. */
+export const pageNumber = z.unknown().transform((value) => {
+  const page = typeof value === "number" ? value : Number.parseInt(String(value ?? ""), 10);
+  return Number.isInteger(page) && page >= 1 ? page : 1;
+});

@@ -1,0 +1,58 @@
+import { ERROR_CODES } from "#shared/error-codes.ts";
+
+/**
+ * The one error type of the web app: every refused or failed call, to better-auth or to the
+ * product API, ends up as an ApiError. `message` is the server's own message (or a network
+ * description); what a person reads comes from `errorText`, chosen by `code`.
+ */
+export class ApiError extends Error {
+  /** HTTP status; 0 when the server could not be reached at all. */
+  readonly status: number;
+  /** The server's machine-readable code, e.g. `SESSION_NOT_FRESH`. */
+  readonly code: string | undefined;
+  /** Seconds to wait, from a 429 answer's `X-Retry-After`. */
+  readonly retryAfter: number | undefined;
+
+  constructor(status: number, message: string, code?: string, retryAfter?: number) {
+    super(message);
+    this.name = "ApiError";
+    this.status = status;
+    this.code = code;
+    this.retryAfter = retryAfter;
+  }
+}
+
+/** The status of a network failure: no answer came back. */
+export const NETWORK_STATUS = 0;
+
+function hasCode(error: unknown, ...codes: string[]): boolean {
+  return error instanceof ApiError && error.code !== undefined && codes.includes(error.code);
+}
+
+/** A refusal (4xx): asking again will not change the answer. */
+export function isRefusal(error: unknown): boolean {
+  return error instanceof ApiError && error.status >= 400 && error.status < 500;
+}
+
+/** True when the server wants the password again before this action (SPEC §4, §8). */
+export function isFreshnessError(error: unknown): boolean {
+  return hasCode(error, ERROR_CODES.sessionNotFresh, ERROR_CODES.sessionExpired);
+}
+
+/** True when the server refused because this person is an organization's only owner (SPEC §6). */
+export function isOnlyOwnerError(error: unknown): boolean {
+  return hasCode(error, ERROR_CODES.onlyOwnerLeave, ERROR_CODES.onlyOwnerDelete);
+}
+
+/** True when what was asked for does not exist (any more). */
+export function isNotFound(error: unknown): boolean {
+  return error instanceof ApiError && (error.status === 404 || error.code === ERROR_CODES.userNotFound);
+}
+
+/**
+ * The one retry rule of every query: a refusal (4xx) is final, so only network and server
+ * faults are asked again, twice at most.
+ */
+export function shouldRetry(failureCount: number, error: unknown): boolean {
+  return !isRefusal(error) && failureCount < 2;
+}

@@ -1,0 +1,97 @@
+import { authClient } from "../auth-client.ts";
+import { ApiError, NETWORK_STATUS } from "./api-error.ts";
+
+/** What better-auth's client answers: `{ data }` or `{ error }`, never a throw for a refusal. */
+interface AuthAnswer<T> {
+  data: T | null;
+  error: { status: number; statusText?: string; message?: string; code?: string } | null;
+}
+
+/** Fetch options every call passes on, so a 429 keeps its `X-Retry-After`. */
+export interface CallOptions {
+  onError: (context: { response: Response }) => void;
+}
+
+function retryAfterOf(response: Response): number | undefined {
+  const seconds = Number.parseInt(response.headers.get("X-Retry-After") ?? "", 10);
+  return Number.isFinite(seconds) && seconds > 0 ? seconds : undefined;
+}
+
+function networkError(cause: unknown): ApiError {
+  return new ApiError(NETWORK_STATUS, cause instanceof Error ? cause.message : "Network error");
+}
+
+/**
+ * The one way to call better-auth's client: hand it the fetch options, get the data or an
+ * ApiError (status, code, server message, retry delay). A network failure is an ApiError too.
+ *
+ * @example const session = await authCall((o) => authClient.getSession(undefined, o));
+ */
+export async function authCall<T>(call: (options: CallOptions) => Promise<AuthAnswer<T>>): Promise<T> {
+  let retryAfter: number | undefined;
+  const options: CallOptions = {
+    onError: ({ response }) => {
+      retryAfter = retryAfterOf(response);
+    },
+  };
+  let answer: AuthAnswer<T>;
+  try {
+    answer = await call(options);
+  } catch (cause) {
+    throw networkError(cause);
+  }
+  const { data, error } = answer;
+  if (error) {
+    const status = error.status ?? NETWORK_STATUS;
+    throw new ApiError(status, error.message || error.statusText || "", error.code, retryAfter);
+  }
+  return data as T;
+}
+
+type Query = Record<string, string | number | boolean | undefined>;
+
+/**
+ * A better-auth path without a typed client method (Gatehouse's additions such as
+ * `/organization/invitation-preview`), through the same client and the same errors.
+ */
+export function authRequest<T>(
+  path: string,
+  { method = "GET", query, body }: { method?: "GET" | "POST"; query?: Query; body?: object } = {},
+): Promise<T> {
+  const cleanQuery = query
+    ? Object.fromEntries(Object.entries(query).filter(([, value]) => value !== undefined && value !== ""))
+    : undefined;
+  return authCall<T>(
+    (options) =>
+      authClient.$fetch<T>(path, { ...options, method, query: cleanQuery, body }) as Promise<AuthAnswer<T>>,
+  );
+}
+
+/** The one way to call the product API under /api: same cookies, same ApiError. */
+export async function apiRequest<T>(path: string, init: RequestInit = {}): Promise<T> {
+  const headers = new Headers(init.headers);
+  headers.set("Accept", "application/json");
+  if (init.body !== undefined && !headers.has("Content-Type"))
+    headers.set("Content-Type", "application/json");
+  let response: Response;
+  try {
+    response = await fetch(`/api${path}`, { credentials: "same-origin", ...init, headers });
+  } catch (cause) {
+    throw networkError(cause);
+  }
+  const text = await response.text();
+  let body: unknown = null;
+  try {
+    body = text ? JSON.parse(text) : null;
+  } catch {
+    body = null;
+  }
+  if (!response.ok) {
+    const info = (body ?? {}) as { message?: unknown; error?: unknown; code?: unknown };
+    const message =
+      typeof info.message === "string" ? info.message : typeof info.error === "string" ? info.error : "";
+    const code = typeof info.code === "string" ? info.code : undefined;
+    throw new ApiError(response.status, message || response.statusText, code, retryAfterOf(response));
+  }
+  return body as T;
+}
