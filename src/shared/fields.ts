@@ -98,7 +98,8 @@ export function isPicture(value: string): boolean {
 /** A search parameter that is kept only when it is a non-empty string (never an array or object). */
 export const optionalText = z
   .unknown()
-  .transform((value) => (typeof value === "string" && value.length > 0 ? value : undefined));
+  .transform((value) => (typeof value === "string" && value.length > 0 ? value : undefined))
+  .optional();
 
 /** A page number from the URL: a whole number ≥ 1, else 1. */
 export const pageNumber = z.unknown().transform((value) => {

@@ -1,7 +1,7 @@
 import { ActionIcon, AppShell, Box, Button, Container, Group, Text, Tooltip } from "@mantine/core";
 import { IconMail } from "@tabler/icons-react";
 import { Link, Outlet, useRouterState } from "@tanstack/react-router";
-import { Suspense } from "react";
+import { type ReactNode, Suspense } from "react";
 import { useAppConfig } from "#web/lib/app-config.ts";
 import { authClient } from "#web/lib/auth-client.ts";
 import { lazyLoad } from "#web/lib/lazy-load.ts";
@@ -10,15 +10,13 @@ import { ImpersonationBanner } from "./impersonation-banner.tsx";
 import { Logo } from "./logo.tsx";
 
 // The header's menus appear only once signed in: they load then, not with the sign-in page.
-const OrganizationSwitcher = lazyLoad(() =>
-  import("#web/features/organizations/components/organization-switcher.tsx").then(
-    (m) => m.OrganizationSwitcher,
-  ),
-);
 const UserMenu = lazyLoad(() => import("./user-menu.tsx").then((m) => m.UserMenu));
 
-/** The shell around every screen: header with logo, outbox link (dev), scheme toggle and user menu. */
-export function AppLayout() {
+/**
+ * The shell around every screen: header with logo, the organization switcher (`switcher`, a slot the
+ * router fills, so shared components import no feature), outbox link (dev), scheme toggle and user menu.
+ */
+export function AppLayout({ switcher }: { switcher: ReactNode }) {
   const { data: session, isPending } = authClient.useSession();
   const config = useAppConfig();
   const pathname = useRouterState({ select: (state) => state.location.pathname });
@@ -31,11 +29,7 @@ export function AppLayout() {
           <Group h="100%" justify="space-between" wrap="nowrap">
             <Group gap="md" wrap="nowrap" style={{ minWidth: 0 }}>
               <Logo name={config.appName} />
-              {session ? (
-                <Suspense fallback={null}>
-                  <OrganizationSwitcher />
-                </Suspense>
-              ) : null}
+              {session ? <Suspense fallback={null}>{switcher}</Suspense> : null}
             </Group>
             <Group gap="xs" wrap="nowrap">
               {config.outbox ? (

@@ -5,7 +5,7 @@ import { IconAlertCircle, IconMailForward } from "@tabler/icons-react";
 import { getRouteApi, useNavigate } from "@tanstack/react-router";
 import { useState } from "react";
 import { AuthCard } from "#web/components/auth-card.tsx";
-import { safeRedirectTarget } from "#web/components/session-guard.tsx";
+import { safeRedirectTarget } from "#web/lib/safe-redirect.ts";
 import { TextLink } from "#web/components/text-link.tsx";
 import { useAppConfig } from "#web/lib/app-config.ts";
 import { authClient } from "#web/lib/auth-client.ts";
@@ -16,7 +16,7 @@ import { validateEmail } from "../lib/validation.ts";
 import { EmailField } from "./email-field.tsx";
 import { SocialButtons } from "./social-buttons.tsx";
 
-const route = getRouteApi("/sign-in");
+const route = getRouteApi("/_guest/sign-in");
 
 export function SignInPage() {
   usePageTitle("Sign in");

@@ -6,7 +6,7 @@ import { useState } from "react";
 import { LIMITS } from "#shared/limits.ts";
 import { AuthCard } from "#web/components/auth-card.tsx";
 import { NewPasswordFields } from "#web/components/new-password-fields.tsx";
-import { safeRedirectTarget } from "#web/components/session-guard.tsx";
+import { safeRedirectTarget } from "#web/lib/safe-redirect.ts";
 import { TextLink } from "#web/components/text-link.tsx";
 import { useAppConfig } from "#web/lib/app-config.ts";
 import { authClient } from "#web/lib/auth-client.ts";
@@ -16,7 +16,7 @@ import { validateEmail, validateName, validateNewPassword } from "../lib/validat
 import { EmailField } from "./email-field.tsx";
 import { SocialButtons } from "./social-buttons.tsx";
 
-const route = getRouteApi("/sign-up");
+const route = getRouteApi("/_guest/sign-up");
 
 export function SignUpPage() {
   usePageTitle("Create your account");

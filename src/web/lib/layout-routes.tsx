@@ -1,0 +1,56 @@
+import { createRootRoute, createRoute, Outlet, redirect, useRouter } from "@tanstack/react-router";
+import { useEffect } from "react";
+import { authClient, type Session } from "./auth-client.ts";
+import { safeRedirectTarget, signInHref } from "./safe-redirect.ts";
+
+/**
+ * The routes every feature hangs its screens on. The root's component (the app shell) is set by
+ * router.tsx, the assembly, so nothing here imports a feature.
+ */
+export const rootRoute = createRootRoute();
+
+/** The session once the client knows it (it is asked for at most once; later calls share it). */
+export function knownSession(): Promise<Session | null> {
+  const atom = authClient.$store.atoms.session;
+  if (!atom) return authClient.getSession().then(({ data }) => data);
+  return new Promise((resolve) => {
+    let settled = false;
+    const unsubscribe = atom.subscribe((value: { isPending: boolean; data: Session | null }) => {
+      if (settled || value.isPending) return;
+      settled = true;
+      resolve(value.data);
+      queueMicrotask(() => unsubscribe());
+    });
+  });
+}
+
+/** Sends a signed-in screen back to sign-in the moment the session ends (sign-out, revoked elsewhere). */
+function SignedInLayout() {
+  const { data, isPending } = authClient.useSession();
+  const router = useRouter();
+  const signedOut = !isPending && !data;
+  useEffect(() => {
+    if (signedOut) router.history.replace(signInHref(router.state.location.href));
+  }, [signedOut, router]);
+  return signedOut ? null : <Outlet />;
+}
+
+/** Screens for signed-in people only: others go to /sign-in and come back after. */
+export const signedInRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  id: "_signed-in",
+  beforeLoad: async ({ location }) => {
+    if (!(await knownSession())) throw redirect({ href: signInHref(location.href), replace: true });
+  },
+  component: SignedInLayout,
+});
+
+/** Screens for signed-out people only (sign-in, sign-up): a signed-in visitor goes on to `?redirect=`. */
+export const guestRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  id: "_guest",
+  beforeLoad: async ({ location }) => {
+    const target = (location.search as { redirect?: unknown }).redirect;
+    if (await knownSession()) throw redirect({ href: safeRedirectTarget(target), replace: true });
+  },
+});
