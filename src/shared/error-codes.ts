@@ -12,4 +12,6 @@ export const ERROR_CODES = {
   /** The same rule when the only owner's account would be deleted (by the user or an admin). */
   onlyOwnerDelete: "ONLY_OWNER",
   userNotFound: "USER_NOT_FOUND",
+  /** Sign-in refused until the address is verified; the screen offers to resend the link. */
+  emailNotVerified: "EMAIL_NOT_VERIFIED",
 } as const;

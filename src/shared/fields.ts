@@ -51,6 +51,7 @@ export function confirmedPassword<K extends string>(
   field: K,
   limits: PasswordLimits = DEFAULT_PASSWORD_LIMITS,
   missing = "Enter a password",
+  confirmMissing = "Confirm your password",
 ) {
   const shape = { [field]: newPasswordSchema(limits, missing), confirmPassword: z.string() } as Record<
     K | "confirmPassword",
@@ -60,7 +61,7 @@ export function confirmedPassword<K extends string>(
     const values = parsed as Record<string, string>;
     const confirmation = values.confirmPassword;
     if (!confirmation) {
-      context.addIssue({ code: "custom", path: ["confirmPassword"], message: "Confirm your password" });
+      context.addIssue({ code: "custom", path: ["confirmPassword"], message: confirmMissing });
     } else if (confirmation !== values[field]) {
       context.addIssue({ code: "custom", path: ["confirmPassword"], message: "Passwords do not match" });
     }
@@ -102,7 +103,11 @@ export const optionalText = z
   .optional();
 
 /** A page number from the URL: a whole number ≥ 1, else 1. */
-export const pageNumber = z.unknown().transform((value) => {
-  const page = typeof value === "number" ? value : Number.parseInt(String(value ?? ""), 10);
-  return Number.isInteger(page) && page >= 1 ? page : 1;
-});
+export const pageNumber = z
+  .unknown()
+  .optional()
+  .transform((value) => {
+    // Number(), not parseInt: "2.5" or "3abc" is not a page, and falls back to the first.
+    const page = typeof value === "number" || typeof value === "string" ? Number(value) : Number.NaN;
+    return Number.isInteger(page) && page >= 1 ? page : 1;
+  });

@@ -1,9 +1,7 @@
 import { Box, Button, Container, Group, Text } from "@mantine/core";
-import { notifications } from "@mantine/notifications";
 import { IconSpy } from "@tabler/icons-react";
-import { useState } from "react";
 import { authClient } from "#web/lib/auth-client.ts";
-import { authErrorMessage } from "#web/lib/auth-errors.ts";
+import { useStopImpersonating } from "#web/lib/session-actions.ts";
 
 /**
  * Shown on every screen while an admin acts as another user (the session's
@@ -12,24 +10,14 @@ import { authErrorMessage } from "#web/lib/auth-errors.ts";
  */
 export function ImpersonationBanner() {
   const { data } = authClient.useSession();
-  const [stopping, setStopping] = useState(false);
+  const userId = data?.session.impersonatedBy ? data.user.id : null;
+  const stopMutation = useStopImpersonating(() =>
+    window.location.assign(`/admin/users/${encodeURIComponent(userId ?? "")}`),
+  );
   if (!data?.session.impersonatedBy) return null;
   const { user } = data;
-
-  async function stop() {
-    setStopping(true);
-    const { error } = await authClient.admin.stopImpersonating();
-    if (error) {
-      setStopping(false);
-      notifications.show({
-        color: "red",
-        title: "Could not stop impersonating",
-        message: authErrorMessage(error),
-      });
-      return;
-    }
-    window.location.assign(`/admin/users/${encodeURIComponent(user.id)}`);
-  }
+  const stopping = stopMutation.isPending || stopMutation.isSuccess;
+  const stop = () => stopMutation.mutate();
 
   return (
     <Box

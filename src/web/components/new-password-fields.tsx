@@ -1,6 +1,6 @@
 import { PasswordInput, Stack } from "@mantine/core";
 import type { GetInputPropsReturnType } from "@mantine/form";
-import type { PasswordLimits } from "#web/lib/field-rules.ts";
+import type { PasswordLimits } from "#shared/fields.ts";
 import { PasswordHint } from "./password-hint.tsx";
 
 interface NewPasswordFieldsProps {

@@ -1,6 +1,6 @@
 import { Group, Progress, Text } from "@mantine/core";
 import { IconCheck, IconInfoCircle } from "@tabler/icons-react";
-import type { PasswordLimits } from "#web/lib/field-rules.ts";
+import type { PasswordLimits } from "#shared/fields.ts";
 import { passwordStrength } from "#web/lib/password-strength.ts";
 
 const LABELS = ["Too short", "Weak", "Fair", "Good", "Strong"] as const;

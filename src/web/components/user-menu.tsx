@@ -1,35 +1,17 @@
 import { Group, Menu, Text, UnstyledButton } from "@mantine/core";
-import { notifications } from "@mantine/notifications";
 import { IconChevronDown, IconHome, IconLogout, IconShieldLock, IconUserCircle } from "@tabler/icons-react";
-import { useQueryClient } from "@tanstack/react-query";
 import { useNavigate } from "@tanstack/react-router";
-import { useState } from "react";
 import { isAdmin } from "#web/lib/admin-role.ts";
-import { authClient, type Session } from "#web/lib/auth-client.ts";
+import type { Session } from "#web/lib/auth-client.ts";
+import { useSignOut } from "#web/lib/session-actions.ts";
 import { UserAvatar } from "./user-avatar.tsx";
 
 /** Avatar button in the header with who is signed in and "Sign out". */
 export function UserMenu({ user }: { user: Session["user"] }) {
   const navigate = useNavigate();
-  const queryClient = useQueryClient();
-  const [signingOut, setSigningOut] = useState(false);
-
-  async function signOut() {
-    setSigningOut(true);
-    const { error } = await authClient.signOut();
-    setSigningOut(false);
-    if (error) {
-      notifications.show({
-        color: "red",
-        title: "Could not sign out",
-        message: error.message ?? "Try again.",
-      });
-      return;
-    }
-    // Nothing cached for the previous user may leak into the next session.
-    queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== "config" });
-    await navigate({ to: "/sign-in" });
-  }
+  const signOutMutation = useSignOut(() => navigate({ to: "/sign-in" }));
+  const signingOut = signOutMutation.isPending;
+  const signOut = () => signOutMutation.mutate();
 
   return (
     <Menu

@@ -1,6 +1,7 @@
 import { useQuery } from "@tanstack/react-query";
+import type { PasswordLimits } from "#shared/fields.ts";
 import { LIMITS } from "#shared/limits.ts";
-import { apiFetch } from "./api.ts";
+import { apiRequest } from "./api/call.ts";
 
 /** Public settings the server exposes at GET /api/config. */
 export interface AppConfig {
@@ -15,7 +16,7 @@ export interface AppConfig {
 
 export const appConfigQuery = {
   queryKey: ["config"] as const,
-  queryFn: () => apiFetch<AppConfig>("/config"),
+  queryFn: () => apiRequest<AppConfig>("/config"),
   staleTime: Number.POSITIVE_INFINITY,
 };
 
@@ -32,4 +33,10 @@ const FALLBACK: AppConfig = {
 export function useAppConfig(): AppConfig & { isLoaded: boolean } {
   const query = useQuery(appConfigQuery);
   return { ...FALLBACK, ...query.data, isLoaded: query.isSuccess };
+}
+
+/** The shortest and longest password the server accepts, for new-password fields and their hint. */
+export function usePasswordLimits(): PasswordLimits {
+  const config = useAppConfig();
+  return { min: config.passwordMinLength, max: config.passwordMaxLength };
 }

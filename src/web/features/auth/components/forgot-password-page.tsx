@@ -1,15 +1,16 @@
-import { Alert, Button, Stack, Text } from "@mantine/core";
-import { useForm } from "@mantine/form";
-import { IconAlertCircle, IconKey, IconMailCheck } from "@tabler/icons-react";
+import { Button, Stack, Text } from "@mantine/core";
+import { schemaResolver, useForm } from "@mantine/form";
+import { IconKey, IconMailCheck } from "@tabler/icons-react";
 import { getRouteApi } from "@tanstack/react-router";
-import { useState } from "react";
+import { z } from "zod";
+import { emailSchema } from "#shared/fields.ts";
 import { AuthCard } from "#web/components/auth-card.tsx";
+import { ErrorAlert } from "#web/components/error-alert.tsx";
 import { TextLink } from "#web/components/text-link.tsx";
+import { ApiError, isRefusal } from "#web/lib/api/api-error.ts";
 import { useAppConfig } from "#web/lib/app-config.ts";
-import { authClient } from "#web/lib/auth-client.ts";
-import { authErrorMessage, trackRetryAfter } from "#web/lib/auth-errors.ts";
 import { usePageTitle } from "#web/lib/use-page-title.ts";
-import { validateEmail } from "../lib/validation.ts";
+import { useRequestPasswordReset } from "../api/use-auth-mutations.ts";
 import { EmailField } from "./email-field.tsx";
 
 const route = getRouteApi("/forgot-password");
@@ -18,34 +19,23 @@ export function ForgotPasswordPage() {
   usePageTitle("Forgot password");
   const search = route.useSearch();
   const config = useAppConfig();
-  const [sentTo, setSentTo] = useState<string | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const [submitting, setSubmitting] = useState(false);
+  const request = useRequestPasswordReset();
 
   const form = useForm({
     mode: "controlled",
     initialValues: { email: search.email ?? "" },
-    validate: { email: validateEmail },
+    validate: schemaResolver(z.object({ email: emailSchema("Enter your email address") }), { sync: true }),
   });
 
-  async function handleSubmit(values: typeof form.values) {
-    setError(null);
-    setSubmitting(true);
-    const email = values.email.trim();
-    const retry = trackRetryAfter();
-    const { error: requestError } = await authClient.requestPasswordReset({
-      email,
-      redirectTo: "/reset-password",
-      fetchOptions: retry.fetchOptions,
-    });
-    setSubmitting(false);
-    // Only throttling is worth reporting: any other answer must not reveal whether the account exists.
-    if (requestError && (requestError.status === 429 || !requestError.status || requestError.status >= 500)) {
-      setError(authErrorMessage(requestError, retry.state.seconds));
-      return;
-    }
-    setSentTo(email);
+  function handleSubmit(values: typeof form.values) {
+    request.mutate(values.email.trim());
   }
+
+  // Only throttling and faults are worth reporting: any other answer must not reveal whether the
+  // account exists, so it reads as sent.
+  const { error } = request;
+  const failed = error !== null && (!isRefusal(error) || (error instanceof ApiError && error.status === 429));
+  const sentTo = request.isSuccess || (request.isError && !failed) ? request.variables : null;
 
   if (sentTo) {
     return (
@@ -64,7 +54,7 @@ export function ForgotPasswordPage() {
               <TextLink to="/dev/outbox">Open the development outbox</TextLink>
             </Text>
           ) : null}
-          <Button variant="default" fullWidth onClick={() => setSentTo(null)}>
+          <Button variant="default" fullWidth onClick={() => request.reset()}>
             Use a different email
           </Button>
         </Stack>
@@ -88,13 +78,9 @@ export function ForgotPasswordPage() {
     >
       <form onSubmit={form.onSubmit(handleSubmit)} noValidate>
         <Stack gap="md">
-          {error ? (
-            <Alert color="red" variant="light" icon={<IconAlertCircle size={18} aria-hidden />}>
-              {error}
-            </Alert>
-          ) : null}
+          <ErrorAlert error={failed ? error : null} />
           <EmailField {...form.getInputProps("email")} />
-          <Button type="submit" fullWidth size="md" loading={submitting}>
+          <Button type="submit" fullWidth size="md" loading={request.isPending}>
             Send reset link
           </Button>
         </Stack>

@@ -1,14 +1,11 @@
 import { Button, Stack, Text, TextInput } from "@mantine/core";
-import { notifications } from "@mantine/notifications";
 import { IconSend } from "@tabler/icons-react";
 import { useState } from "react";
+import { emailSchema } from "#shared/fields.ts";
 import { LIMITS } from "#shared/limits.ts";
-import { authClient } from "#web/lib/auth-client.ts";
-import { authErrorMessage, trackRetryAfter } from "#web/lib/auth-errors.ts";
-import { useCooldown } from "#web/lib/use-cooldown.ts";
-import { validateEmail } from "../lib/validation.ts";
+import { useResendVerification } from "../lib/use-resend-verification.ts";
 
-const COOLDOWN_SECONDS = 30;
+const emailField = emailSchema("Enter your email address");
 
 /**
  * "Resend email" for a verification link, with a cooldown. When the address
@@ -23,42 +20,20 @@ export function ResendVerification({
 }) {
   const [email, setEmail] = useState(knownEmail ?? "");
   const [fieldError, setFieldError] = useState<string | null>(null);
-  const [sending, setSending] = useState(false);
-  const cooldown = useCooldown();
+  const { resend, sending, cooldown } = useResendVerification((address) => ({
+    title: "Email sent",
+    message: `If ${address} needs verifying, a new link is on its way.`,
+  }));
 
-  async function resend(event: React.FormEvent) {
+  function submit(event: React.FormEvent) {
     event.preventDefault();
-    const address = email.trim();
-    const invalid = validateEmail(address);
-    setFieldError(invalid);
-    if (invalid) return;
-    setSending(true);
-    const retry = trackRetryAfter();
-    const { error } = await authClient.sendVerificationEmail({
-      email: address,
-      callbackURL: "/verified",
-      fetchOptions: retry.fetchOptions,
-    });
-    setSending(false);
-    if (error) {
-      if (error.status === 429 && retry.state.seconds) cooldown.start(retry.state.seconds);
-      notifications.show({
-        color: "red",
-        title: "Could not send the email",
-        message: authErrorMessage(error, retry.state.seconds),
-      });
-      return;
-    }
-    cooldown.start(COOLDOWN_SECONDS);
-    notifications.show({
-      color: "teal",
-      title: "Email sent",
-      message: `If ${address} needs verifying, a new link is on its way.`,
-    });
+    const checked = emailField.safeParse(email);
+    setFieldError(checked.error?.issues[0]?.message ?? null);
+    if (checked.success) resend(checked.data);
   }
 
   return (
-    <form onSubmit={resend} noValidate>
+    <form onSubmit={submit} noValidate>
       <Stack gap="sm">
         {knownEmail ? null : (
           <TextInput

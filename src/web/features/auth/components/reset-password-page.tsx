@@ -1,17 +1,16 @@
-import { Alert, Button, Stack } from "@mantine/core";
-import { useForm } from "@mantine/form";
-import { IconAlertCircle, IconCircleCheck, IconLock } from "@tabler/icons-react";
+import { Button, Stack } from "@mantine/core";
+import { schemaResolver, useForm } from "@mantine/form";
+import { IconCircleCheck, IconLock } from "@tabler/icons-react";
 import { getRouteApi } from "@tanstack/react-router";
-import { useState } from "react";
+import { confirmedPassword } from "#shared/fields.ts";
 import { AuthCard } from "#web/components/auth-card.tsx";
 import { ButtonLink } from "#web/components/button-link.tsx";
+import { ErrorAlert } from "#web/components/error-alert.tsx";
 import { NewPasswordFields } from "#web/components/new-password-fields.tsx";
 import { TextLink } from "#web/components/text-link.tsx";
-import { useAppConfig } from "#web/lib/app-config.ts";
-import { authClient } from "#web/lib/auth-client.ts";
-import { authErrorMessage, trackRetryAfter } from "#web/lib/auth-errors.ts";
+import { usePasswordLimits } from "#web/lib/app-config.ts";
 import { usePageTitle } from "#web/lib/use-page-title.ts";
-import { validateNewPassword } from "../lib/validation.ts";
+import { useResetPassword } from "../api/use-auth-mutations.ts";
 import { BrokenLinkCard } from "./broken-link-card.tsx";
 
 const route = getRouteApi("/reset-password");
@@ -34,41 +33,24 @@ function ResetLinkProblem({ code }: { code: string }) {
 
 function ResetPasswordForm({ token }: { token: string }) {
   usePageTitle("Choose a new password");
-  const config = useAppConfig();
-  const limits = { min: config.passwordMinLength, max: config.passwordMaxLength };
-  const [error, setError] = useState<string | null>(null);
-  const [submitting, setSubmitting] = useState(false);
-  const [done, setDone] = useState(false);
+  const limits = usePasswordLimits();
+  const reset = useResetPassword();
 
   const form = useForm({
     mode: "controlled",
     initialValues: { password: "", confirmPassword: "" },
     validateInputOnBlur: true,
-    validate: {
-      password: (value) => validateNewPassword(value, limits),
-      confirmPassword: (value, values) =>
-        !value ? "Confirm your new password" : value !== values.password ? "Passwords do not match" : null,
-    },
+    validate: schemaResolver(
+      confirmedPassword("password", limits, "Enter a password", "Confirm your new password"),
+      { sync: true },
+    ),
   });
 
-  async function handleSubmit(values: typeof form.values) {
-    setError(null);
-    setSubmitting(true);
-    const retry = trackRetryAfter();
-    const { error: resetError } = await authClient.resetPassword({
-      newPassword: values.password,
-      token,
-      fetchOptions: retry.fetchOptions,
-    });
-    setSubmitting(false);
-    if (resetError) {
-      setError(authErrorMessage(resetError, retry.state.seconds));
-      return;
-    }
-    setDone(true);
+  function handleSubmit(values: typeof form.values) {
+    reset.mutate({ newPassword: values.password, token });
   }
 
-  if (done) {
+  if (reset.isSuccess) {
     return (
       <AuthCard
         title="Password updated"
@@ -92,14 +74,11 @@ function ResetPasswordForm({ token }: { token: string }) {
     >
       <form onSubmit={form.onSubmit(handleSubmit)} noValidate>
         <Stack gap="md">
-          {error ? (
-            <Alert color="red" variant="light" icon={<IconAlertCircle size={18} aria-hidden />}>
-              {error}{" "}
-              <TextLink to="/forgot-password" fw={600} c="inherit" underline="always">
-                Request a new link
-              </TextLink>
-            </Alert>
-          ) : null}
+          <ErrorAlert error={reset.error}>
+            <TextLink to="/forgot-password" fw={600} c="inherit" underline="always">
+              Request a new link
+            </TextLink>
+          </ErrorAlert>
           <NewPasswordFields
             password={form.getInputProps("password")}
             confirmation={form.getInputProps("confirmPassword")}
@@ -109,7 +88,7 @@ function ResetPasswordForm({ token }: { token: string }) {
             limits={limits}
             required
           />
-          <Button type="submit" fullWidth size="md" loading={submitting}>
+          <Button type="submit" fullWidth size="md" loading={reset.isPending}>
             Reset password
           </Button>
         </Stack>

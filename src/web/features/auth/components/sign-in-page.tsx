@@ -1,22 +1,29 @@
-import { Alert, Button, Group, Input, PasswordInput, Stack, Text } from "@mantine/core";
-import { useForm } from "@mantine/form";
-import { notifications } from "@mantine/notifications";
-import { IconAlertCircle, IconMailForward } from "@tabler/icons-react";
+import { Button, Group, Input, PasswordInput, Stack } from "@mantine/core";
+import { schemaResolver, useForm } from "@mantine/form";
 import { getRouteApi, useNavigate } from "@tanstack/react-router";
 import { useState } from "react";
+import { z } from "zod";
+import { ERROR_CODES } from "#shared/error-codes.ts";
+import { emailSchema } from "#shared/fields.ts";
 import { AuthCard } from "#web/components/auth-card.tsx";
-import { safeRedirectTarget } from "#web/lib/safe-redirect.ts";
+import { ErrorAlert } from "#web/components/error-alert.tsx";
 import { TextLink } from "#web/components/text-link.tsx";
+import { ApiError } from "#web/lib/api/api-error.ts";
 import { useAppConfig } from "#web/lib/app-config.ts";
 import { authClient } from "#web/lib/auth-client.ts";
-import { type AuthErrorLike, authErrorMessage, trackRetryAfter } from "#web/lib/auth-errors.ts";
-import { useCooldown } from "#web/lib/use-cooldown.ts";
+import { safeRedirectTarget } from "#web/lib/safe-redirect.ts";
 import { usePageTitle } from "#web/lib/use-page-title.ts";
-import { validateEmail } from "../lib/validation.ts";
+import { useSignIn } from "../api/use-auth-mutations.ts";
 import { EmailField } from "./email-field.tsx";
 import { SocialButtons } from "./social-buttons.tsx";
+import { UnverifiedEmailAlert } from "./unverified-email-alert.tsx";
 
 const route = getRouteApi("/_guest/sign-in");
+
+const signInSchema = z.object({
+  email: emailSchema("Enter your email address"),
+  password: z.string().min(1, "Enter your password"),
+});
 
 export function SignInPage() {
   usePageTitle("Sign in");
@@ -24,70 +31,33 @@ export function SignInPage() {
   const navigate = useNavigate();
   const config = useAppConfig();
   const { refetch } = authClient.useSession();
-  const [error, setError] = useState<string | null>(null);
-  const [unverifiedEmail, setUnverifiedEmail] = useState<string | null>(null);
-  const [submitting, setSubmitting] = useState(false);
-  const [resending, setResending] = useState(false);
-  const cooldown = useCooldown();
+  const signIn = useSignIn();
+  const [socialError, setSocialError] = useState<unknown>(null);
   const target = safeRedirectTarget(search.redirect);
 
   const form = useForm({
     mode: "controlled",
     initialValues: { email: search.email ?? "", password: "" },
-    validate: {
-      email: validateEmail,
-      password: (value) => (value ? null : "Enter your password"),
-    },
+    validate: schemaResolver(signInSchema, { sync: true }),
   });
 
-  async function handleSubmit(values: typeof form.values) {
-    setError(null);
-    setUnverifiedEmail(null);
-    setSubmitting(true);
-    const email = values.email.trim();
-    const retry = trackRetryAfter();
-    const { error: signInError } = await authClient.signIn.email({
-      email,
-      password: values.password,
-      // better-auth's client follows this URL itself (full page load) on success.
-      callbackURL: target,
-      fetchOptions: retry.fetchOptions,
-    });
-    if (signInError) {
-      setSubmitting(false);
-      const failure = signInError as AuthErrorLike;
-      if (failure.code === "EMAIL_NOT_VERIFIED") setUnverifiedEmail(email);
-      else setError(authErrorMessage(failure, retry.state.seconds));
-      return;
-    }
-    await refetch();
-    await navigate({ to: target, replace: true });
-  }
+  const unverified =
+    signIn.error instanceof ApiError && signIn.error.code === ERROR_CODES.emailNotVerified
+      ? signIn.variables?.email
+      : undefined;
 
-  async function resendVerification() {
-    if (!unverifiedEmail) return;
-    setResending(true);
-    const retry = trackRetryAfter();
-    const { error: sendError } = await authClient.sendVerificationEmail({
-      email: unverifiedEmail,
-      callbackURL: "/verified",
-      fetchOptions: retry.fetchOptions,
-    });
-    setResending(false);
-    if (sendError) {
-      notifications.show({
-        color: "red",
-        title: "Could not send the email",
-        message: authErrorMessage(sendError, retry.state.seconds),
-      });
-      return;
-    }
-    cooldown.start(30);
-    notifications.show({
-      color: "teal",
-      title: "Verification email sent",
-      message: `Check ${unverifiedEmail} for a new link.`,
-    });
+  function handleSubmit(values: typeof form.values) {
+    setSocialError(null);
+    signIn.mutate(
+      // better-auth's client follows callbackURL itself (full page load) on success.
+      { email: values.email.trim(), password: values.password, callbackURL: target },
+      {
+        onSuccess: async () => {
+          await refetch();
+          await navigate({ to: target, replace: true });
+        },
+      },
+    );
   }
 
   return (
@@ -103,42 +73,11 @@ export function SignInPage() {
         </>
       }
     >
-      <SocialButtons providers={config.socialProviders} callbackURL={target} onError={setError} />
+      <SocialButtons providers={config.socialProviders} callbackURL={target} onError={setSocialError} />
       <form onSubmit={form.onSubmit(handleSubmit)} noValidate>
         <Stack gap="md">
-          {error ? (
-            <Alert color="red" variant="light" icon={<IconAlertCircle size={18} aria-hidden />}>
-              {error}
-            </Alert>
-          ) : null}
-          {unverifiedEmail ? (
-            <Alert
-              color="yellow"
-              variant="light"
-              title="Email not verified"
-              icon={<IconMailForward size={18} aria-hidden />}
-            >
-              <Stack gap="xs">
-                <Text size="sm">
-                  {`You need to confirm ${unverifiedEmail} before signing in. We just sent a new verification link — open it from your inbox.`}
-                </Text>
-                <Group gap="xs">
-                  <Button
-                    size="xs"
-                    variant="default"
-                    onClick={resendVerification}
-                    loading={resending}
-                    disabled={cooldown.active}
-                  >
-                    Resend verification email
-                  </Button>
-                  {cooldown.active ? (
-                    <Text size="xs" c="dimmed">{`You can resend in ${cooldown.remaining} s`}</Text>
-                  ) : null}
-                </Group>
-              </Stack>
-            </Alert>
-          ) : null}
+          <ErrorAlert error={socialError ?? (unverified ? null : signIn.error)} />
+          {unverified ? <UnverifiedEmailAlert email={unverified} /> : null}
           <EmailField {...form.getInputProps("email")} />
           <div>
             <Group justify="space-between" align="baseline" mb={4}>
@@ -160,7 +99,7 @@ export function SignInPage() {
               {...form.getInputProps("password")}
             />
           </div>
-          <Button type="submit" fullWidth size="md" loading={submitting}>
+          <Button type="submit" fullWidth size="md" loading={signIn.isPending || signIn.isSuccess}>
             Sign in
           </Button>
         </Stack>

@@ -1,18 +1,18 @@
-import { Alert, Button, Stack, TextInput } from "@mantine/core";
-import { useForm } from "@mantine/form";
-import { IconAlertCircle } from "@tabler/icons-react";
+import { Button, Stack, TextInput } from "@mantine/core";
+import { schemaResolver, useForm } from "@mantine/form";
 import { getRouteApi, useNavigate } from "@tanstack/react-router";
 import { useState } from "react";
+import { z } from "zod";
+import { confirmedPassword, emailSchema, nameSchema } from "#shared/fields.ts";
 import { LIMITS } from "#shared/limits.ts";
 import { AuthCard } from "#web/components/auth-card.tsx";
+import { ErrorAlert } from "#web/components/error-alert.tsx";
 import { NewPasswordFields } from "#web/components/new-password-fields.tsx";
-import { safeRedirectTarget } from "#web/lib/safe-redirect.ts";
 import { TextLink } from "#web/components/text-link.tsx";
-import { useAppConfig } from "#web/lib/app-config.ts";
-import { authClient } from "#web/lib/auth-client.ts";
-import { authErrorMessage, trackRetryAfter } from "#web/lib/auth-errors.ts";
+import { useAppConfig, usePasswordLimits } from "#web/lib/app-config.ts";
+import { safeRedirectTarget } from "#web/lib/safe-redirect.ts";
 import { usePageTitle } from "#web/lib/use-page-title.ts";
-import { validateEmail, validateName, validateNewPassword } from "../lib/validation.ts";
+import { useSignUp } from "../api/use-auth-mutations.ts";
 import { EmailField } from "./email-field.tsx";
 import { SocialButtons } from "./social-buttons.tsx";
 
@@ -25,41 +25,29 @@ export function SignUpPage() {
   const target = search.redirect ? safeRedirectTarget(search.redirect) : "/verified";
   const navigate = useNavigate();
   const config = useAppConfig();
-  const limits = { min: config.passwordMinLength, max: config.passwordMaxLength };
-  const [error, setError] = useState<string | null>(null);
-  const [submitting, setSubmitting] = useState(false);
+  const limits = usePasswordLimits();
+  const signUp = useSignUp();
+  const [socialError, setSocialError] = useState<unknown>(null);
 
   const form = useForm({
     mode: "controlled",
     initialValues: { name: "", email: search.email ?? "", password: "", confirmPassword: "" },
     validateInputOnBlur: true,
-    validate: {
-      name: validateName,
-      email: validateEmail,
-      password: (value) => validateNewPassword(value, limits),
-      confirmPassword: (value, values) =>
-        !value ? "Confirm your password" : value !== values.password ? "Passwords do not match" : null,
-    },
+    validate: schemaResolver(
+      z
+        .object({ name: nameSchema("Enter your name"), email: emailSchema("Enter your email address") })
+        .and(confirmedPassword("password", limits)),
+      { sync: true },
+    ),
   });
 
-  async function handleSubmit(values: typeof form.values) {
-    setError(null);
-    setSubmitting(true);
+  function handleSubmit(values: typeof form.values) {
+    setSocialError(null);
     const email = values.email.trim();
-    const retry = trackRetryAfter();
-    const { error: signUpError } = await authClient.signUp.email({
-      name: values.name.trim(),
-      email,
-      password: values.password,
-      callbackURL: target,
-      fetchOptions: retry.fetchOptions,
-    });
-    setSubmitting(false);
-    if (signUpError) {
-      setError(authErrorMessage(signUpError, retry.state.seconds));
-      return;
-    }
-    await navigate({ to: "/check-inbox", search: { email } });
+    signUp.mutate(
+      { name: values.name.trim(), email, password: values.password, callbackURL: target },
+      { onSuccess: () => navigate({ to: "/check-inbox", search: { email } }) },
+    );
   }
 
   return (
@@ -78,15 +66,11 @@ export function SignUpPage() {
       <SocialButtons
         providers={config.socialProviders}
         callbackURL={search.redirect ? target : "/"}
-        onError={setError}
+        onError={setSocialError}
       />
       <form onSubmit={form.onSubmit(handleSubmit)} noValidate>
         <Stack gap="md">
-          {error ? (
-            <Alert color="red" variant="light" icon={<IconAlertCircle size={18} aria-hidden />}>
-              {error}
-            </Alert>
-          ) : null}
+          <ErrorAlert error={socialError ?? signUp.error} />
           <TextInput
             label="Name"
             autoComplete="name"
@@ -104,7 +88,7 @@ export function SignUpPage() {
             limits={limits}
             required
           />
-          <Button type="submit" fullWidth size="md" loading={submitting}>
+          <Button type="submit" fullWidth size="md" loading={signUp.isPending}>
             Create account
           </Button>
         </Stack>

@@ -1,11 +1,7 @@
 import { Button, Divider, Stack } from "@mantine/core";
-import { useState } from "react";
 import { useAppConfig } from "#web/lib/app-config.ts";
-import { authClient } from "#web/lib/auth-client.ts";
-import { authErrorMessage } from "#web/lib/auth-errors.ts";
 import { socialProviderInfo } from "#web/lib/social-providers.ts";
-
-type SocialProvider = Parameters<typeof authClient.signIn.social>[0]["provider"];
+import { useSocialSignIn } from "../api/use-auth-mutations.ts";
 
 /** "Continue with …" buttons for the social providers the server has enabled. */
 export function SocialButtons({
@@ -15,25 +11,17 @@ export function SocialButtons({
 }: {
   providers: string[];
   callbackURL: string;
-  onError: (message: string) => void;
+  /** A refusal before leaving for the provider; later failures come back as /error?error=<code>. */
+  onError: (error: unknown) => void;
 }) {
   const { socialProviderNames } = useAppConfig();
-  const [pending, setPending] = useState<string | null>(null);
+  const signIn = useSocialSignIn();
   if (providers.length === 0) return null;
+  // On success the browser is already leaving for the provider, so the button keeps spinning.
+  const pending = signIn.isPending || signIn.isSuccess ? (signIn.variables?.provider ?? null) : null;
 
-  async function start(provider: string) {
-    setPending(provider);
-    // Failures come back as /error?error=<code>; success is a full page load, which reads the new session.
-    const { error } = await authClient.signIn.social({
-      provider: provider as SocialProvider,
-      callbackURL,
-      errorCallbackURL: "/error",
-    });
-    // On success the browser is already leaving for the provider.
-    if (error) {
-      setPending(null);
-      onError(authErrorMessage(error));
-    }
+  function start(provider: string) {
+    signIn.mutate({ provider, callbackURL }, { onError });
   }
 
   return (

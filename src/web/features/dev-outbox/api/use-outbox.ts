@@ -1,5 +1,5 @@
 import { useQuery } from "@tanstack/react-query";
-import { apiFetch } from "#web/lib/api.ts";
+import { apiRequest } from "#web/lib/api/call.ts";
 
 export interface OutboxMail {
   id: string;
@@ -14,7 +14,7 @@ export interface OutboxMail {
 export function useOutbox(enabled: boolean) {
   return useQuery({
     queryKey: ["dev-outbox"],
-    queryFn: () => apiFetch<{ mails: OutboxMail[] }>("/dev/outbox"),
+    queryFn: () => apiRequest<{ mails: OutboxMail[] }>("/dev/outbox"),
     enabled,
     refetchInterval: 4000,
     refetchIntervalInBackground: false,

@@ -17,7 +17,7 @@ import {
 import { IconAlertTriangle, IconInbox, IconMail, IconRefresh } from "@tabler/icons-react";
 import { useState } from "react";
 import { TextLink } from "#web/components/text-link.tsx";
-import { ApiError } from "#web/lib/api.ts";
+import { isNotFound } from "#web/lib/api/api-error.ts";
 import { useAppConfig } from "#web/lib/app-config.ts";
 import { usePageTitle } from "#web/lib/use-page-title.ts";
 import { type OutboxMail, useOutbox } from "../api/use-outbox.ts";
@@ -129,8 +129,7 @@ export function OutboxPage() {
   const [selectedId, setSelectedId] = useState<string | null>(null);
   const mails = outbox.data?.mails ?? [];
   const selected = mails.find((mail) => mail.id === selectedId) ?? mails[0];
-  const disabled =
-    (config.isLoaded && !config.outbox) || (outbox.error instanceof ApiError && outbox.error.status === 404);
+  const disabled = (config.isLoaded && !config.outbox) || isNotFound(outbox.error);
 
   return (
     <Stack gap="lg" py={{ base: "md", sm: 32 }}>
