@@ -1,29 +1,41 @@
-import { Alert, Button, Checkbox, Group, PasswordInput, Select, Stack, TextInput } from "@mantine/core";
-import { useForm } from "@mantine/form";
-import { notifications } from "@mantine/notifications";
-import { IconAlertCircle } from "@tabler/icons-react";
+import { Checkbox, PasswordInput, Select, TextInput } from "@mantine/core";
+import { schemaResolver, useForm } from "@mantine/form";
 import { useNavigate } from "@tanstack/react-router";
+import { z } from "zod";
+import { emailSchema, nameSchema, newPasswordSchema } from "#shared/fields.ts";
 import { LIMITS } from "#shared/limits.ts";
 import { useAppConfig } from "#web/lib/app-config.ts";
-import { checkEmail, checkName, checkNewPassword } from "#web/lib/field-rules.ts";
-import { useCreateUser } from "../api/admin-users.ts";
-import { adminErrorText } from "../lib/admin-errors.ts";
-import { AdminDialog } from "./admin-dialog.tsx";
+import { useCreateUser } from "../api/admin-mutations.ts";
+import { FormDialog } from "./form-dialog.tsx";
+
+const ROLE_OPTIONS = [
+  { value: "user", label: "User" },
+  { value: "admin", label: "Admin — can manage every user" },
+];
 
 /** Creates an account directly (no sign-up mail), then opens its page. */
 export function CreateUserDialog({ opened, onClose }: { opened: boolean; onClose: () => void }) {
   const config = useAppConfig();
   const limits = { min: config.passwordMinLength, max: config.passwordMaxLength };
   const navigate = useNavigate();
-  const create = useCreateUser();
+  const create = useCreateUser({
+    onDone: (user) => {
+      close();
+      return navigate({ to: "/admin/users/$id", params: { id: user.id } });
+    },
+  });
   const form = useForm({
     mode: "controlled",
     initialValues: { name: "", email: "", password: "", role: "user", emailVerified: true },
-    validate: {
-      name: (value) => checkName(value, "Enter a name"),
-      email: (value) => checkEmail(value, "Enter an email address"),
-      password: (value) => checkNewPassword(value, limits, "Enter a password"),
-    },
+    validate: schemaResolver(
+      z.object({
+        name: nameSchema("Enter a name"),
+        email: emailSchema("Enter an email address"),
+        password: newPasswordSchema(limits, "Enter a password"),
+      }),
+      { sync: true },
+    ),
+    validateInputOnBlur: true,
   });
 
   function close() {
@@ -32,77 +44,57 @@ export function CreateUserDialog({ opened, onClose }: { opened: boolean; onClose
     onClose();
   }
 
-  async function handleSubmit(values: typeof form.values) {
-    const user = await create
-      .mutateAsync({
-        name: values.name.trim(),
-        email: values.email.trim().toLowerCase(),
-        password: values.password,
-        role: values.role === "admin" ? "admin" : "user",
-        emailVerified: values.emailVerified,
-      })
-      .catch(() => null);
-    if (!user) return;
-    notifications.show({ color: "teal", title: "User created", message: `${user.name} can now sign in.` });
-    close();
-    await navigate({ to: "/admin/users/$id", params: { id: user.id } });
-  }
-
   return (
-    <AdminDialog opened={opened} onClose={close} title="Create user">
-      <form onSubmit={form.onSubmit(handleSubmit)} noValidate>
-        <Stack gap="md">
-          {create.error ? (
-            <Alert color="red" variant="light" icon={<IconAlertCircle size={18} aria-hidden />}>
-              {adminErrorText(create.error)}
-            </Alert>
-          ) : null}
-          <TextInput
-            label="Name"
-            autoComplete="off"
-            maxLength={LIMITS.name}
-            data-autofocus
-            {...form.getInputProps("name")}
-          />
-          <TextInput
-            label="Email"
-            type="email"
-            autoComplete="off"
-            maxLength={LIMITS.email}
-            {...form.getInputProps("email")}
-          />
-          <PasswordInput
-            label="Password"
-            autoComplete="new-password"
-            description={`At least ${config.passwordMinLength} characters. Share it with the person safely; they can change it later.`}
-            {...form.getInputProps("password")}
-          />
-          <Select
-            label="Role"
-            size="md"
-            allowDeselect={false}
-            data={[
-              { value: "user", label: "User" },
-              { value: "admin", label: "Admin — can manage every user" },
-            ]}
-            comboboxProps={{ withinPortal: true }}
-            {...form.getInputProps("role")}
-          />
-          <Checkbox
-            label="Email address already verified"
-            description="Leave on to let them sign in right away. Off, they confirm the address by a mailed link first."
-            {...form.getInputProps("emailVerified", { type: "checkbox" })}
-          />
-          <Group justify="flex-end" gap="sm" mt="xs">
-            <Button variant="default" onClick={close}>
-              Cancel
-            </Button>
-            <Button type="submit" loading={create.isPending}>
-              Create user
-            </Button>
-          </Group>
-        </Stack>
-      </form>
-    </AdminDialog>
+    <FormDialog
+      opened={opened}
+      onClose={close}
+      title="Create user"
+      onSubmit={form.onSubmit((values) =>
+        create.mutate({
+          name: values.name.trim(),
+          email: values.email.trim().toLowerCase(),
+          password: values.password,
+          role: values.role === "admin" ? "admin" : "user",
+          emailVerified: values.emailVerified,
+        }),
+      )}
+      error={create.error}
+      submitLabel="Create user"
+      loading={create.isPending}
+    >
+      <TextInput
+        label="Name"
+        autoComplete="off"
+        maxLength={LIMITS.name}
+        data-autofocus
+        {...form.getInputProps("name")}
+      />
+      <TextInput
+        label="Email"
+        type="email"
+        autoComplete="off"
+        maxLength={LIMITS.email}
+        {...form.getInputProps("email")}
+      />
+      <PasswordInput
+        label="Password"
+        autoComplete="new-password"
+        description={`At least ${config.passwordMinLength} characters. Share it with the person safely; they can change it later.`}
+        {...form.getInputProps("password")}
+      />
+      <Select
+        label="Role"
+        size="md"
+        allowDeselect={false}
+        data={ROLE_OPTIONS}
+        comboboxProps={{ withinPortal: true }}
+        {...form.getInputProps("role")}
+      />
+      <Checkbox
+        label="Email address already verified"
+        description="Leave on to let them sign in right away. Off, they confirm the address by a mailed link first."
+        {...form.getInputProps("emailVerified", { type: "checkbox" })}
+      />
+    </FormDialog>
   );
 }

@@ -1,8 +1,7 @@
 import type { ReactNode } from "react";
 import { NotFound } from "#web/components/not-found.tsx";
 import { PageLoader } from "#web/components/page-loader.tsx";
-import { isAdmin } from "#web/lib/admin-role.ts";
-import { authClient } from "#web/lib/auth-client.ts";
+import { useAdminSession } from "../api/use-admin-session.ts";
 
 /**
  * Renders the admin area only for admins. Anyone else sees the not-found
@@ -10,8 +9,8 @@ import { authClient } from "#web/lib/auth-client.ts";
  * admin call on its own (403).
  */
 export function RequireAdmin({ children }: { children: ReactNode }) {
-  const { data, isPending } = authClient.useSession();
+  const { isPending, isAdmin } = useAdminSession();
   if (isPending) return <PageLoader label="Checking your session" />;
-  if (!isAdmin(data?.user)) return <NotFound />;
+  if (!isAdmin) return <NotFound />;
   return <>{children}</>;
 }

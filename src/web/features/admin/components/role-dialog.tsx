@@ -1,17 +1,23 @@
-import { Alert, Button, Group, Radio, Stack, Text } from "@mantine/core";
-import { notifications } from "@mantine/notifications";
-import { IconAlertCircle } from "@tabler/icons-react";
+import { Group, Radio, Stack, Text } from "@mantine/core";
 import { useState } from "react";
 import { isAdmin } from "#web/lib/admin-role.ts";
-import { useSetRole } from "../api/admin-users.ts";
-import { adminErrorText } from "../lib/admin-errors.ts";
-import { AdminDialog, type UserDialogProps } from "./admin-dialog.tsx";
+import { type AdminRole, useSetRole } from "../api/admin-mutations.ts";
+import { FormDialog, type UserDialogProps } from "./form-dialog.tsx";
+
+const ROLES: { value: AdminRole; label: string; description: string }[] = [
+  { value: "user", label: "User", description: "Signs in and manages their own account and organizations." },
+  {
+    value: "admin",
+    label: "Admin",
+    description: "Everything a user can do, plus this admin area: create, ban, impersonate and delete users.",
+  },
+];
 
 /** Makes a user an admin, or takes the role away. */
 export function RoleDialog({ user, opened, onClose }: UserDialogProps) {
-  const setRole = useSetRole();
-  const current = isAdmin(user) ? "admin" : "user";
-  const [role, setRoleValue] = useState<string>(current);
+  const current: AdminRole = isAdmin(user) ? "admin" : "user";
+  const [role, setRoleValue] = useState<AdminRole>(current);
+  const setRole = useSetRole(user, { onDone: close });
 
   function close() {
     setRoleValue(current);
@@ -19,68 +25,43 @@ export function RoleDialog({ user, opened, onClose }: UserDialogProps) {
     onClose();
   }
 
-  async function save() {
-    const next = role === "admin" ? "admin" : "user";
-    const done = await setRole
-      .mutateAsync({ userId: user.id, role: next })
-      .then(() => true)
-      .catch(() => false);
-    if (!done) return;
-    notifications.show({
-      color: "teal",
-      title: "Role changed",
-      message: `${user.name || user.email} is now ${next === "admin" ? "an admin" : "a regular user"}.`,
-    });
-    close();
-  }
-
   return (
-    <AdminDialog opened={opened} onClose={close} title="Change role">
-      <Stack gap="md">
-        {setRole.error ? (
-          <Alert color="red" variant="light" icon={<IconAlertCircle size={18} aria-hidden />}>
-            {adminErrorText(setRole.error)}
-          </Alert>
-        ) : null}
-        <Radio.Group value={role} onChange={setRoleValue} label={`Role of ${user.name || user.email}`}>
-          <Stack gap="sm" mt="xs">
-            <Radio.Card value="user" p="md" radius="md">
+    <FormDialog
+      opened={opened}
+      onClose={close}
+      title="Change role"
+      onSubmit={(event) => {
+        event.preventDefault();
+        if (role !== current) setRole.mutate(role);
+      }}
+      error={setRole.error}
+      submitLabel="Save role"
+      loading={setRole.isPending}
+      submitDisabled={role === current}
+    >
+      <Radio.Group
+        value={role}
+        onChange={(value) => setRoleValue(value === "admin" ? "admin" : "user")}
+        label={`Role of ${user.name || user.email}`}
+      >
+        <Stack gap="sm" mt="xs">
+          {ROLES.map((option) => (
+            <Radio.Card key={option.value} value={option.value} p="md" radius="md">
               <Group wrap="nowrap" align="flex-start">
                 <Radio.Indicator />
                 <div>
                   <Text fw={600} size="sm">
-                    User
+                    {option.label}
                   </Text>
                   <Text size="sm" c="dimmed">
-                    Signs in and manages their own account and organizations.
+                    {option.description}
                   </Text>
                 </div>
               </Group>
             </Radio.Card>
-            <Radio.Card value="admin" p="md" radius="md">
-              <Group wrap="nowrap" align="flex-start">
-                <Radio.Indicator />
-                <div>
-                  <Text fw={600} size="sm">
-                    Admin
-                  </Text>
-                  <Text size="sm" c="dimmed">
-                    Everything a user can do, plus this admin area: create, ban, impersonate and delete users.
-                  </Text>
-                </div>
-              </Group>
-            </Radio.Card>
-          </Stack>
-        </Radio.Group>
-        <Group justify="flex-end" gap="sm" mt="xs">
-          <Button variant="default" onClick={close}>
-            Cancel
-          </Button>
-          <Button onClick={save} loading={setRole.isPending} disabled={role === current}>
-            Save role
-          </Button>
-        </Group>
-      </Stack>
-    </AdminDialog>
+          ))}
+        </Stack>
+      </Radio.Group>
+    </FormDialog>
   );
 }

@@ -1,48 +1,51 @@
-import { Badge, Group } from "@mantine/core";
-import { IconAlertTriangle, IconBan, IconCircleCheck, IconShieldLock } from "@tabler/icons-react";
+import { Badge, type BadgeProps, Group } from "@mantine/core";
+import {
+  IconAlertTriangle,
+  IconBan,
+  IconCircleCheck,
+  IconShieldLock,
+  type TablerIcon,
+} from "@tabler/icons-react";
 import { isAdmin } from "#web/lib/admin-role.ts";
 import type { AdminUser } from "../api/admin-users.ts";
 
-export function RoleBadge({ user, size = "sm" }: { user: AdminUser; size?: "xs" | "sm" | "md" }) {
-  return isAdmin(user) ? (
-    <Badge size={size} color="indigo" variant="light" leftSection={<IconShieldLock size={12} aria-hidden />}>
-      Admin
-    </Badge>
-  ) : (
-    <Badge size={size} color="gray" variant="light">
-      User
+type BadgeSize = "xs" | "sm" | "md";
+
+interface Look {
+  label: string;
+  color: BadgeProps["color"];
+  icon?: TablerIcon;
+}
+
+const ADMIN: Look = { label: "Admin", color: "indigo", icon: IconShieldLock };
+const USER: Look = { label: "User", color: "gray" };
+const BANNED: Look = { label: "Banned", color: "red", icon: IconBan };
+const VERIFIED: Look = { label: "Verified", color: "teal", icon: IconCircleCheck };
+const UNVERIFIED: Look = { label: "Unverified", color: "yellow", icon: IconAlertTriangle };
+
+function LookBadge({ look: { label, color, icon: Icon }, size }: { look: Look; size: BadgeSize }) {
+  return (
+    <Badge
+      size={size}
+      color={color}
+      variant="light"
+      leftSection={Icon ? <Icon size={12} aria-hidden /> : null}
+    >
+      {label}
     </Badge>
   );
 }
 
+export function RoleBadge({ user, size = "sm" }: { user: AdminUser; size?: BadgeSize }) {
+  return <LookBadge look={isAdmin(user) ? ADMIN : USER} size={size} />;
+}
+
 /** Banned first (it matters most), then whether the email is verified. */
-export function StatusBadges({ user, size = "sm" }: { user: AdminUser; size?: "xs" | "sm" | "md" }) {
+export function StatusBadges({ user, size = "sm" }: { user: AdminUser; size?: BadgeSize }) {
   return (
     <Group gap={6} wrap="wrap">
-      {user.banned ? (
-        <Badge size={size} color="red" variant="light" leftSection={<IconBan size={12} aria-hidden />}>
-          Banned
-        </Badge>
-      ) : null}
-      {user.emailVerified ? (
-        <Badge
-          size={size}
-          color="teal"
-          variant="light"
-          leftSection={<IconCircleCheck size={12} aria-hidden />}
-        >
-          Verified
-        </Badge>
-      ) : (
-        <Badge
-          size={size}
-          color="yellow"
-          variant="light"
-          leftSection={<IconAlertTriangle size={12} aria-hidden />}
-        >
-          Unverified
-        </Badge>
-      )}
+      {user.banned ? <LookBadge look={BANNED} size={size} /> : null}
+      <LookBadge look={user.emailVerified ? VERIFIED : UNVERIFIED} size={size} />
     </Group>
   );
 }

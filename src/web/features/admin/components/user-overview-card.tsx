@@ -1,9 +1,10 @@
-import { Alert, Anchor, Badge, Card, Group, Skeleton, Stack, Table, Text, Title } from "@mantine/core";
-import { IconAlertTriangle, IconBuilding, IconKey } from "@tabler/icons-react";
+import { Anchor, Badge, Group, Skeleton, Stack, Table, Text, Title } from "@mantine/core";
+import { IconBuilding, IconKey } from "@tabler/icons-react";
 import { Link } from "@tanstack/react-router";
+import { LoadError } from "#web/components/error-alert.tsx";
+import { SectionCard } from "#web/components/section-card.tsx";
 import { formatDate } from "#web/lib/format.ts";
 import { useUserOverview } from "../api/admin-users.ts";
-import { adminErrorText } from "../lib/admin-errors.ts";
 
 const PROVIDER_NAMES: Record<string, string> = { credential: "Email and password" };
 
@@ -16,7 +17,7 @@ export function UserOverviewCard({ userId }: { userId: string }) {
   const overview = useUserOverview(userId);
 
   return (
-    <Card withBorder shadow="xs" radius="lg" padding="lg">
+    <SectionCard>
       <Stack gap="lg">
         {overview.isPending ? (
           <Stack gap="sm">
@@ -25,13 +26,11 @@ export function UserOverviewCard({ userId }: { userId: string }) {
             <Skeleton height={48} />
           </Stack>
         ) : overview.isError ? (
-          <Alert
-            color="red"
-            icon={<IconAlertTriangle size={18} />}
+          <LoadError
+            error={overview.error}
+            onRetry={() => void overview.refetch()}
             title="Could not load sign-in methods and organizations"
-          >
-            {adminErrorText(overview.error)}
-          </Alert>
+          />
         ) : (
           <>
             <Stack gap="xs">
@@ -104,6 +103,6 @@ export function UserOverviewCard({ userId }: { userId: string }) {
           </>
         )}
       </Stack>
-    </Card>
+    </SectionCard>
   );
 }

@@ -1,3 +1,6 @@
+import { z } from "zod";
+import { pageNumber } from "#shared/fields.ts";
+
 /** What the users table can be narrowed to; the admin API filters on one field at a time. */
 export const USER_FILTERS = ["all", "admins", "users", "banned", "active", "verified", "unverified"] as const;
 export type UserFilter = (typeof USER_FILTERS)[number];
@@ -17,24 +20,46 @@ export interface UsersSearch {
   size?: number;
 }
 
-function oneOf<T extends string>(values: readonly T[], value: unknown): T | undefined {
-  return typeof value === "string" && (values as readonly string[]).includes(value)
-    ? (value as T)
-    : undefined;
-}
+const Q_MAX = 200;
+export const DEFAULT_PAGE_SIZE = 20;
+
+/** A value of `values`, or nothing: an unknown word, an array or an object in the URL is dropped. */
+const oneOf = <T extends readonly [string, ...string[]]>(values: T) =>
+  z.enum(values).optional().catch(undefined);
+
+/** A number as the router parses it, or its text; never an array or object. */
+const scalar = z.union([z.number(), z.string()]).optional();
+
+const usersSearchSchema = z.object({
+  q: z
+    .unknown()
+    .transform((value) => (typeof value === "string" && value.trim() ? value.slice(0, Q_MAX) : undefined))
+    .optional(),
+  field: oneOf(["email", "name"] as const),
+  filter: oneOf(USER_FILTERS),
+  sort: oneOf(USER_SORTS),
+  // Page 1 is the default, so it stays out of the URL.
+  page: scalar
+    .transform((value) => pageNumber.parse(value))
+    .transform((page) => (page > 1 ? page : undefined))
+    .catch(undefined),
+  size: scalar.transform((value) => PAGE_SIZES.find((size) => size === Number(value))).catch(undefined),
+});
 
 /** Keeps only well-formed search params; defaults are left out of the URL. */
 export function parseUsersSearch(search: Record<string, unknown>): UsersSearch {
-  const q = typeof search.q === "string" && search.q.trim() ? search.q.slice(0, 200) : undefined;
-  const page = Number(search.page);
-  const size = Number(search.size);
+  return usersSearchSchema.parse(search);
+}
+
+/** The table state as the URL keeps it: every default left out, so a plain link stays plain. */
+export function withoutDefaults(search: UsersSearch): UsersSearch {
   return {
-    q,
-    field: oneOf(["email", "name"] as const, search.field),
-    filter: oneOf(USER_FILTERS, search.filter),
-    sort: oneOf(USER_SORTS, search.sort),
-    page: Number.isInteger(page) && page > 1 ? page : undefined,
-    size: (PAGE_SIZES as readonly number[]).includes(size) ? size : undefined,
+    q: search.q || undefined,
+    field: search.field === "email" ? undefined : search.field,
+    filter: search.filter === "all" ? undefined : search.filter,
+    sort: search.sort === "newest" ? undefined : search.sort,
+    page: search.page === 1 ? undefined : search.page,
+    size: search.size === DEFAULT_PAGE_SIZE ? undefined : search.size,
   };
 }
 
@@ -78,7 +103,7 @@ const SORT_QUERY: Record<UserSort, { sortBy: string; sortDirection: "asc" | "des
 
 /** The list-users query for a table state: one search field, one filter, one sort, a page. */
 export function toListUsersQuery(search: UsersSearch) {
-  const size = search.size ?? 20;
+  const size = search.size ?? DEFAULT_PAGE_SIZE;
   const page = search.page ?? 1;
   const filter = FILTER_QUERY[search.filter ?? "all"];
   const q = search.q?.trim();

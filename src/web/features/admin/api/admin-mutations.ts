@@ -1,0 +1,132 @@
+import { useQueryClient } from "@tanstack/react-query";
+import { authCall } from "#web/lib/api/call.ts";
+import { useApiMutation } from "#web/lib/api/use-api-mutation.ts";
+import { authClient } from "#web/lib/auth-client.ts";
+import { ADMIN_WORDING } from "../lib/admin-wording.ts";
+import { describeDevice } from "../lib/format.ts";
+import { ADMIN_KEY, type AdminSession, type AdminUser, userKey, usersListKey } from "./admin-users.ts";
+
+/** What follows a change made from a dialog: closing it, opening another page. */
+interface Then<TData = unknown> {
+  onDone?: (data: TData) => unknown;
+}
+
+const displayName = (user: Pick<AdminUser, "name" | "email">) => user.name || user.email;
+
+export type AdminRole = "user" | "admin";
+
+export interface CreateUserInput {
+  name: string;
+  email: string;
+  password: string;
+  role: AdminRole;
+  emailVerified: boolean;
+}
+
+// Mutations whose failure shows in their dialog leave `failureTitle` out; the one-click actions
+// (unban, revoke, impersonate) have no place on screen for it and notify instead.
+
+export function useCreateUser({ onDone }: Then<AdminUser> = {}) {
+  return useApiMutation({
+    mutationFn: async ({ emailVerified, ...input }: CreateUserInput) => {
+      const data = await authCall((o) =>
+        authClient.admin.createUser({ ...input, data: { emailVerified } }, o),
+      );
+      return data.user as AdminUser;
+    },
+    invalidate: [ADMIN_KEY],
+    success: (_input, user) => ({ title: "User created", message: `${user.name} can now sign in.` }),
+    onDone: (_input, user) => onDone?.(user),
+  });
+}
+
+export function useSetRole(user: AdminUser, { onDone }: Then = {}) {
+  return useApiMutation({
+    mutationFn: (role: AdminRole) => authCall((o) => authClient.admin.setRole({ userId: user.id, role }, o)),
+    invalidate: [ADMIN_KEY],
+    success: (role) => ({
+      title: "Role changed",
+      message: `${displayName(user)} is now ${role === "admin" ? "an admin" : "a regular user"}.`,
+    }),
+    onDone: () => onDone?.(undefined),
+  });
+}
+
+export function useBanUser(user: AdminUser, { onDone }: Then = {}) {
+  return useApiMutation({
+    mutationFn: (input: { banReason: string; banExpiresIn?: number }) =>
+      authCall((o) => authClient.admin.banUser({ userId: user.id, ...input }, o)),
+    invalidate: [ADMIN_KEY],
+    success: () => ({
+      title: "User banned",
+      message: `${displayName(user)} was signed out everywhere and cannot sign in.`,
+    }),
+    onDone: () => onDone?.(undefined),
+  });
+}
+
+export function useUnbanUser(user: AdminUser) {
+  return useApiMutation({
+    mutationFn: () => authCall((o) => authClient.admin.unbanUser({ userId: user.id }, o)),
+    invalidate: [ADMIN_KEY],
+    success: () => ({ title: "User unbanned", message: `${displayName(user)} can sign in again.` }),
+    failureTitle: "Could not unban",
+    wording: ADMIN_WORDING,
+  });
+}
+
+export function useRevokeSession(session: AdminSession) {
+  return useApiMutation({
+    mutationFn: () => authCall((o) => authClient.admin.revokeUserSession({ sessionToken: session.token }, o)),
+    invalidate: [ADMIN_KEY],
+    success: () => ({
+      title: "Session revoked",
+      message: `${describeDevice(session.userAgent).label} is signed out.`,
+    }),
+    failureTitle: "Could not revoke the session",
+    wording: ADMIN_WORDING,
+  });
+}
+
+export function useRevokeAllSessions(user: AdminUser) {
+  return useApiMutation({
+    mutationFn: () => authCall((o) => authClient.admin.revokeUserSessions({ userId: user.id }, o)),
+    invalidate: [ADMIN_KEY],
+    success: () => ({
+      title: "Sessions revoked",
+      message: `${displayName(user)} is signed out on every device.`,
+    }),
+    failureTitle: "Could not revoke the sessions",
+    wording: ADMIN_WORDING,
+  });
+}
+
+/** Deletes the user; their cached page is dropped only once `onDone` has left it. */
+export function useRemoveUser(user: AdminUser, { onDone }: Then = {}) {
+  const queryClient = useQueryClient();
+  return useApiMutation({
+    mutationFn: () => authCall((o) => authClient.admin.removeUser({ userId: user.id }, o)),
+    invalidate: [usersListKey],
+    success: () => ({
+      title: "User deleted",
+      message: `${displayName(user)} and their sessions are gone.`,
+    }),
+    onDone: async () => {
+      await onDone?.(undefined);
+      queryClient.removeQueries({ queryKey: userKey(user.id) });
+    },
+  });
+}
+
+/**
+ * Starts acting as the user. The session cookie changes, so the page is
+ * reloaded rather than patched: every cached query belonged to the admin.
+ */
+export function useImpersonate(user: AdminUser) {
+  return useApiMutation({
+    mutationFn: () => authCall((o) => authClient.admin.impersonateUser({ userId: user.id }, o)),
+    onDone: () => window.location.assign("/"),
+    failureTitle: "Could not impersonate",
+    wording: ADMIN_WORDING,
+  });
+}

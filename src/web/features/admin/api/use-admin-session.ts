@@ -1,0 +1,13 @@
+import { isAdmin } from "#web/lib/admin-role.ts";
+import { authClient } from "#web/lib/auth-client.ts";
+
+/** Who is signed in, as the admin screens need it: an admin or not, their id, this browser's session. */
+export function useAdminSession() {
+  const { data, isPending } = authClient.useSession();
+  return {
+    isPending,
+    isAdmin: isAdmin(data?.user),
+    userId: data?.user.id,
+    sessionToken: data?.session.token,
+  };
+}

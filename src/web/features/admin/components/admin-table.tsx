@@ -1,0 +1,39 @@
+import { Table, type TableProps } from "@mantine/core";
+import type { ReactNode } from "react";
+import { ActionsColumnHeader, TableRegion } from "#web/components/table-region.tsx";
+
+/** A column heading; phones hide the columns that have `visibleFrom`. */
+export interface Column {
+  label: string;
+  visibleFrom?: "sm" | "md";
+}
+
+interface AdminTableProps extends Omit<TableProps, "children"> {
+  /** Names the table and its scroller for screen readers. */
+  label: string;
+  columns: Column[];
+  /** A last column of row buttons, this wide. */
+  actionsWidth?: number;
+  children: ReactNode;
+}
+
+/** The admin screens' tables (users, a user's sessions): a named scroller, the headings, the rows. */
+export function AdminTable({ label, columns, actionsWidth, children, ...table }: AdminTableProps) {
+  return (
+    <TableRegion label={label}>
+      <Table verticalSpacing="sm" highlightOnHover aria-label={label} {...table}>
+        <Table.Thead>
+          <Table.Tr>
+            {columns.map((column) => (
+              <Table.Th key={column.label} visibleFrom={column.visibleFrom}>
+                {column.label}
+              </Table.Th>
+            ))}
+            {actionsWidth ? <ActionsColumnHeader width={actionsWidth} /> : null}
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>{children}</Table.Tbody>
+      </Table>
+    </TableRegion>
+  );
+}

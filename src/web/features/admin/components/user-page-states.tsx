@@ -1,0 +1,77 @@
+import { Alert, Button, Card, Group, SimpleGrid, Skeleton, Stack, Text } from "@mantine/core";
+import { IconRefresh, IconUserSearch } from "@tabler/icons-react";
+import { ButtonLink } from "#web/components/button-link.tsx";
+import { ErrorAlert } from "#web/components/error-alert.tsx";
+import { isNotFound } from "#web/lib/api/api-error.ts";
+import { ADMIN_WORDING } from "../lib/admin-wording.ts";
+import { AdminPageHeader } from "./admin-page-header.tsx";
+
+export function UserPageSkeleton() {
+  return (
+    <Stack gap="lg" role="status" aria-label="Loading user">
+      <Skeleton height={12} width={160} radius="xl" />
+      <Group gap="md" wrap="nowrap">
+        <Skeleton height={64} circle />
+        <Stack gap={8} style={{ flex: 1 }}>
+          <Skeleton height={20} width="40%" radius="xl" />
+          <Skeleton height={12} width="30%" radius="xl" />
+        </Stack>
+      </Group>
+      <Card withBorder radius="lg" padding="lg">
+        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="lg">
+          {[0, 1, 2, 3].map((key) => (
+            <Stack key={key} gap={6}>
+              <Skeleton height={8} width="30%" radius="xl" />
+              <Skeleton height={12} width="60%" radius="xl" />
+            </Stack>
+          ))}
+        </SimpleGrid>
+      </Card>
+      <Card withBorder radius="lg" padding="lg">
+        <Skeleton height={14} width="20%" radius="xl" mb="md" />
+        <Skeleton height={10} width="70%" radius="xl" />
+      </Card>
+    </Stack>
+  );
+}
+
+const backToUsers = (
+  <ButtonLink to="/admin/users" size="xs" variant="default">
+    Back to users
+  </ButtonLink>
+);
+
+/**
+ * The user could not be shown: a missing user (404, shown at once since a refusal is never
+ * asked again) is not an error of the app; anything else can be tried again.
+ */
+export function UserLoadFailed({ error, onRetry }: { error: unknown; onRetry: () => void }) {
+  const missing = isNotFound(error);
+  return (
+    <Stack gap="lg">
+      <AdminPageHeader title={missing ? "User not found" : "We couldn't load this user"} current="User" />
+      {missing ? (
+        <Alert color="gray" variant="light" icon={<IconUserSearch size={18} aria-hidden />}>
+          <Stack gap="sm" align="flex-start">
+            <Text size="sm">There is no user with this ID. They may have been deleted.</Text>
+            {backToUsers}
+          </Stack>
+        </Alert>
+      ) : (
+        <ErrorAlert error={error} wording={ADMIN_WORDING}>
+          <Group gap="xs">
+            <Button
+              size="xs"
+              variant="default"
+              leftSection={<IconRefresh size={14} aria-hidden />}
+              onClick={onRetry}
+            >
+              Try again
+            </Button>
+            {backToUsers}
+          </Group>
+        </ErrorAlert>
+      )}
+    </Stack>
+  );
+}

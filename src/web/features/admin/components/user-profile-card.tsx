@@ -1,0 +1,119 @@
+import { ActionIcon, Code, CopyButton, Group, SimpleGrid, Text, Tooltip } from "@mantine/core";
+import {
+  IconBan,
+  IconCalendar,
+  IconCheck,
+  IconCircleCheck,
+  IconClock,
+  IconCopy,
+  IconId,
+  IconMail,
+  IconShieldLock,
+} from "@tabler/icons-react";
+import type { ReactNode } from "react";
+import { SectionCard } from "#web/components/section-card.tsx";
+import { isAdmin } from "#web/lib/admin-role.ts";
+import { formatDate, formatDateTime, formatRelative } from "#web/lib/format.ts";
+import type { AdminUser } from "../api/admin-users.ts";
+import { GuardedButton } from "./guarded-button.tsx";
+
+function Detail({ icon, label, children }: { icon: ReactNode; label: string; children: ReactNode }) {
+  return (
+    <Group gap="sm" wrap="nowrap" align="flex-start">
+      <Text c="dimmed" mt={2} aria-hidden>
+        {icon}
+      </Text>
+      <div style={{ minWidth: 0, flex: 1 }}>
+        <Text size="xs" c="dimmed" tt="uppercase" fw={600} lts={0.4}>
+          {label}
+        </Text>
+        <Text size="sm" component="div" style={{ overflowWrap: "anywhere" }}>
+          {children}
+        </Text>
+      </div>
+    </Group>
+  );
+}
+
+function CopyId({ id }: { id: string }) {
+  return (
+    <Group gap={4} wrap="nowrap">
+      <Code style={{ overflowWrap: "anywhere" }}>{id}</Code>
+      <CopyButton value={id}>
+        {({ copied, copy }) => (
+          <Tooltip label={copied ? "Copied" : "Copy user ID"} withArrow>
+            <ActionIcon
+              variant="subtle"
+              color={copied ? "teal" : "gray"}
+              size="sm"
+              onClick={copy}
+              aria-label="Copy user ID"
+            >
+              {copied ? <IconCheck size={14} aria-hidden /> : <IconCopy size={14} aria-hidden />}
+            </ActionIcon>
+          </Tooltip>
+        )}
+      </CopyButton>
+    </Group>
+  );
+}
+
+interface UserProfileCardProps {
+  user: AdminUser;
+  /** The signed-in admin is looking at their own account. */
+  self: boolean;
+  onChangeRole: () => void;
+}
+
+/** Who the user is: id, email, role (with the way to change it), dates and access. */
+export function UserProfileCard({ user, self, onChangeRole }: UserProfileCardProps) {
+  return (
+    <SectionCard title="Profile">
+      <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="lg">
+        <Detail icon={<IconId size={18} />} label="User ID">
+          <CopyId id={user.id} />
+        </Detail>
+        <Detail icon={<IconMail size={18} />} label="Email">
+          <Group gap={6} wrap="wrap">
+            <span>{user.email}</span>
+            {user.emailVerified ? (
+              <IconCircleCheck
+                size={16}
+                color="var(--mantine-color-teal-light-color)"
+                aria-label="verified"
+                role="img"
+              />
+            ) : (
+              <Text span size="xs" c="dimmed">
+                (not verified)
+              </Text>
+            )}
+          </Group>
+        </Detail>
+        <Detail icon={<IconShieldLock size={18} />} label="Role">
+          <Group gap="xs" wrap="wrap">
+            <span>{isAdmin(user) ? "Admin" : "User"}</span>
+            <GuardedButton
+              id="role"
+              reason={self ? "You cannot change your own role. Ask another admin." : null}
+              size="compact-xs"
+              variant="subtle"
+              onClick={onChangeRole}
+            >
+              Change role
+            </GuardedButton>
+          </Group>
+        </Detail>
+        <Detail icon={<IconCalendar size={18} />} label="Joined">
+          {`${formatDate(user.createdAt)} (${formatRelative(user.createdAt)})`}
+        </Detail>
+        <Detail icon={<IconClock size={18} />} label="Last updated">
+          {formatDateTime(user.updatedAt)}
+        </Detail>
+        <Detail icon={<IconBan size={18} />} label="Access">
+          {user.banned ? "Banned" : "Can sign in"}
+        </Detail>
+      </SimpleGrid>
+    </SectionCard>
+  );
+}

@@ -1,0 +1,104 @@
+import { CloseButton, Group, Select, TextInput } from "@mantine/core";
+import { IconArrowsSort, IconFilter, IconSearch } from "@tabler/icons-react";
+import type { ReactNode } from "react";
+import {
+  FILTER_LABELS,
+  SORT_LABELS,
+  USER_FILTERS,
+  USER_SORTS,
+  type UsersSearch,
+} from "../lib/users-search.ts";
+
+interface ChoiceProps<T extends string> {
+  label: string;
+  icon: ReactNode;
+  width: number;
+  choices: readonly T[];
+  labels: Record<T, string>;
+  value: T;
+  onChange: (value: T) => void;
+}
+
+/** One of a fixed list of choices, e.g. the filter or the sort order. */
+function Choice<T extends string>({ label, icon, width, choices, labels, value, onChange }: ChoiceProps<T>) {
+  return (
+    <Select
+      aria-label={label}
+      size="sm"
+      w={{ base: "calc(50% - 6px)", sm: width }}
+      leftSection={icon}
+      allowDeselect={false}
+      data={choices.map((choice) => ({ value: choice, label: labels[choice] }))}
+      value={value}
+      onChange={(next) => onChange((next ?? value) as T)}
+    />
+  );
+}
+
+interface UsersToolbarProps {
+  search: UsersSearch;
+  /** The search text as typed; it reaches the URL once typing pauses. */
+  text: string;
+  onTextChange: (text: string) => void;
+  update: (next: Partial<UsersSearch>) => void;
+}
+
+/** Search by email or name, one filter and the sort order, above the users table. */
+export function UsersToolbar({ search, text, onTextChange, update }: UsersToolbarProps) {
+  const field = search.field ?? "email";
+  return (
+    <Group
+      gap="sm"
+      p="md"
+      wrap="wrap"
+      style={{ borderBottom: "1px solid var(--mantine-color-default-border)" }}
+    >
+      <Group gap={0} wrap="nowrap" style={{ flex: "1 1 300px" }}>
+        <Select
+          aria-label="Search in"
+          size="sm"
+          w={96}
+          allowDeselect={false}
+          data={[
+            { value: "email", label: "Email" },
+            { value: "name", label: "Name" },
+          ]}
+          value={field}
+          onChange={(value) => update({ field: value === "name" ? "name" : "email" })}
+          styles={{ input: { borderTopRightRadius: 0, borderBottomRightRadius: 0 } }}
+        />
+        <TextInput
+          aria-label={`Search users by ${field}`}
+          placeholder={field === "name" ? "Search by name" : "Search by email"}
+          size="sm"
+          leftSection={<IconSearch size={16} aria-hidden />}
+          rightSection={
+            text ? <CloseButton size="sm" aria-label="Clear search" onClick={() => onTextChange("")} /> : null
+          }
+          value={text}
+          onChange={(event) => onTextChange(event.currentTarget.value)}
+          style={{ flex: 1, marginLeft: -1 }}
+          styles={{ input: { borderTopLeftRadius: 0, borderBottomLeftRadius: 0 } }}
+        />
+      </Group>
+      <Choice
+        label="Filter users"
+        icon={<IconFilter size={16} aria-hidden />}
+        width={190}
+        choices={USER_FILTERS}
+        labels={FILTER_LABELS}
+        value={search.filter ?? "all"}
+        onChange={(filter) => update({ filter })}
+      />
+      <Choice
+        label="Sort users"
+        icon={<IconArrowsSort size={16} aria-hidden />}
+        width={180}
+        choices={USER_SORTS}
+        labels={SORT_LABELS}
+        value={search.sort ?? "newest"}
+        onChange={(sort) => update({ sort })}
+      />
+    </Group>
+  );
+}
