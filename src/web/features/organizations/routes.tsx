@@ -4,6 +4,7 @@ import { optionalText } from "#shared/fields.ts";
 import { rootRoute, signedInRoute } from "#web/lib/layout-routes.tsx";
 import { lazyLoad } from "#web/lib/lazy-load.ts";
 import { searchParams } from "#web/lib/search-params.ts";
+import { parseInvitationsSearch, parseMembersSearch, parseTeamsSearch } from "./lib/list-search.ts";
 
 const AcceptInvitationPage = lazyLoad(() =>
   import("./components/accept-invitation-page.tsx").then((m) => m.AcceptInvitationPage),
@@ -55,18 +56,21 @@ const overviewRoute = createRoute({
 const membersRoute = createRoute({
   getParentRoute: () => organizationRoute,
   path: "/members",
+  validateSearch: parseMembersSearch,
   component: MembersPage,
 });
 
 const invitationsRoute = createRoute({
   getParentRoute: () => organizationRoute,
   path: "/invitations",
+  validateSearch: parseInvitationsSearch,
   component: InvitationsPage,
 });
 
 const teamsRoute = createRoute({
   getParentRoute: () => organizationRoute,
   path: "/teams",
+  validateSearch: parseTeamsSearch,
   component: TeamsPage,
 });
 

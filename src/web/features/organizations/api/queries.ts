@@ -1,5 +1,5 @@
 import { keepPreviousData, queryOptions, useQuery } from "@tanstack/react-query";
-import { orgRequest } from "./org-request.ts";
+import { authRequest } from "#web/lib/api/call.ts";
 import type {
   FullOrganization,
   InvitationPreview,
@@ -15,9 +15,14 @@ import type {
 /** Every organization query key starts here, so one invalidation refreshes them all. */
 export const ORG_KEY = "organizations" as const;
 
+/** The keys of one organization's cached data: a change to it invalidates them all. */
+export function organizationKey(organizationId: string) {
+  return [ORG_KEY, organizationId] as const;
+}
+
 export const organizationsQuery = queryOptions({
   queryKey: [ORG_KEY, "list"],
-  queryFn: () => orgRequest<OrganizationSummary[]>("/organization/list"),
+  queryFn: () => authRequest<OrganizationSummary[]>("/organization/list"),
 });
 
 /** The signed-in user's organizations (all of them: the server does not truncate). */
@@ -32,83 +37,99 @@ export function useOrganizationBySlug(slug: string) {
   return { ...query, organization };
 }
 
-export function fullOrganizationQuery(organizationId: string) {
-  return queryOptions({
+export function useFullOrganization(organizationId: string) {
+  return useQuery({
     queryKey: [ORG_KEY, organizationId, "full"],
     queryFn: () =>
-      orgRequest<FullOrganization>("/organization/get-full-organization", {
+      authRequest<FullOrganization>("/organization/get-full-organization", {
         query: { organizationId, membersLimit: 5 },
       }),
   });
 }
 
-export interface MembersParams {
-  search?: string;
+export interface Paging {
   limit: number;
   offset: number;
+}
+
+/** One page of a Gatehouse list; the previous page stays on screen while the next one loads. */
+function pagedQuery<T>(
+  key: readonly unknown[],
+  path: string,
+  query: Record<string, string | number | undefined>,
+) {
+  return queryOptions({
+    queryKey: [ORG_KEY, ...key, query],
+    queryFn: () => authRequest<T>(path, { query }),
+    placeholderData: keepPreviousData,
+  });
+}
+
+export interface MembersParams extends Paging {
+  search?: string;
   sortBy?: "name" | "email" | "role" | "createdAt";
   sortDirection?: "asc" | "desc";
 }
 
-export function membersQuery(organizationId: string, params: MembersParams) {
-  return queryOptions({
-    queryKey: [ORG_KEY, organizationId, "members", params],
-    queryFn: () =>
-      orgRequest<MembersPage>("/organization/list-members", {
-        query: { organizationId, ...params },
-      }),
-    placeholderData: keepPreviousData,
-  });
+export function useMembers(organizationId: string, params: MembersParams) {
+  return useQuery(
+    pagedQuery<MembersPage>([organizationId, "members"], "/organization/list-members", {
+      organizationId,
+      ...params,
+    }),
+  );
 }
 
-export interface InvitationsParams {
+export interface InvitationsParams extends Paging {
   status?: InvitationStatus;
-  limit: number;
-  offset: number;
 }
 
-export function invitationsQuery(organizationId: string, params: InvitationsParams) {
-  return queryOptions({
-    queryKey: [ORG_KEY, organizationId, "invitations", params],
-    queryFn: () =>
-      orgRequest<InvitationsPage>("/organization/list-invitations", {
-        query: { organizationId, ...params },
-      }),
-    placeholderData: keepPreviousData,
+export function useInvitations(organizationId: string, params: InvitationsParams) {
+  return useQuery(
+    pagedQuery<InvitationsPage>([organizationId, "invitations"], "/organization/list-invitations", {
+      organizationId,
+      ...params,
+    }),
+  );
+}
+
+export function useTeams(organizationId: string, params: Paging) {
+  return useQuery(
+    pagedQuery<TeamsPage>([organizationId, "teams"], "/organization/list-teams", {
+      organizationId,
+      ...params,
+    }),
+  );
+}
+
+/** Every team of an organization, for pickers and for naming the teams of an invitation. */
+export function useAllTeams(organizationId: string) {
+  return useTeams(organizationId, { limit: 200, offset: 0 });
+}
+
+export function useTeamMembers(organizationId: string, teamId: string, params: Paging) {
+  return useQuery(
+    pagedQuery<TeamMembersPage>([organizationId, "team-members", teamId], "/organization/list-team-members", {
+      teamId,
+      ...params,
+    }),
+  );
+}
+
+/** The pending invitations sent to the signed-in user's email. */
+export function useUserInvitations() {
+  return useQuery({
+    queryKey: [ORG_KEY, "my-invitations"],
+    queryFn: () => authRequest<UserInvitation[]>("/organization/list-user-invitations"),
   });
 }
 
-export function teamsQuery(organizationId: string, params: { limit: number; offset: number }) {
-  return queryOptions({
-    queryKey: [ORG_KEY, organizationId, "teams", params],
-    queryFn: () =>
-      orgRequest<TeamsPage>("/organization/list-teams", { query: { organizationId, ...params } }),
-    placeholderData: keepPreviousData,
-  });
-}
-
-export function teamMembersQuery(
-  organizationId: string,
-  teamId: string,
-  params: { limit: number; offset: number },
-) {
-  return queryOptions({
-    queryKey: [ORG_KEY, organizationId, "team-members", teamId, params],
-    queryFn: () =>
-      orgRequest<TeamMembersPage>("/organization/list-team-members", { query: { teamId, ...params } }),
-    placeholderData: keepPreviousData,
-  });
-}
-
-export const userInvitationsQuery = queryOptions({
-  queryKey: [ORG_KEY, "my-invitations"],
-  queryFn: () => orgRequest<UserInvitation[]>("/organization/list-user-invitations"),
-});
-
-export function invitationPreviewQuery(id: string) {
-  return queryOptions({
+/** What an invitation link leads to; asked fresh each time, and never again after a refusal. */
+export function useInvitationPreview(id: string) {
+  return useQuery({
     queryKey: [ORG_KEY, "invitation-preview", id],
-    queryFn: () => orgRequest<InvitationPreview>("/organization/invitation-preview", { query: { id } }),
+    queryFn: () => authRequest<InvitationPreview>("/organization/invitation-preview", { query: { id } }),
     staleTime: 0,
+    retry: false,
   });
 }

@@ -1,12 +1,19 @@
-/** Shapes of Gatehouse's organization API answers (src/server/features/organizations/lists.ts). */
+/**
+ * Shapes of Gatehouse's organization API answers (src/server/features/organizations/lists.ts),
+ * restated by hand until they come from shared contracts.
+ */
 
-export interface OrganizationSummary {
+/** What every answer about an organization itself carries. */
+interface OrganizationProfile {
   id: string;
   name: string;
   slug: string;
   logo: string | null;
   metadata: Record<string, unknown> | null;
   createdAt: string;
+}
+
+export interface OrganizationSummary extends OrganizationProfile {
   /** The signed-in user's roles in it, comma-separated. */
   role: string;
 }
@@ -39,17 +46,22 @@ export interface MembersPage extends PageInfo {
 
 export type InvitationStatus = "pending" | "accepted" | "rejected" | "canceled";
 
-export interface InvitationRow {
+/** What every invitation answer carries, whoever asks. */
+interface InvitationBase {
   id: string;
   organizationId: string;
   email: string;
   role: string;
+  /** The team ids it adds to, comma-separated. */
   teamId: string | null;
   status: InvitationStatus;
   expiresAt: string;
   createdAt: string;
   inviterId: string;
   inviterName: string | null;
+}
+
+export interface InvitationRow extends InvitationBase {
   expired: boolean;
 }
 
@@ -82,13 +94,7 @@ export interface TeamMembersPage extends PageInfo {
   members: TeamMemberRow[];
 }
 
-export interface FullOrganization {
-  id: string;
-  name: string;
-  slug: string;
-  logo: string | null;
-  metadata: Record<string, unknown> | null;
-  createdAt: string;
+export interface FullOrganization extends OrganizationProfile {
   members: MemberRow[];
   memberCount: number;
   invitations: InvitationRow[];
@@ -97,34 +103,24 @@ export interface FullOrganization {
   teamCount: number;
 }
 
-/** A pending invitation addressed to the signed-in user. */
-export interface UserInvitation {
-  id: string;
-  organizationId: string;
-  email: string;
-  role: string;
-  teamId: string | null;
-  status: InvitationStatus;
-  expiresAt: string;
-  createdAt: string;
-  inviterId: string;
+/** Where an invitation leads, as shown to the person invited. */
+interface InvitingOrganization {
   organizationName: string;
   organizationSlug: string;
   organizationLogo: string | null;
-  inviterName: string | null;
 }
 
+/** A pending invitation addressed to the signed-in user. */
+export interface UserInvitation extends InvitationBase, InvitingOrganization {}
+
 /** What the invitation landing shows before anyone signs in. */
-export interface InvitationPreview {
+export interface InvitationPreview extends InvitingOrganization {
   id: string;
   email: string;
   role: string;
   status: InvitationStatus | "expired";
   expiresAt: string;
   organizationId: string;
-  organizationName: string;
-  organizationSlug: string;
-  organizationLogo: string | null;
   inviterName: string | null;
   teams: { id: string; name: string }[];
 }

@@ -1,8 +1,7 @@
-import { notifications } from "@mantine/notifications";
-import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useNavigate } from "@tanstack/react-router";
+import { authCall } from "#web/lib/api/call.ts";
+import { useApiMutation } from "#web/lib/api/use-api-mutation.ts";
 import { authClient } from "#web/lib/auth-client.ts";
-import { unwrap } from "./org-request.ts";
 import { ORG_KEY } from "./queries.ts";
 
 interface AnsweredInvitation {
@@ -18,25 +17,21 @@ interface AnsweredInvitation {
  */
 export function useInvitationAnswer(invitation: AnsweredInvitation, onDeclined: () => void) {
   const navigate = useNavigate();
-  const queryClient = useQueryClient();
-  const accept = useMutation({
-    mutationFn: () => unwrap(authClient.organization.acceptInvitation({ invitationId: invitation.id })),
-    onSuccess: async () => {
-      await queryClient.invalidateQueries({ queryKey: [ORG_KEY] });
-      notifications.show({
-        color: "teal",
-        title: `Welcome to ${invitation.organizationName}`,
-        message: "You joined the organization.",
-      });
-      await navigate({ to: "/org/$slug", params: { slug: invitation.organizationSlug } });
-    },
+  const accept = useApiMutation({
+    mutationFn: () =>
+      authCall((o) => authClient.organization.acceptInvitation({ invitationId: invitation.id }, o)),
+    invalidate: [ORG_KEY],
+    success: () => ({
+      title: `Welcome to ${invitation.organizationName}`,
+      message: "You joined the organization.",
+    }),
+    onDone: () => navigate({ to: "/org/$slug", params: { slug: invitation.organizationSlug } }),
   });
-  const reject = useMutation({
-    mutationFn: () => unwrap(authClient.organization.rejectInvitation({ invitationId: invitation.id })),
-    onSuccess: async () => {
-      await queryClient.invalidateQueries({ queryKey: [ORG_KEY] });
-      onDeclined();
-    },
+  const reject = useApiMutation({
+    mutationFn: () =>
+      authCall((o) => authClient.organization.rejectInvitation({ invitationId: invitation.id }, o)),
+    invalidate: [ORG_KEY],
+    onDone: onDeclined,
   });
   return { accept, reject, error: accept.error ?? reject.error };
 }

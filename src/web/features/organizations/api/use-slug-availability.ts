@@ -1,11 +1,15 @@
 import { useDebouncedValue } from "@mantine/hooks";
 import { useQuery } from "@tanstack/react-query";
-import { ApiError } from "#web/lib/api.ts";
-import { validateSlug } from "../lib/slug.ts";
-import { orgRequest } from "./org-request.ts";
+import { slugSchema } from "#shared/fields.ts";
+import { ApiError } from "#web/lib/api/api-error.ts";
+import { authRequest } from "#web/lib/api/call.ts";
 import { ORG_KEY } from "./queries.ts";
 
 export type SlugState = "idle" | "invalid" | "checking" | "available" | "taken" | "unchanged" | "error";
+
+function wellFormed(slug: string): boolean {
+  return slugSchema.safeParse(slug).success;
+}
 
 /**
  * Live availability of a slug (POST /organization/check-slug), asked 400 ms
@@ -14,23 +18,24 @@ export type SlugState = "idle" | "invalid" | "checking" | "available" | "taken" 
  */
 export function useSlugAvailability(slug: string, current?: string): SlugState {
   const [debounced] = useDebouncedValue(slug, 400);
-  const valid = validateSlug(slug) === null;
+  const valid = wellFormed(slug);
   const settled = debounced === slug;
   const query = useQuery({
     queryKey: [ORG_KEY, "check-slug", debounced],
     queryFn: async () => {
       try {
-        await orgRequest<{ status: boolean }>("/organization/check-slug", {
+        await authRequest<{ status: boolean }>("/organization/check-slug", {
           method: "POST",
           body: { slug: debounced },
         });
         return "available" as const;
       } catch (error) {
+        // The server answers a taken slug with 400.
         if (error instanceof ApiError && error.status === 400) return "taken" as const;
         throw error;
       }
     },
-    enabled: valid && debounced !== current && validateSlug(debounced) === null,
+    enabled: valid && debounced !== current && wellFormed(debounced),
     staleTime: 10_000,
     retry: false,
   });

@@ -1,12 +1,9 @@
 import { ActionIcon, Button, Group, Stack, Table, Text, TextInput } from "@mantine/core";
 import { IconPlus, IconTrash } from "@tabler/icons-react";
 import { useState } from "react";
-import { authClient } from "#web/lib/auth-client.ts";
-import { unwrap } from "../api/org-request.ts";
-import { ORG_KEY } from "../api/queries.ts";
-import { useOrgMutation } from "../api/use-org-mutation.ts";
+import { ErrorAlert } from "#web/components/error-alert.tsx";
+import { useSaveMetadata } from "../api/use-organization-mutations.ts";
 import { useCurrentOrganization } from "./organization-context.tsx";
-import { ActionError } from "./page-states.tsx";
 
 const MAX_PAIRS = 50;
 const KEY_MAX = 64;
@@ -46,16 +43,7 @@ export function MetadataEditor() {
   const [nextId, setNextId] = useState(pairs.length + 1);
   const errors = pairErrors(pairs);
 
-  const save = useOrgMutation({
-    mutationFn: () => {
-      const metadata = Object.fromEntries(
-        pairs.filter((pair) => pair.key.trim()).map((pair) => [pair.key.trim(), pair.value]),
-      );
-      return unwrap(authClient.organization.update({ organizationId: organization.id, data: { metadata } }));
-    },
-    invalidate: [ORG_KEY],
-    success: () => ({ title: "Metadata saved", message: "The key/value pairs are stored." }),
-  });
+  const save = useSaveMetadata(organization.id);
 
   if (!can.updateOrganization) {
     const entries = pairsOf(organization.metadata);
@@ -83,7 +71,7 @@ export function MetadataEditor() {
 
   return (
     <Stack gap="sm">
-      <ActionError error={save.error} />
+      <ErrorAlert error={save.error} />
       {pairs.length === 0 ? (
         <Text size="sm" c="dimmed">
           No metadata yet. Add pairs such as a billing code or an internal id for your own tools.
@@ -135,7 +123,18 @@ export function MetadataEditor() {
         >
           Add pair
         </Button>
-        <Button size="sm" onClick={() => save.mutate()} loading={save.isPending} disabled={errors.size > 0}>
+        <Button
+          size="sm"
+          onClick={() =>
+            save.mutate(
+              Object.fromEntries(
+                pairs.filter((pair) => pair.key.trim()).map((pair) => [pair.key.trim(), pair.value]),
+              ),
+            )
+          }
+          loading={save.isPending}
+          disabled={errors.size > 0}
+        >
           Save metadata
         </Button>
       </Group>

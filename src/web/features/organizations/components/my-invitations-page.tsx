@@ -1,24 +1,25 @@
-import { Button, Card, EmptyState, Group, Stack, Text } from "@mantine/core";
+import { Card, Group, Stack, Text } from "@mantine/core";
 import { notifications } from "@mantine/notifications";
-import { IconClock, IconMailOpened, IconPlus } from "@tabler/icons-react";
-import { useQuery } from "@tanstack/react-query";
-import { ButtonLink } from "#web/components/button-link.tsx";
+import { IconClock, IconMailOpened } from "@tabler/icons-react";
+import { ErrorAlert, LoadError } from "#web/components/error-alert.tsx";
+import { EmptyStateCard, ListSkeleton, PageHeading } from "#web/components/page-states.tsx";
 import { authClient } from "#web/lib/auth-client.ts";
 import { plural } from "#web/lib/format.ts";
 import { usePageTitle } from "#web/lib/use-page-title.ts";
-import { userInvitationsQuery } from "../api/queries.ts";
+import { useUserInvitations } from "../api/queries.ts";
 import type { UserInvitation } from "../api/types.ts";
 import { useInvitationAnswer } from "../api/use-invitation-answer.ts";
 import { timeLeft } from "../lib/format.ts";
 import { useNow } from "../lib/use-now.ts";
+import { CreateOrganizationActions } from "./create-organization-actions.tsx";
+import { InvitationAnswerButtons } from "./invitation-answer-buttons.tsx";
 import { OrgAvatar } from "./org-avatar.tsx";
-import { ActionError, EmptyStateCard, ListSkeleton, PageHeading, QueryError } from "./page-states.tsx";
 import { RoleBadges } from "./role-badges.tsx";
 
 /** `/invitations`: pending invitations sent to the signed-in user's email. */
 export function MyInvitationsPage() {
   usePageTitle("My invitations");
-  const query = useQuery(userInvitationsQuery);
+  const query = useUserInvitations();
   const { data: session } = authClient.useSession();
   const count = query.data?.length ?? 0;
 
@@ -33,7 +34,7 @@ export function MyInvitationsPage() {
         }
       />
       {query.error ? (
-        <QueryError
+        <LoadError
           error={query.error}
           onRetry={() => void query.refetch()}
           title="We couldn't load your invitations"
@@ -49,14 +50,7 @@ export function MyInvitationsPage() {
           title="No pending invitations"
           description="When an organization invites you, the invitation shows up here and in your inbox."
         >
-          <EmptyState.Actions>
-            <ButtonLink to="/organizations/new" leftSection={<IconPlus size={16} aria-hidden />}>
-              Create organization
-            </ButtonLink>
-            <ButtonLink to="/organizations" variant="default">
-              Your organizations
-            </ButtonLink>
-          </EmptyState.Actions>
+          <CreateOrganizationActions other={{ to: "/organizations", label: "Your organizations" }} />
         </EmptyStateCard>
       ) : (
         <Stack gap="sm">
@@ -74,7 +68,7 @@ export function MyInvitationsPage() {
 
 function InvitationItem({ invitation }: { invitation: UserInvitation }) {
   const now = useNow();
-  const { accept, reject, error } = useInvitationAnswer(invitation, () =>
+  const answer = useInvitationAnswer(invitation, () =>
     notifications.show({
       color: "gray",
       title: "Invitation declined",
@@ -111,21 +105,9 @@ function InvitationItem({ invitation }: { invitation: UserInvitation }) {
             </Group>
           </div>
         </Group>
-        <Group gap="xs">
-          <Button
-            variant="default"
-            onClick={() => reject.mutate()}
-            loading={reject.isPending}
-            disabled={accept.isPending}
-          >
-            Decline
-          </Button>
-          <Button onClick={() => accept.mutate()} loading={accept.isPending} disabled={reject.isPending}>
-            Accept
-          </Button>
-        </Group>
+        <InvitationAnswerButtons answer={answer} />
       </Group>
-      <ActionError error={error} mt="md" />
+      <ErrorAlert error={answer.error} mt="md" />
     </Card>
   );
 }

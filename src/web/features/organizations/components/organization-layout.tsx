@@ -8,19 +8,19 @@ import {
   IconUsersGroup,
 } from "@tabler/icons-react";
 import { getRouteApi, Outlet, useRouterState } from "@tanstack/react-router";
-import { type ReactNode, useEffect, useMemo } from "react";
+import { type ReactNode, useMemo } from "react";
 import { ButtonLink } from "#web/components/button-link.tsx";
-import { authClient } from "#web/lib/auth-client.ts";
+import { LoadError } from "#web/components/error-alert.tsx";
 import { useOrganizationBySlug } from "../api/queries.ts";
+import { useActivateOrganization } from "../api/use-organization-mutations.ts";
 import { abilitiesOf } from "../lib/roles.ts";
 import { OrgAvatar } from "./org-avatar.tsx";
 import { type CurrentOrganization, OrganizationContext } from "./organization-context.tsx";
-import { QueryError } from "./page-states.tsx";
 import { RoleBadges } from "./role-badges.tsx";
 
 import "../organizations.css";
 
-const route = getRouteApi("/org/$slug");
+const route = getRouteApi("/_signed-in/org/$slug");
 
 type Section = "" | "members" | "invitations" | "teams" | "settings";
 
@@ -34,17 +34,7 @@ interface NavItem {
 export function OrganizationLayout() {
   const { slug } = route.useParams();
   const { organization, isPending, error, refetch } = useOrganizationBySlug(slug);
-  const { data: session } = authClient.useSession();
-  const activeId = (session?.session as { activeOrganizationId?: string | null } | undefined)
-    ?.activeOrganizationId;
-
-  // The organization on screen becomes the session's active one, so calls that
-  // default to the active organization (teams) act on what the person sees.
-  useEffect(() => {
-    if (organization && session && activeId !== organization.id) {
-      void authClient.organization.setActive({ organizationId: organization.id });
-    }
-  }, [organization, session, activeId]);
+  useActivateOrganization(organization?.id);
 
   const current = useMemo<CurrentOrganization | null>(
     () =>
@@ -55,7 +45,7 @@ export function OrganizationLayout() {
   if (error) {
     return (
       <Box maw={960} mx="auto" py={{ base: "md", sm: 40 }}>
-        <QueryError error={error} onRetry={() => void refetch()} title="We couldn't load this organization" />
+        <LoadError error={error} onRetry={() => void refetch()} title="We couldn't load this organization" />
       </Box>
     );
   }

@@ -10,6 +10,7 @@ import {
 import { useNavigate, useRouterState } from "@tanstack/react-router";
 import { authClient } from "#web/lib/auth-client.ts";
 import { useOrganizations } from "../api/queries.ts";
+import { activeOrganizationIdOf } from "../lib/session.ts";
 import { OrgAvatar } from "./org-avatar.tsx";
 
 /** The slug of the organization page being shown, if any. */
@@ -25,8 +26,7 @@ export function OrganizationSwitcher() {
   const { data: session } = authClient.useSession();
   const { data: organizations, isPending } = useOrganizations(Boolean(session));
   const slugInPath = useSlugInPath();
-  const activeId = (session?.session as { activeOrganizationId?: string | null } | undefined)
-    ?.activeOrganizationId;
+  const activeId = activeOrganizationIdOf(session);
   const current =
     organizations?.find((org) => org.slug === slugInPath) ??
     (slugInPath ? undefined : organizations?.find((org) => org.id === activeId));

@@ -2,7 +2,6 @@ import {
   Alert,
   Card,
   type CardProps,
-  EmptyState,
   Group,
   SimpleGrid,
   Skeleton,
@@ -17,16 +16,17 @@ import {
   IconPlus,
   IconSearch,
 } from "@tabler/icons-react";
-import { useQuery } from "@tanstack/react-query";
 import { createLink } from "@tanstack/react-router";
 import { forwardRef, useState } from "react";
 import { ButtonLink } from "#web/components/button-link.tsx";
+import { LoadError } from "#web/components/error-alert.tsx";
+import { EmptyStateCard, PageHeading } from "#web/components/page-states.tsx";
 import { TextLink } from "#web/components/text-link.tsx";
 import { formatDate, plural } from "#web/lib/format.ts";
 import { usePageTitle } from "#web/lib/use-page-title.ts";
-import { useOrganizations, userInvitationsQuery } from "../api/queries.ts";
+import { useOrganizations, useUserInvitations } from "../api/queries.ts";
+import { CreateOrganizationActions } from "./create-organization-actions.tsx";
 import { OrgAvatar } from "./org-avatar.tsx";
-import { EmptyStateCard, PageHeading, QueryError } from "./page-states.tsx";
 import { RoleBadges } from "./role-badges.tsx";
 
 import "../organizations.css";
@@ -41,7 +41,7 @@ const CardLink = createLink(CardAnchor);
 export function OrganizationsPage() {
   usePageTitle("Organizations");
   const { data: organizations, isPending, error, refetch } = useOrganizations();
-  const invitations = useQuery(userInvitationsQuery);
+  const invitations = useUserInvitations();
   const [filter, setFilter] = useState("");
   const needle = filter.trim().toLowerCase();
   const shown = organizations?.filter(
@@ -71,11 +71,7 @@ export function OrganizationsPage() {
       ) : null}
 
       {error ? (
-        <QueryError
-          error={error}
-          onRetry={() => void refetch()}
-          title="We couldn't load your organizations"
-        />
+        <LoadError error={error} onRetry={() => void refetch()} title="We couldn't load your organizations" />
       ) : isPending ? (
         <SimpleGrid
           cols={{ base: 1, sm: 2, md: 3 }}
@@ -102,14 +98,7 @@ export function OrganizationsPage() {
           title="No organizations yet"
           description="Create an organization to invite teammates, give them roles and group them in teams. Invited to one? Accept the invitation to join it."
         >
-          <EmptyState.Actions>
-            <ButtonLink to="/organizations/new" leftSection={<IconPlus size={16} aria-hidden />}>
-              Create organization
-            </ButtonLink>
-            <ButtonLink to="/invitations" variant="default">
-              My invitations
-            </ButtonLink>
-          </EmptyState.Actions>
+          <CreateOrganizationActions other={{ to: "/invitations", label: "My invitations" }} />
         </EmptyStateCard>
       ) : (
         <Stack gap="md">

@@ -1,3 +1,4 @@
+import { z } from "zod";
 import { LIMITS } from "#shared/limits.ts";
 
 /** The longest uploaded logo the server stores, as a data URL (src/shared/limits.ts). */
@@ -74,3 +75,9 @@ export function validateLogoUrl(value: string): string | null {
     return "Enter a full address, starting with https://";
   }
 }
+
+/** The logo field of a form: empty, an https address, or an uploaded image. */
+export const logoSchema = z.string().superRefine((value, context) => {
+  const problem = validateLogoUrl(value);
+  if (problem) context.addIssue({ code: "custom", message: problem });
+});

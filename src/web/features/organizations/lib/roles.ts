@@ -1,5 +1,4 @@
-import { ORGANIZATION_ROLE_NAMES, type OrganizationRole } from "#shared/permissions.ts";
-import { authClient } from "#web/lib/auth-client.ts";
+import { ORGANIZATION_ROLE_NAMES, type OrganizationRole, organizationRoles } from "#shared/permissions.ts";
 
 /** The role names of a comma-separated role value ("admin,owner" → ["admin", "owner"]). */
 export function parseRoles(role: string | string[] | null | undefined): string[] {
@@ -49,15 +48,14 @@ type Permissions = {
 
 /**
  * True when any of the member's roles grants every action asked for, by the
- * same access model the server enforces (src/shared/permissions.ts).
+ * same access model the server enforces (src/shared/permissions.ts). An unknown
+ * role grants nothing.
  */
 export function roleCan(role: string | null | undefined, permissions: Permissions): boolean {
-  return parseRoles(role).some((name) =>
-    authClient.organization.checkRolePermission({
-      role: name as OrganizationRole,
-      permissions,
-    }),
-  );
+  return parseRoles(role).some((name) => {
+    const known = Object.hasOwn(organizationRoles, name) ? organizationRoles[name as OrganizationRole] : null;
+    return known ? known.authorize(permissions).success : false;
+  });
 }
 
 /** What the signed-in member may do in an organization, for hiding or disabling controls. */

@@ -1,0 +1,67 @@
+import type { OrganizationRole } from "#shared/permissions.ts";
+import { authCall } from "#web/lib/api/call.ts";
+import { useApiMutation } from "#web/lib/api/use-api-mutation.ts";
+import { authClient } from "#web/lib/auth-client.ts";
+import { parseRoles } from "../lib/roles.ts";
+import { organizationKey } from "./queries.ts";
+import type { InvitationRow, OrganizationSummary } from "./types.ts";
+
+export interface InviteFields {
+  email: string;
+  roles: OrganizationRole[];
+  teamId: string | null;
+}
+
+/** Sends an invitation mail; `onDone` follows the notification (e.g. clearing the email). */
+export function useInviteMember(organization: OrganizationSummary, onDone: () => void) {
+  return useApiMutation({
+    mutationFn: (values: InviteFields) =>
+      authCall((o) =>
+        authClient.organization.inviteMember(
+          {
+            email: values.email.trim().toLowerCase(),
+            role: values.roles,
+            organizationId: organization.id,
+            teamId: values.teamId ?? undefined,
+          },
+          o,
+        ),
+      ),
+    invalidate: organizationKey(organization.id),
+    success: (values) => ({
+      title: "Invitation sent",
+      message: `We emailed ${values.email.trim()} a link to join ${organization.name}.`,
+    }),
+    onDone,
+  });
+}
+
+/** Sends an invitation again with a fresh link; a failure shows as a notification. */
+export function useResendInvitation(organizationId: string) {
+  return useApiMutation({
+    mutationFn: (invitation: InvitationRow) =>
+      authCall((o) =>
+        authClient.organization.inviteMember(
+          {
+            email: invitation.email,
+            role: parseRoles(invitation.role) as OrganizationRole[],
+            organizationId,
+            teamId: invitation.teamId ? invitation.teamId.split(",") : undefined,
+            resend: true,
+          },
+          o,
+        ),
+      ),
+    invalidate: organizationKey(organizationId),
+    success: (invitation) => ({
+      title: "Invitation sent again",
+      message: `${invitation.email} has a fresh link, valid for 2 days.`,
+    }),
+    failureTitle: "Could not resend",
+  });
+}
+
+/** Withdraws a pending invitation (for a confirm dialog's action). */
+export function cancelInvitation(invitation: InvitationRow): Promise<unknown> {
+  return authCall((o) => authClient.organization.cancelInvitation({ invitationId: invitation.id }, o));
+}

@@ -1,0 +1,123 @@
+import { notifications } from "@mantine/notifications";
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { useNavigate } from "@tanstack/react-router";
+import { useEffect } from "react";
+import { authCall } from "#web/lib/api/call.ts";
+import { useApiMutation } from "#web/lib/api/use-api-mutation.ts";
+import { authClient } from "#web/lib/auth-client.ts";
+import { activeOrganizationIdOf } from "../lib/session.ts";
+import { ORG_KEY, organizationKey } from "./queries.ts";
+import type { OrganizationSummary } from "./types.ts";
+
+export interface OrganizationFields {
+  name: string;
+  slug: string;
+  logo: string;
+}
+
+/** Creates an organization, then opens it. */
+export function useCreateOrganization() {
+  const navigate = useNavigate();
+  return useApiMutation({
+    mutationFn: (values: OrganizationFields) =>
+      authCall((o) =>
+        authClient.organization.create(
+          { name: values.name.trim(), slug: values.slug, logo: values.logo || undefined },
+          o,
+        ),
+      ),
+    invalidate: [ORG_KEY],
+    success: (_values, organization) => ({
+      title: "Organization created",
+      message: `${organization?.name ?? "Your organization"} is ready. Invite your teammates next.`,
+    }),
+    onDone: (values, organization) =>
+      navigate({ to: "/org/$slug", params: { slug: organization?.slug ?? values.slug } }),
+  });
+}
+
+/** Saves the name, slug and logo; `onDone` follows the refresh and the notification. */
+export function useUpdateProfile(organizationId: string, onDone: (values: OrganizationFields) => unknown) {
+  return useApiMutation({
+    mutationFn: (values: OrganizationFields) =>
+      authCall((o) =>
+        authClient.organization.update(
+          {
+            organizationId,
+            data: { name: values.name.trim(), slug: values.slug, logo: values.logo || null },
+          },
+          o,
+        ),
+      ),
+    invalidate: [ORG_KEY],
+    success: (values) => ({ title: "Settings saved", message: `${values.name.trim()} is up to date.` }),
+    onDone,
+  });
+}
+
+/** Replaces the organization's metadata with these key/value pairs. */
+export function useSaveMetadata(organizationId: string) {
+  return useApiMutation({
+    mutationFn: (metadata: Record<string, string>) =>
+      authCall((o) => authClient.organization.update({ organizationId, data: { metadata } }, o)),
+    invalidate: [ORG_KEY],
+    success: () => ({ title: "Metadata saved", message: "The key/value pairs are stored." }),
+  });
+}
+
+/**
+ * Leaving or deleting: once done, nothing of this organization may linger in the cache, and
+ * the person lands on their list of organizations.
+ */
+function useGoAway(
+  organization: OrganizationSummary,
+  call: () => Promise<unknown>,
+  title: string,
+  message: string,
+) {
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  return useMutation({
+    mutationFn: call,
+    onSuccess: async () => {
+      queryClient.removeQueries({ queryKey: organizationKey(organization.id) });
+      await queryClient.invalidateQueries({ queryKey: [ORG_KEY] });
+      notifications.show({ color: "teal", title, message });
+      await navigate({ to: "/organizations" });
+    },
+  });
+}
+
+export function useLeaveOrganization(organization: OrganizationSummary) {
+  return useGoAway(
+    organization,
+    () => authCall((o) => authClient.organization.leave({ organizationId: organization.id }, o)),
+    "You left the organization",
+    `You are no longer a member of ${organization.name}.`,
+  );
+}
+
+export function useDeleteOrganization(organization: OrganizationSummary) {
+  return useGoAway(
+    organization,
+    () => authCall((o) => authClient.organization.delete({ organizationId: organization.id }, o)),
+    "Organization deleted",
+    `${organization.name}, its members, teams and invitations are gone.`,
+  );
+}
+
+/**
+ * Makes the organization on screen the session's active one, so calls that default to the
+ * active organization (teams) act on what the person sees.
+ */
+export function useActivateOrganization(organizationId: string | undefined) {
+  const { data: session } = authClient.useSession();
+  const activeId = activeOrganizationIdOf(session);
+  const signedIn = Boolean(session);
+  useEffect(() => {
+    if (organizationId && signedIn && activeId !== organizationId) {
+      // Best effort: if it fails, the next visit tries again, and every list names its organization.
+      authCall((o) => authClient.organization.setActive({ organizationId }, o)).catch(() => undefined);
+    }
+  }, [organizationId, signedIn, activeId]);
+}

@@ -1,0 +1,194 @@
+import { Alert, Button, Group, Loader, Stack, Text } from "@mantine/core";
+import { IconAlertCircle, IconMailForward, IconUserQuestion } from "@tabler/icons-react";
+import { ButtonLink } from "#web/components/button-link.tsx";
+import { ErrorAlert } from "#web/components/error-alert.tsx";
+import { errorText } from "#web/lib/api/error-text.ts";
+import { authClient } from "#web/lib/auth-client.ts";
+import { formatDateTime } from "#web/lib/format.ts";
+import { describeRedirectError } from "#web/lib/redirect-errors.ts";
+import { usePageTitle } from "#web/lib/use-page-title.ts";
+import type { InvitationPreview } from "../api/types.ts";
+import { useResendVerification, useSwitchAccount } from "../api/use-invitation-account.ts";
+import { useInvitationAnswer } from "../api/use-invitation-answer.ts";
+import { timeLeft } from "../lib/format.ts";
+import { useNow } from "../lib/use-now.ts";
+import { InvitationAnswerButtons } from "./invitation-answer-buttons.tsx";
+import { InvitationCard } from "./invitation-card.tsx";
+import { inviterOf } from "./invitation-outcomes.tsx";
+import { RoleBadges } from "./role-badges.tsx";
+
+/** An invitation still open: what it offers, then what this visitor can do about it. */
+export function Pending({
+  invitation,
+  verifyError,
+  onDeclined,
+}: {
+  invitation: InvitationPreview;
+  verifyError?: string;
+  onDeclined: () => void;
+}) {
+  usePageTitle(`Join ${invitation.organizationName}`);
+  const { data: session, isPending } = authClient.useSession();
+  const now = useNow();
+  const here = `/accept-invitation/${encodeURIComponent(invitation.id)}`;
+  const verifyText = verifyError ? describeRedirectError(verifyError) : null;
+
+  return (
+    <InvitationCard
+      title={`Join ${invitation.organizationName}`}
+      organization={{ name: invitation.organizationName, logo: invitation.organizationLogo }}
+      subtitle={
+        <>
+          <Text span fw={600} c="var(--mantine-color-text)">
+            {inviterOf(invitation)}
+          </Text>
+          {" invited "}
+          <Text span fw={600} c="var(--mantine-color-text)" style={{ overflowWrap: "anywhere" }}>
+            {invitation.email}
+          </Text>
+          {` to join ${invitation.organizationName}.`}
+        </>
+      }
+      footer={
+        <Text size="xs" c="dimmed" component="span">
+          {`${timeLeft(invitation.expiresAt, now)} (${formatDateTime(invitation.expiresAt)}).`}
+        </Text>
+      }
+    >
+      <Stack
+        gap="xs"
+        p="md"
+        style={{ borderRadius: "var(--mantine-radius-md)", background: "var(--mantine-color-default-hover)" }}
+      >
+        <Group justify="space-between" gap="xs">
+          <Text size="sm" c="dimmed">
+            Role
+          </Text>
+          <RoleBadges role={invitation.role} />
+        </Group>
+        {invitation.teams.length > 0 ? (
+          <Group justify="space-between" gap="xs" wrap="nowrap">
+            <Text size="sm" c="dimmed">
+              {invitation.teams.length === 1 ? "Team" : "Teams"}
+            </Text>
+            <Text size="sm" fw={500} ta="right">
+              {invitation.teams.map((team) => team.name).join(", ")}
+            </Text>
+          </Group>
+        ) : null}
+      </Stack>
+      {verifyText ? (
+        <Alert
+          color="red"
+          variant="light"
+          title={verifyText.title}
+          icon={<IconAlertCircle size={18} aria-hidden />}
+        >
+          {verifyText.description}
+        </Alert>
+      ) : null}
+      {isPending ? (
+        <Group justify="center" py="sm" role="status" aria-label="Checking your session">
+          <Loader size="sm" />
+        </Group>
+      ) : !session ? (
+        <SignedOut invitation={invitation} here={here} />
+      ) : session.user.email.toLowerCase() !== invitation.email.toLowerCase() ? (
+        <WrongAccount invitation={invitation} here={here} signedInAs={session.user.email} />
+      ) : !session.user.emailVerified ? (
+        <Unverified email={session.user.email} here={here} />
+      ) : (
+        <Answer invitation={invitation} onDeclined={onDeclined} />
+      )}
+    </InvitationCard>
+  );
+}
+
+function SignedOut({ invitation, here }: { invitation: InvitationPreview; here: string }) {
+  const search = { redirect: here, email: invitation.email };
+  return (
+    <Stack gap="sm">
+      <Text size="sm" ta="center">
+        {`Sign in or create an account with ${invitation.email} to accept.`}
+      </Text>
+      <ButtonLink to="/sign-up" search={search} fullWidth size="md">
+        Create an account
+      </ButtonLink>
+      <ButtonLink to="/sign-in" search={search} fullWidth size="md" variant="default">
+        I already have an account
+      </ButtonLink>
+    </Stack>
+  );
+}
+
+function WrongAccount({
+  invitation,
+  here,
+  signedInAs,
+}: {
+  invitation: InvitationPreview;
+  here: string;
+  signedInAs: string;
+}) {
+  const switchAccount = useSwitchAccount(here, invitation.email);
+  return (
+    <Stack gap="sm">
+      <Alert
+        color="yellow"
+        variant="light"
+        title="This invitation is for someone else"
+        icon={<IconUserQuestion size={18} aria-hidden />}
+      >
+        {`You're signed in as ${signedInAs}, but the invitation was sent to ${invitation.email}. Only that address can accept it.`}
+      </Alert>
+      <Button
+        fullWidth
+        size="md"
+        onClick={() => switchAccount.mutate()}
+        loading={switchAccount.isPending || switchAccount.isSuccess}
+      >
+        Sign out and switch account
+      </Button>
+      <ButtonLink to="/" fullWidth variant="default">
+        Stay signed in and go home
+      </ButtonLink>
+    </Stack>
+  );
+}
+
+function Unverified({ email, here }: { email: string; here: string }) {
+  const send = useResendVerification(email, here);
+  const sent = send.isSuccess;
+  return (
+    <Stack gap="sm">
+      <Alert
+        color="yellow"
+        variant="light"
+        title="Verify your email first"
+        icon={<IconMailForward size={18} aria-hidden />}
+      >
+        {sent
+          ? `We sent a new link to ${email}. Open it: it brings you back here to accept.`
+          : `Confirm ${email} by opening the link we sent you; it brings you back here to accept.`}
+      </Alert>
+      {send.error ? (
+        <Text size="sm" c="var(--mantine-color-error)">
+          {errorText(send.error)}
+        </Text>
+      ) : null}
+      <Button variant="default" onClick={() => send.mutate()} loading={send.isPending} disabled={sent}>
+        Send the verification email again
+      </Button>
+    </Stack>
+  );
+}
+
+function Answer({ invitation, onDeclined }: { invitation: InvitationPreview; onDeclined: () => void }) {
+  const answer = useInvitationAnswer(invitation, onDeclined);
+  return (
+    <Stack gap="sm">
+      <ErrorAlert error={answer.error} />
+      <InvitationAnswerButtons answer={answer} stacked />
+    </Stack>
+  );
+}

@@ -1,0 +1,70 @@
+import { Alert, type MantineBreakpoint, Table, Text } from "@mantine/core";
+import { IconInfoCircle } from "@tabler/icons-react";
+import type { ReactNode } from "react";
+import { ActionsColumnHeader, TableRegion } from "#web/components/table-region.tsx";
+
+export interface Column {
+  label: ReactNode;
+  /** Narrower screens leave the column out (its content then shows under the first cell). */
+  visibleFrom?: MantineBreakpoint;
+}
+
+interface ListTableProps {
+  /** The name of the scrolling region, e.g. "Members table". */
+  label: string;
+  columns: Column[];
+  /** The width of a last column of row actions; none without it. */
+  actionsWidth?: number;
+  /** Dims the rows while they stand in for the page being loaded. */
+  stale?: boolean;
+  highlightOnHover?: boolean;
+  /** The rows. */
+  children: ReactNode;
+}
+
+/** The table of an organization list: its columns, an actions column, the rows. */
+export function ListTable({
+  label,
+  columns,
+  actionsWidth,
+  stale,
+  highlightOnHover = true,
+  children,
+}: ListTableProps) {
+  return (
+    <TableRegion label={label}>
+      <Table verticalSpacing="sm" horizontalSpacing="md" highlightOnHover={highlightOnHover}>
+        <Table.Thead>
+          <Table.Tr>
+            {columns.map((column, index) => (
+              // biome-ignore lint/suspicious/noArrayIndexKey: the columns are fixed
+              <Table.Th key={index} visibleFrom={column.visibleFrom}>
+                {column.label}
+              </Table.Th>
+            ))}
+            {actionsWidth ? <ActionsColumnHeader width={actionsWidth} /> : null}
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody style={stale ? { opacity: 0.6 } : undefined}>{children}</Table.Tbody>
+      </Table>
+    </TableRegion>
+  );
+}
+
+/** Why controls are missing: this member may look, but not change. */
+export function ReadOnlyNote({ icon, children }: { icon?: ReactNode; children: ReactNode }) {
+  return (
+    <Alert variant="light" color="gray" icon={icon ?? <IconInfoCircle size={18} aria-hidden />}>
+      {children}
+    </Alert>
+  );
+}
+
+/** A line in a row's menu saying why an action is missing or disabled. */
+export function MenuNote({ children }: { children: string }) {
+  return (
+    <Text size="xs" c="dimmed" px="sm" py={6}>
+      {children}
+    </Text>
+  );
+}

@@ -1,0 +1,83 @@
+import { TextInput } from "@mantine/core";
+import { schemaResolver, useForm } from "@mantine/form";
+import type { ReactNode } from "react";
+import { z } from "zod";
+import { organizationNameSchema, slugSchema } from "#shared/fields.ts";
+import { LIMITS } from "#shared/limits.ts";
+import type { OrganizationFields } from "../api/use-organization-mutations.ts";
+import type { SlugState } from "../api/use-slug-availability.ts";
+import { logoSchema } from "../lib/logo.ts";
+import { LogoInput } from "./logo-input.tsx";
+import { SlugInput } from "./slug-input.tsx";
+
+const profileForm = z.object({ name: organizationNameSchema(), slug: slugSchema, logo: logoSchema });
+
+/** The form of an organization's name, slug and logo, for creating one and for its settings. */
+export function useProfileForm(initialValues: OrganizationFields) {
+  return useForm<OrganizationFields>({
+    mode: "controlled",
+    initialValues,
+    validate: schemaResolver(profileForm, { sync: true }),
+    validateInputOnBlur: true,
+  });
+}
+
+type ProfileForm = ReturnType<typeof useProfileForm>;
+
+interface ProfileFieldsProps {
+  form: ProfileForm;
+  slugState: SlugState;
+  /** Extra input props of the name field (a placeholder, or a slug that follows the name). */
+  nameProps?: {
+    placeholder?: string;
+    required?: boolean;
+    autoComplete?: string;
+    onChange?: (name: string) => void;
+  };
+  onSlugChange?: (slug: string) => void;
+  /** Under the slug, e.g. what changing it breaks. */
+  slugNote?: ReactNode;
+}
+
+/** Name, slug (checked live) and logo. */
+export function ProfileFields({
+  form,
+  slugState,
+  nameProps = {},
+  onSlugChange,
+  slugNote,
+}: ProfileFieldsProps) {
+  const { onChange: onNameChange, ...nameInput } = nameProps;
+  const name = form.getInputProps("name");
+  return (
+    <>
+      <TextInput
+        label="Name"
+        maxLength={LIMITS.organizationName}
+        {...nameInput}
+        {...name}
+        onChange={(event) => {
+          name.onChange(event);
+          onNameChange?.(event.currentTarget.value);
+        }}
+      />
+      <SlugInput
+        value={form.values.slug}
+        state={slugState}
+        error={form.errors.slug as string | undefined}
+        onChange={(slug) => {
+          form.setFieldValue("slug", slug);
+          onSlugChange?.(slug);
+        }}
+        onBlur={() => form.validateField("slug")}
+      />
+      {slugNote}
+      <LogoInput
+        name={form.values.name}
+        value={form.values.logo}
+        onChange={(logo) => form.setFieldValue("logo", logo)}
+        error={form.errors.logo as string | undefined}
+      />
+    </>
+  );
+}

@@ -1,0 +1,57 @@
+import { Button, Group, Stack, Text } from "@mantine/core";
+import { useNavigate } from "@tanstack/react-router";
+import { ErrorAlert } from "#web/components/error-alert.tsx";
+import { useUpdateProfile } from "../api/use-organization-mutations.ts";
+import { useSlugAvailability } from "../api/use-slug-availability.ts";
+import { useCurrentOrganization } from "./organization-context.tsx";
+import { ProfileFields, useProfileForm } from "./profile-fields.tsx";
+
+/** The settings' name, slug and logo; a new slug moves the page to its new address. */
+export function ProfileForm() {
+  const { organization } = useCurrentOrganization();
+  const navigate = useNavigate();
+  const form = useProfileForm({
+    name: organization.name,
+    slug: organization.slug,
+    logo: organization.logo ?? "",
+  });
+  const slugState = useSlugAvailability(form.values.slug, organization.slug);
+  const save = useUpdateProfile(organization.id, async (values) => {
+    form.resetDirty(values);
+    if (values.slug !== organization.slug) {
+      await navigate({ to: "/org/$slug/settings", params: { slug: values.slug }, replace: true });
+    }
+  });
+
+  return (
+    <form
+      noValidate
+      onSubmit={form.onSubmit((values) => {
+        if (slugState !== "taken") save.mutate(values);
+      })}
+    >
+      <Stack gap="md">
+        <ErrorAlert error={save.error} />
+        <ProfileFields
+          form={form}
+          slugState={slugState}
+          slugNote={
+            form.values.slug !== organization.slug ? (
+              <Text size="xs" c="dimmed">
+                {`Changing the slug changes the address of every page of this organization: /org/${organization.slug} stops working.`}
+              </Text>
+            ) : null
+          }
+        />
+        <Group justify="flex-end" gap="sm">
+          <Button variant="default" onClick={() => form.reset()} disabled={!form.isDirty()}>
+            Discard
+          </Button>
+          <Button type="submit" loading={save.isPending} disabled={!form.isDirty() || slugState === "taken"}>
+            Save changes
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}

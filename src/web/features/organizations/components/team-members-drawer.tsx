@@ -1,0 +1,146 @@
+import { ActionIcon, Button, Drawer, EmptyState, Group, Select, Stack, Text, Tooltip } from "@mantine/core";
+import { useDebouncedValue } from "@mantine/hooks";
+import { IconUserMinus, IconUsersGroup } from "@tabler/icons-react";
+import { useState } from "react";
+import { ErrorAlert, LoadError } from "#web/components/error-alert.tsx";
+import { PageNumbers } from "#web/components/page-pagination.tsx";
+import { ListSkeleton } from "#web/components/page-states.tsx";
+import { plural } from "#web/lib/format.ts";
+import { useMembers, useTeamMembers } from "../api/queries.ts";
+import type { TeamRow } from "../api/types.ts";
+import { memberName } from "../api/use-member-mutations.ts";
+import { useAddTeamMember, useRemoveTeamMember } from "../api/use-team-mutations.ts";
+import { MemberIdentity } from "./member-identity.tsx";
+import { useCurrentOrganization } from "./organization-context.tsx";
+
+const PAGE_SIZE = 20;
+
+/** The side panel listing a team's members, to add and remove them. */
+export function TeamMembersDrawer({ team, onClose }: { team: TeamRow | null; onClose: () => void }) {
+  return (
+    <Drawer
+      opened={team !== null}
+      onClose={onClose}
+      position="right"
+      size="md"
+      title={team ? `${team.name} · members` : "Team members"}
+      closeButtonProps={{ "aria-label": "Close team members" }}
+    >
+      {team ? <TeamMembersPanel key={team.id} team={team} /> : null}
+    </Drawer>
+  );
+}
+
+function TeamMembersPanel({ team }: { team: TeamRow }) {
+  const { organization } = useCurrentOrganization();
+  const [page, setPage] = useState(1);
+  const members = useTeamMembers(organization.id, team.id, {
+    limit: PAGE_SIZE,
+    offset: (page - 1) * PAGE_SIZE,
+  });
+  const remove = useRemoveTeamMember(organization.id, team);
+  const total = members.data?.total ?? 0;
+  const inTeam = new Set(members.data?.members.map((member) => member.userId));
+
+  return (
+    <Stack gap="md">
+      <AddTeamMember team={team} inTeam={inTeam} />
+      <Text size="sm" c="dimmed">
+        {members.data ? plural(total, "member") : " "}
+      </Text>
+      {members.error ? (
+        <LoadError error={members.error} onRetry={() => void members.refetch()} />
+      ) : members.isPending ? (
+        <ListSkeleton rows={3} label="Loading team members" />
+      ) : total === 0 ? (
+        <EmptyState
+          size="sm"
+          icon={<IconUsersGroup size={22} stroke={1.6} aria-hidden />}
+          title="Nobody in this team yet"
+          description="Pick members of the organization above to add them."
+        />
+      ) : (
+        <Stack gap="xs" component="ul" style={{ listStyle: "none", padding: 0, margin: 0 }}>
+          {members.data?.members.map((member) => (
+            <Group key={member.id} component="li" gap="sm" wrap="nowrap" justify="space-between">
+              <MemberIdentity user={member.user} avatarSize={32} />
+              <Tooltip label="Remove from team" withArrow>
+                <ActionIcon
+                  variant="subtle"
+                  color="red"
+                  aria-label={`Remove ${memberName(member)} from ${team.name}`}
+                  loading={remove.isPending && remove.variables === member.userId}
+                  onClick={() => remove.mutate(member.userId)}
+                >
+                  <IconUserMinus size={18} aria-hidden />
+                </ActionIcon>
+              </Tooltip>
+            </Group>
+          ))}
+        </Stack>
+      )}
+      {total > PAGE_SIZE ? (
+        <Group justify="center">
+          <PageNumbers pages={Math.ceil(total / PAGE_SIZE)} page={page} onChange={setPage} />
+        </Group>
+      ) : null}
+    </Stack>
+  );
+}
+
+/** Picks a member of the organization, found by name or email on the server, to add to the team. */
+function AddTeamMember({ team, inTeam }: { team: TeamRow; inTeam: Set<string> }) {
+  const { organization } = useCurrentOrganization();
+  const [search, setSearch] = useState("");
+  const [debouncedSearch] = useDebouncedValue(search.trim(), 300);
+  const [selected, setSelected] = useState<string | null>(null);
+  const candidates = useMembers(organization.id, {
+    search: debouncedSearch || undefined,
+    limit: PAGE_SIZE,
+    offset: 0,
+  });
+  const options = (candidates.data?.members ?? [])
+    .filter((member) => !inTeam.has(member.userId))
+    .map((member) => ({
+      value: member.userId,
+      label: member.user.name ? `${member.user.name} (${member.user.email})` : member.user.email,
+    }));
+  const add = useAddTeamMember(organization.id, team, () => {
+    setSelected(null);
+    setSearch("");
+  });
+
+  return (
+    <form
+      noValidate
+      onSubmit={(event) => {
+        event.preventDefault();
+        if (selected) add.mutate(selected);
+      }}
+    >
+      <Stack gap="xs">
+        <ErrorAlert error={add.error} />
+        <Group gap="xs" align="flex-end" wrap="nowrap">
+          <Select
+            label="Add a member of the organization"
+            placeholder="Search by name or email"
+            data={options}
+            value={selected}
+            onChange={setSelected}
+            searchable
+            searchValue={search}
+            onSearchChange={setSearch}
+            filter={({ options: all }) => all}
+            nothingFoundMessage={candidates.isFetching ? "Searching…" : "No one else to add"}
+            style={{ flex: 1 }}
+            size="sm"
+            comboboxProps={{ withinPortal: true }}
+          />
+          <Button type="submit" size="sm" disabled={!selected} loading={add.isPending}>
+            Add
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}
