@@ -1,13 +1,12 @@
 import { Button, Group, Paper, Stack } from "@mantine/core";
 import { useState } from "react";
 import { ButtonLink } from "#web/components/button-link.tsx";
-import { ErrorAlert } from "#web/components/error-alert.tsx";
 import { PageHeading } from "#web/components/page-states.tsx";
 import { usePageTitle } from "#web/lib/use-page-title.ts";
 import { useCreateOrganization } from "../api/use-organization-mutations.ts";
 import { useSlugAvailability } from "../api/use-slug-availability.ts";
 import { slugify } from "../lib/slug.ts";
-import { ProfileFields, useProfileForm } from "./profile-fields.tsx";
+import { ProfileFields, ProfileFormFrame, useProfileForm } from "./profile-fields.tsx";
 
 /** `/organizations/new`: name, slug derived from it and checked live, optional logo. */
 export function CreateOrganizationPage() {
@@ -25,37 +24,29 @@ export function CreateOrganizationPage() {
         description="An organization groups people: invite them, give them roles and sort them into teams. You will be its owner."
       />
       <Paper withBorder shadow="sm" p={{ base: "lg", sm: "xl" }}>
-        <form
-          noValidate
-          onSubmit={form.onSubmit((values) => {
-            if (slugState !== "taken") create.mutate(values);
-          })}
-        >
-          <Stack gap="md">
-            <ErrorAlert error={create.error} />
-            <ProfileFields
-              form={form}
-              slugState={slugState}
-              nameProps={{
-                placeholder: "Acme Inc.",
-                required: true,
-                autoComplete: "organization",
-                onChange: (name) => {
-                  if (!slugEdited) form.setFieldValue("slug", slugify(name));
-                },
-              }}
-              onSlugChange={() => setSlugEdited(true)}
-            />
-            <Group justify="flex-end" gap="sm" mt="xs">
-              <ButtonLink to="/organizations" variant="default">
-                Cancel
-              </ButtonLink>
-              <Button type="submit" loading={create.isPending} disabled={slugState === "taken"}>
-                Create organization
-              </Button>
-            </Group>
-          </Stack>
-        </form>
+        <ProfileFormFrame form={form} slugState={slugState} onSave={create.mutate} error={create.error}>
+          <ProfileFields
+            form={form}
+            slugState={slugState}
+            nameProps={{
+              placeholder: "Acme Inc.",
+              required: true,
+              autoComplete: "organization",
+              onChange: (name) => {
+                if (!slugEdited) form.setFieldValue("slug", slugify(name));
+              },
+            }}
+            onSlugChange={() => setSlugEdited(true)}
+          />
+          <Group justify="flex-end" gap="sm" mt="xs">
+            <ButtonLink to="/organizations" variant="default">
+              Cancel
+            </ButtonLink>
+            <Button type="submit" loading={create.isPending} disabled={slugState === "taken"}>
+              Create organization
+            </Button>
+          </Group>
+        </ProfileFormFrame>
       </Paper>
     </Stack>
   );

@@ -1,5 +1,5 @@
-import { Alert, type MantineBreakpoint, Table, Text } from "@mantine/core";
-import { IconInfoCircle } from "@tabler/icons-react";
+import { ActionIcon, Alert, type MantineBreakpoint, Menu, Table, Text, Tooltip } from "@mantine/core";
+import { IconDots, IconInfoCircle } from "@tabler/icons-react";
 import type { ReactNode } from "react";
 import { ActionsColumnHeader, TableRegion } from "#web/components/table-region.tsx";
 
@@ -66,5 +66,38 @@ export function MenuNote({ children }: { children: string }) {
     <Text size="xs" c="dimmed" px="sm" py={6}>
       {children}
     </Text>
+  );
+}
+
+interface RowMenuProps {
+  /** The spoken name of the menu button, e.g. "Actions for Ada". */
+  label: string;
+  width: number;
+  /** Shown on hover over the button. */
+  tooltip?: string;
+  /** The menu's items. */
+  children: ReactNode;
+}
+
+/** The "…" menu at the end of a row, holding its actions. */
+export function RowMenu({ label, width, tooltip, children }: RowMenuProps) {
+  const button = (
+    <ActionIcon variant="subtle" color="gray" aria-label={label}>
+      <IconDots size={18} aria-hidden />
+    </ActionIcon>
+  );
+  return (
+    <Menu position="bottom-end" shadow="md" width={width} withInitialFocusPlaceholder={false}>
+      <Menu.Target>
+        {tooltip ? (
+          <Tooltip label={tooltip} withArrow>
+            {button}
+          </Tooltip>
+        ) : (
+          button
+        )}
+      </Menu.Target>
+      <Menu.Dropdown>{children}</Menu.Dropdown>
+    </Menu>
   );
 }

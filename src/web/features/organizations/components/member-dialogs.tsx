@@ -1,5 +1,5 @@
-import { ActionIcon, Button, Group, Menu, Stack, Text, Tooltip } from "@mantine/core";
-import { IconDots, IconShieldCog, IconUserMinus } from "@tabler/icons-react";
+import { Button, Group, Menu, Stack, Text } from "@mantine/core";
+import { IconShieldCog, IconUserMinus } from "@tabler/icons-react";
 import { useState } from "react";
 import type { OrganizationRole } from "#shared/permissions.ts";
 import { AppModal } from "#web/components/app-modal.tsx";
@@ -9,7 +9,7 @@ import { ORG_KEY } from "../api/queries.ts";
 import type { MemberRow } from "../api/types.ts";
 import { memberName, removeMember, useUpdateMemberRoles } from "../api/use-member-mutations.ts";
 import { parseRoles } from "../lib/roles.ts";
-import { MenuNote } from "./list-table.tsx";
+import { MenuNote, RowMenu } from "./list-table.tsx";
 import { MemberIdentity } from "./member-identity.tsx";
 import { useCurrentOrganization } from "./organization-context.tsx";
 import { RoleSelect } from "./role-select.tsx";
@@ -36,38 +36,29 @@ export function MemberActions({
   onRemove,
 }: MemberActionsProps) {
   return (
-    <Menu position="bottom-end" shadow="md" width={240} withInitialFocusPlaceholder={false}>
-      <Menu.Target>
-        <Tooltip label="Member actions" withArrow>
-          <ActionIcon variant="subtle" color="gray" aria-label={`Actions for ${memberName(member)}`}>
-            <IconDots size={18} aria-hidden />
-          </ActionIcon>
-        </Tooltip>
-      </Menu.Target>
-      <Menu.Dropdown>
-        {canUpdate ? (
-          <Menu.Item
-            leftSection={<IconShieldCog size={16} aria-hidden />}
-            onClick={onEdit}
-            disabled={ownerLocked}
-          >
-            Change roles
-          </Menu.Item>
-        ) : null}
-        {canRemove && !isSelf ? (
-          <Menu.Item
-            color="red"
-            leftSection={<IconUserMinus size={16} aria-hidden />}
-            onClick={onRemove}
-            disabled={ownerLocked}
-          >
-            Remove from organization
-          </Menu.Item>
-        ) : null}
-        {ownerLocked ? <MenuNote>Only an owner can change or remove an owner.</MenuNote> : null}
-        {isSelf ? <MenuNote>To leave, use Settings → Leave organization.</MenuNote> : null}
-      </Menu.Dropdown>
-    </Menu>
+    <RowMenu label={`Actions for ${memberName(member)}`} width={240} tooltip="Member actions">
+      {canUpdate ? (
+        <Menu.Item
+          leftSection={<IconShieldCog size={16} aria-hidden />}
+          onClick={onEdit}
+          disabled={ownerLocked}
+        >
+          Change roles
+        </Menu.Item>
+      ) : null}
+      {canRemove && !isSelf ? (
+        <Menu.Item
+          color="red"
+          leftSection={<IconUserMinus size={16} aria-hidden />}
+          onClick={onRemove}
+          disabled={ownerLocked}
+        >
+          Remove from organization
+        </Menu.Item>
+      ) : null}
+      {ownerLocked ? <MenuNote>Only an owner can change or remove an owner.</MenuNote> : null}
+      {isSelf ? <MenuNote>To leave, use Settings → Leave organization.</MenuNote> : null}
+    </RowMenu>
   );
 }
 

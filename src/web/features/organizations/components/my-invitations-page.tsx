@@ -2,7 +2,7 @@ import { Card, Group, Stack, Text } from "@mantine/core";
 import { notifications } from "@mantine/notifications";
 import { IconClock, IconMailOpened } from "@tabler/icons-react";
 import { ErrorAlert, LoadError } from "#web/components/error-alert.tsx";
-import { EmptyStateCard, ListSkeleton, PageHeading } from "#web/components/page-states.tsx";
+import { ListSkeleton, PageHeading } from "#web/components/page-states.tsx";
 import { authClient } from "#web/lib/auth-client.ts";
 import { plural } from "#web/lib/format.ts";
 import { usePageTitle } from "#web/lib/use-page-title.ts";
@@ -11,8 +11,8 @@ import type { UserInvitation } from "../api/types.ts";
 import { useInvitationAnswer } from "../api/use-invitation-answer.ts";
 import { timeLeft } from "../lib/format.ts";
 import { useNow } from "../lib/use-now.ts";
-import { CreateOrganizationActions } from "./create-organization-actions.tsx";
 import { InvitationAnswerButtons } from "./invitation-answer-buttons.tsx";
+import { NothingYetCard } from "./nothing-yet-card.tsx";
 import { OrgAvatar } from "./org-avatar.tsx";
 import { RoleBadges } from "./role-badges.tsx";
 
@@ -44,14 +44,12 @@ export function MyInvitationsPage() {
           <ListSkeleton rows={2} label="Loading invitations" />
         </Card>
       ) : count === 0 ? (
-        <EmptyStateCard
-          variant="light"
+        <NothingYetCard
           icon={<IconMailOpened size={26} stroke={1.6} aria-hidden />}
           title="No pending invitations"
           description="When an organization invites you, the invitation shows up here and in your inbox."
-        >
-          <CreateOrganizationActions other={{ to: "/organizations", label: "Your organizations" }} />
-        </EmptyStateCard>
+          other={{ to: "/organizations", label: "Your organizations" }}
+        />
       ) : (
         <Stack gap="sm">
           <Text size="sm" c="dimmed">

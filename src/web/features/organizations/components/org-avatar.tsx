@@ -1,4 +1,4 @@
-import { Avatar, type AvatarProps } from "@mantine/core";
+import { Avatar, type AvatarProps, Group, type MantineSpacing, Skeleton, Stack } from "@mantine/core";
 import { initialsOf } from "#web/components/user-avatar.tsx";
 
 const COLORS = ["indigo", "grape", "teal", "orange", "cyan", "pink", "violet", "blue"];
@@ -21,5 +21,27 @@ export function OrgAvatar({ name, logo, ...props }: OrgAvatarProps) {
     <Avatar src={logo || null} alt="" radius="md" color={colorFor(name)} variant="filled" {...props}>
       {initialsOf(name)}
     </Avatar>
+  );
+}
+
+interface OrgIdentitySkeletonProps {
+  /** The logo's edge. */
+  size: number;
+  gap: MantineSpacing;
+  /** The name's and the slug's placeholder lines: height and width of each. */
+  lines: [[number, string], [number, string]];
+}
+
+/** A placeholder for an organization's logo, name and slug while they load. */
+export function OrgIdentitySkeleton({ size, gap, lines }: OrgIdentitySkeletonProps) {
+  return (
+    <Group gap={gap} wrap="nowrap">
+      <Skeleton height={size} width={size} radius="md" />
+      <Stack gap={size > 48 ? 8 : 6} style={{ flex: 1 }}>
+        {lines.map(([height, width]) => (
+          <Skeleton key={width} height={height} width={width} radius="xl" />
+        ))}
+      </Stack>
+    </Group>
   );
 }

@@ -14,7 +14,7 @@ import { LoadError } from "#web/components/error-alert.tsx";
 import { useOrganizationBySlug } from "../api/queries.ts";
 import { useActivateOrganization } from "../api/use-organization-mutations.ts";
 import { abilitiesOf } from "../lib/roles.ts";
-import { OrgAvatar } from "./org-avatar.tsx";
+import { OrgAvatar, OrgIdentitySkeleton } from "./org-avatar.tsx";
 import { type CurrentOrganization, OrganizationContext } from "./organization-context.tsx";
 import { RoleBadges } from "./role-badges.tsx";
 
@@ -159,13 +159,14 @@ function LayoutSkeleton() {
       role="status"
       aria-label="Loading organization"
     >
-      <Group gap="md" wrap="nowrap">
-        <Skeleton height={56} width={56} radius="md" />
-        <Stack gap={8} style={{ flex: 1 }}>
-          <Skeleton height={18} width="40%" radius="xl" />
-          <Skeleton height={10} width="25%" radius="xl" />
-        </Stack>
-      </Group>
+      <OrgIdentitySkeleton
+        size={56}
+        gap="md"
+        lines={[
+          [18, "40%"],
+          [10, "25%"],
+        ]}
+      />
       <Skeleton height={32} width="70%" radius="md" />
       <Skeleton height={220} radius="lg" />
     </Stack>

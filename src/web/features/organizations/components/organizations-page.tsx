@@ -1,14 +1,4 @@
-import {
-  Alert,
-  Card,
-  type CardProps,
-  Group,
-  SimpleGrid,
-  Skeleton,
-  Stack,
-  Text,
-  TextInput,
-} from "@mantine/core";
+import { Alert, Card, type CardProps, Group, SimpleGrid, Stack, Text, TextInput } from "@mantine/core";
 import {
   IconBuildingCommunity,
   IconChevronRight,
@@ -20,13 +10,13 @@ import { createLink } from "@tanstack/react-router";
 import { forwardRef, useState } from "react";
 import { ButtonLink } from "#web/components/button-link.tsx";
 import { LoadError } from "#web/components/error-alert.tsx";
-import { EmptyStateCard, PageHeading } from "#web/components/page-states.tsx";
+import { PageHeading } from "#web/components/page-states.tsx";
 import { TextLink } from "#web/components/text-link.tsx";
 import { formatDate, plural } from "#web/lib/format.ts";
 import { usePageTitle } from "#web/lib/use-page-title.ts";
 import { useOrganizations, useUserInvitations } from "../api/queries.ts";
-import { CreateOrganizationActions } from "./create-organization-actions.tsx";
-import { OrgAvatar } from "./org-avatar.tsx";
+import { NothingYetCard } from "./nothing-yet-card.tsx";
+import { OrgAvatar, OrgIdentitySkeleton } from "./org-avatar.tsx";
 import { RoleBadges } from "./role-badges.tsx";
 
 import "../organizations.css";
@@ -81,25 +71,24 @@ export function OrganizationsPage() {
         >
           {[0, 1, 2].map((key) => (
             <Card key={key} withBorder padding="lg" radius="lg">
-              <Group gap="sm" wrap="nowrap">
-                <Skeleton height={44} width={44} radius="md" />
-                <Stack gap={6} style={{ flex: 1 }}>
-                  <Skeleton height={12} width="70%" radius="xl" />
-                  <Skeleton height={10} width="40%" radius="xl" />
-                </Stack>
-              </Group>
+              <OrgIdentitySkeleton
+                size={44}
+                gap="sm"
+                lines={[
+                  [12, "70%"],
+                  [10, "40%"],
+                ]}
+              />
             </Card>
           ))}
         </SimpleGrid>
       ) : organizations && organizations.length === 0 ? (
-        <EmptyStateCard
-          variant="light"
+        <NothingYetCard
           icon={<IconBuildingCommunity size={26} stroke={1.6} aria-hidden />}
           title="No organizations yet"
           description="Create an organization to invite teammates, give them roles and group them in teams. Invited to one? Accept the invitation to join it."
-        >
-          <CreateOrganizationActions other={{ to: "/invitations", label: "My invitations" }} />
-        </EmptyStateCard>
+          other={{ to: "/invitations", label: "My invitations" }}
+        />
       ) : (
         <Stack gap="md">
           {organizations && organizations.length > 6 ? (

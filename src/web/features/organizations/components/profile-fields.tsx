@@ -1,9 +1,10 @@
-import { TextInput } from "@mantine/core";
+import { Stack, TextInput } from "@mantine/core";
 import { schemaResolver, useForm } from "@mantine/form";
 import type { ReactNode } from "react";
 import { z } from "zod";
 import { organizationNameSchema, slugSchema } from "#shared/fields.ts";
 import { LIMITS } from "#shared/limits.ts";
+import { ErrorAlert } from "#web/components/error-alert.tsx";
 import type { OrganizationFields } from "../api/use-organization-mutations.ts";
 import type { SlugState } from "../api/use-slug-availability.ts";
 import { logoSchema } from "../lib/logo.ts";
@@ -23,6 +24,34 @@ export function useProfileForm(initialValues: OrganizationFields) {
 }
 
 type ProfileForm = ReturnType<typeof useProfileForm>;
+
+interface ProfileFormFrameProps {
+  form: ProfileForm;
+  slugState: SlugState;
+  /** Runs with valid values, unless the slug is known to be taken. */
+  onSave: (values: OrganizationFields) => void;
+  /** Why the last save failed. */
+  error: unknown;
+  /** The fields and the buttons. */
+  children: ReactNode;
+}
+
+/** The form element around the profile fields: validates, then saves; a failure shows on top. */
+export function ProfileFormFrame({ form, slugState, onSave, error, children }: ProfileFormFrameProps) {
+  return (
+    <form
+      noValidate
+      onSubmit={form.onSubmit((values) => {
+        if (slugState !== "taken") onSave(values);
+      })}
+    >
+      <Stack gap="md">
+        <ErrorAlert error={error} />
+        {children}
+      </Stack>
+    </form>
+  );
+}
 
 interface ProfileFieldsProps {
   form: ProfileForm;

@@ -1,10 +1,9 @@
-import { Button, Group, Stack, Text } from "@mantine/core";
+import { Button, Group, Text } from "@mantine/core";
 import { useNavigate } from "@tanstack/react-router";
-import { ErrorAlert } from "#web/components/error-alert.tsx";
 import { useUpdateProfile } from "../api/use-organization-mutations.ts";
 import { useSlugAvailability } from "../api/use-slug-availability.ts";
 import { useCurrentOrganization } from "./organization-context.tsx";
-import { ProfileFields, useProfileForm } from "./profile-fields.tsx";
+import { ProfileFields, ProfileFormFrame, useProfileForm } from "./profile-fields.tsx";
 
 /** The settings' name, slug and logo; a new slug moves the page to its new address. */
 export function ProfileForm() {
@@ -24,34 +23,26 @@ export function ProfileForm() {
   });
 
   return (
-    <form
-      noValidate
-      onSubmit={form.onSubmit((values) => {
-        if (slugState !== "taken") save.mutate(values);
-      })}
-    >
-      <Stack gap="md">
-        <ErrorAlert error={save.error} />
-        <ProfileFields
-          form={form}
-          slugState={slugState}
-          slugNote={
-            form.values.slug !== organization.slug ? (
-              <Text size="xs" c="dimmed">
-                {`Changing the slug changes the address of every page of this organization: /org/${organization.slug} stops working.`}
-              </Text>
-            ) : null
-          }
-        />
-        <Group justify="flex-end" gap="sm">
-          <Button variant="default" onClick={() => form.reset()} disabled={!form.isDirty()}>
-            Discard
-          </Button>
-          <Button type="submit" loading={save.isPending} disabled={!form.isDirty() || slugState === "taken"}>
-            Save changes
-          </Button>
-        </Group>
-      </Stack>
-    </form>
+    <ProfileFormFrame form={form} slugState={slugState} onSave={save.mutate} error={save.error}>
+      <ProfileFields
+        form={form}
+        slugState={slugState}
+        slugNote={
+          form.values.slug !== organization.slug ? (
+            <Text size="xs" c="dimmed">
+              {`Changing the slug changes the address of every page of this organization: /org/${organization.slug} stops working.`}
+            </Text>
+          ) : null
+        }
+      />
+      <Group justify="flex-end" gap="sm">
+        <Button variant="default" onClick={() => form.reset()} disabled={!form.isDirty()}>
+          Discard
+        </Button>
+        <Button type="submit" loading={save.isPending} disabled={!form.isDirty() || slugState === "taken"}>
+          Save changes
+        </Button>
+      </Group>
+    </ProfileFormFrame>
   );
 }

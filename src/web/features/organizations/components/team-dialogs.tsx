@@ -1,6 +1,6 @@
-import { ActionIcon, Button, Group, Menu, Stack, TextInput } from "@mantine/core";
+import { Button, Group, Menu, Stack, TextInput } from "@mantine/core";
 import { schemaResolver, useForm } from "@mantine/form";
-import { IconDots, IconPencil, IconTrash, IconUsersGroup } from "@tabler/icons-react";
+import { IconPencil, IconTrash, IconUsersGroup } from "@tabler/icons-react";
 import { z } from "zod";
 import { organizationNameSchema } from "#shared/fields.ts";
 import { LIMITS } from "#shared/limits.ts";
@@ -12,7 +12,7 @@ import { organizationKey } from "../api/queries.ts";
 import type { TeamRow } from "../api/types.ts";
 import { removeTeam, useSaveTeam } from "../api/use-team-mutations.ts";
 import { activeTeamIdOf } from "../lib/session.ts";
-import { MenuNote } from "./list-table.tsx";
+import { MenuNote, RowMenu } from "./list-table.tsx";
 import { useCurrentOrganization } from "./organization-context.tsx";
 
 interface TeamActionsProps {
@@ -28,38 +28,31 @@ interface TeamActionsProps {
 export function TeamActions({ team, lastTeam, onManage, onRename, onRemove }: TeamActionsProps) {
   const { can } = useCurrentOrganization();
   return (
-    <Menu position="bottom-end" shadow="md" width={260} withInitialFocusPlaceholder={false}>
-      <Menu.Target>
-        <ActionIcon variant="subtle" color="gray" aria-label={`Actions for team ${team.name}`}>
-          <IconDots size={18} aria-hidden />
-        </ActionIcon>
-      </Menu.Target>
-      <Menu.Dropdown>
-        {can.updateTeams ? (
-          <>
-            <Menu.Item leftSection={<IconUsersGroup size={16} aria-hidden />} onClick={onManage}>
-              Manage members
-            </Menu.Item>
-            <Menu.Item leftSection={<IconPencil size={16} aria-hidden />} onClick={onRename}>
-              Rename
-            </Menu.Item>
-          </>
-        ) : null}
-        {can.deleteTeams ? (
-          <Menu.Item
-            color="red"
-            leftSection={<IconTrash size={16} aria-hidden />}
-            onClick={onRemove}
-            disabled={lastTeam}
-          >
-            Remove team
+    <RowMenu label={`Actions for team ${team.name}`} width={260}>
+      {can.updateTeams ? (
+        <>
+          <Menu.Item leftSection={<IconUsersGroup size={16} aria-hidden />} onClick={onManage}>
+            Manage members
           </Menu.Item>
-        ) : null}
-        {can.deleteTeams && lastTeam ? (
-          <MenuNote>The last team cannot be removed. Create another team first.</MenuNote>
-        ) : null}
-      </Menu.Dropdown>
-    </Menu>
+          <Menu.Item leftSection={<IconPencil size={16} aria-hidden />} onClick={onRename}>
+            Rename
+          </Menu.Item>
+        </>
+      ) : null}
+      {can.deleteTeams ? (
+        <Menu.Item
+          color="red"
+          leftSection={<IconTrash size={16} aria-hidden />}
+          onClick={onRemove}
+          disabled={lastTeam}
+        >
+          Remove team
+        </Menu.Item>
+      ) : null}
+      {can.deleteTeams && lastTeam ? (
+        <MenuNote>The last team cannot be removed. Create another team first.</MenuNote>
+      ) : null}
+    </RowMenu>
   );
 }
 
