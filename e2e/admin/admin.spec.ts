@@ -217,6 +217,34 @@ describe("admin area in Chromium", () => {
     expect(await button.getAttribute("aria-disabled")).toBe("true");
   });
 
+  // Regression: a missing user's page asked three times (two retries, about 3 s) before saying
+  // "not found", because admin errors were not the error type the retry rule knew.
+  it("asks once for a user that does not exist and says so at once", async () => {
+    await page.goto(`${server.url}/admin/users`);
+    await page.getByRole("heading", { level: 1, name: "Users" }).waitFor();
+    const asked: string[] = [];
+    const count = (request: { url: () => string }) => {
+      if (new URL(request.url()).pathname === "/api/auth/admin/get-user") asked.push(request.url());
+    };
+    page.on("request", count);
+    try {
+      const answer = page.waitForResponse(
+        (response) => new URL(response.url()).pathname === "/api/auth/admin/get-user",
+      );
+      await page.goto(`${server.url}/admin/users/missing-${stamp}`);
+      expect((await answer).status()).toBe(404);
+      const answeredAt = Date.now();
+      await page.getByRole("heading", { level: 1, name: "User not found" }).waitFor({ timeout: 5_000 });
+      expect(Date.now() - answeredAt).toBeLessThan(1_000);
+      await page.getByText("There is no user with this ID. They may have been deleted.").waitFor();
+      // Longer than the first retry's delay would have been: still one request.
+      await page.waitForTimeout(1_500);
+      expect(asked).toHaveLength(1);
+    } finally {
+      page.off("request", count);
+    }
+  });
+
   it("creates a user from the dialog, changes their role and deletes them", async () => {
     const created = person("Mallory Made", "mallory");
     await page.goto(`${server.url}/admin/users`);

@@ -1,6 +1,6 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { authCall } from "#web/lib/api/call.ts";
-import { useApiMutation } from "#web/lib/api/use-api-mutation.ts";
+import { type Notice, useApiMutation } from "#web/lib/api/use-api-mutation.ts";
 import { authClient } from "#web/lib/auth-client.ts";
 import { ADMIN_WORDING } from "../lib/admin-wording.ts";
 import { describeDevice } from "../lib/format.ts";
@@ -25,6 +25,17 @@ export interface CreateUserInput {
 
 // Mutations whose failure shows in their dialog leave `failureTitle` out; the one-click actions
 // (unban, revoke, impersonate) have no place on screen for it and notify instead.
+
+/** A one-click action on a user: done, everything admin is refreshed and the success told. */
+function useOneClick(action: () => Promise<unknown>, success: Notice, failureTitle: string) {
+  return useApiMutation({
+    mutationFn: action,
+    invalidate: [ADMIN_KEY],
+    success: () => success,
+    failureTitle,
+    wording: ADMIN_WORDING,
+  });
+}
 
 export function useCreateUser({ onDone }: Then<AdminUser> = {}) {
   return useApiMutation({
@@ -66,39 +77,27 @@ export function useBanUser(user: AdminUser, { onDone }: Then = {}) {
 }
 
 export function useUnbanUser(user: AdminUser) {
-  return useApiMutation({
-    mutationFn: () => authCall((o) => authClient.admin.unbanUser({ userId: user.id }, o)),
-    invalidate: [ADMIN_KEY],
-    success: () => ({ title: "User unbanned", message: `${displayName(user)} can sign in again.` }),
-    failureTitle: "Could not unban",
-    wording: ADMIN_WORDING,
-  });
+  return useOneClick(
+    () => authCall((o) => authClient.admin.unbanUser({ userId: user.id }, o)),
+    { title: "User unbanned", message: `${displayName(user)} can sign in again.` },
+    "Could not unban",
+  );
 }
 
 export function useRevokeSession(session: AdminSession) {
-  return useApiMutation({
-    mutationFn: () => authCall((o) => authClient.admin.revokeUserSession({ sessionToken: session.token }, o)),
-    invalidate: [ADMIN_KEY],
-    success: () => ({
-      title: "Session revoked",
-      message: `${describeDevice(session.userAgent).label} is signed out.`,
-    }),
-    failureTitle: "Could not revoke the session",
-    wording: ADMIN_WORDING,
-  });
+  return useOneClick(
+    () => authCall((o) => authClient.admin.revokeUserSession({ sessionToken: session.token }, o)),
+    { title: "Session revoked", message: `${describeDevice(session.userAgent).label} is signed out.` },
+    "Could not revoke the session",
+  );
 }
 
 export function useRevokeAllSessions(user: AdminUser) {
-  return useApiMutation({
-    mutationFn: () => authCall((o) => authClient.admin.revokeUserSessions({ userId: user.id }, o)),
-    invalidate: [ADMIN_KEY],
-    success: () => ({
-      title: "Sessions revoked",
-      message: `${displayName(user)} is signed out on every device.`,
-    }),
-    failureTitle: "Could not revoke the sessions",
-    wording: ADMIN_WORDING,
-  });
+  return useOneClick(
+    () => authCall((o) => authClient.admin.revokeUserSessions({ userId: user.id }, o)),
+    { title: "Sessions revoked", message: `${displayName(user)} is signed out on every device.` },
+    "Could not revoke the sessions",
+  );
 }
 
 /** Deletes the user; their cached page is dropped only once `onDone` has left it. */

@@ -1,27 +1,16 @@
-import { Select, Text, Textarea } from "@mantine/core";
-import { schemaResolver, useForm } from "@mantine/form";
+import { Text, Textarea } from "@mantine/core";
 import { z } from "zod";
 import { useBanUser } from "../api/admin-mutations.ts";
 import { BAN_DURATIONS, BAN_REASON_MAX, banReasonSchema, banSeconds } from "../lib/ban.ts";
-import { FormDialog, type UserDialogProps } from "./form-dialog.tsx";
+import { closing, FormDialog, FormSelect, type UserDialogProps, useSchemaForm } from "./form-dialog.tsx";
 
 const banSchema = z.object({ reason: banReasonSchema });
 
 /** Bans a user with a reason (shown to them when they try to sign in) and an optional end. */
 export function BanUserDialog({ user, opened, onClose }: UserDialogProps) {
-  const ban = useBanUser(user, { onDone: close });
-  const form = useForm({
-    mode: "controlled",
-    initialValues: { reason: "", duration: "never" },
-    validate: schemaResolver(banSchema, { sync: true }),
-    validateInputOnBlur: true,
-  });
-
-  function close() {
-    form.reset();
-    ban.reset();
-    onClose();
-  }
+  const ban = useBanUser(user, { onDone: () => close() });
+  const form = useSchemaForm(banSchema, { reason: "", duration: "never" });
+  const close = closing(onClose, form, ban);
 
   return (
     <FormDialog
@@ -53,14 +42,7 @@ export function BanUserDialog({ user, opened, onClose }: UserDialogProps) {
         data-autofocus
         {...form.getInputProps("reason")}
       />
-      <Select
-        label="Ban ends"
-        size="md"
-        allowDeselect={false}
-        data={BAN_DURATIONS}
-        comboboxProps={{ withinPortal: true }}
-        {...form.getInputProps("duration")}
-      />
+      <FormSelect label="Ban ends" data={BAN_DURATIONS} {...form.getInputProps("duration")} />
     </FormDialog>
   );
 }

@@ -1,12 +1,11 @@
-import { Checkbox, PasswordInput, Select, TextInput } from "@mantine/core";
-import { schemaResolver, useForm } from "@mantine/form";
+import { Checkbox, PasswordInput, TextInput } from "@mantine/core";
 import { useNavigate } from "@tanstack/react-router";
 import { z } from "zod";
 import { emailSchema, nameSchema, newPasswordSchema } from "#shared/fields.ts";
 import { LIMITS } from "#shared/limits.ts";
 import { useAppConfig } from "#web/lib/app-config.ts";
 import { useCreateUser } from "../api/admin-mutations.ts";
-import { FormDialog } from "./form-dialog.tsx";
+import { closing, FormDialog, FormSelect, useSchemaForm } from "./form-dialog.tsx";
 
 const ROLE_OPTIONS = [
   { value: "user", label: "User" },
@@ -24,25 +23,15 @@ export function CreateUserDialog({ opened, onClose }: { opened: boolean; onClose
       return navigate({ to: "/admin/users/$id", params: { id: user.id } });
     },
   });
-  const form = useForm({
-    mode: "controlled",
-    initialValues: { name: "", email: "", password: "", role: "user", emailVerified: true },
-    validate: schemaResolver(
-      z.object({
-        name: nameSchema("Enter a name"),
-        email: emailSchema("Enter an email address"),
-        password: newPasswordSchema(limits, "Enter a password"),
-      }),
-      { sync: true },
-    ),
-    validateInputOnBlur: true,
-  });
-
-  function close() {
-    form.reset();
-    create.reset();
-    onClose();
-  }
+  const form = useSchemaForm(
+    z.object({
+      name: nameSchema("Enter a name"),
+      email: emailSchema("Enter an email address"),
+      password: newPasswordSchema(limits, "Enter a password"),
+    }),
+    { name: "", email: "", password: "", role: "user", emailVerified: true },
+  );
+  const close = closing(onClose, form, create);
 
   return (
     <FormDialog
@@ -82,14 +71,7 @@ export function CreateUserDialog({ opened, onClose }: { opened: boolean; onClose
         description={`At least ${config.passwordMinLength} characters. Share it with the person safely; they can change it later.`}
         {...form.getInputProps("password")}
       />
-      <Select
-        label="Role"
-        size="md"
-        allowDeselect={false}
-        data={ROLE_OPTIONS}
-        comboboxProps={{ withinPortal: true }}
-        {...form.getInputProps("role")}
-      />
+      <FormSelect label="Role" data={ROLE_OPTIONS} {...form.getInputProps("role")} />
       <Checkbox
         label="Email address already verified"
         description="Leave on to let them sign in right away. Off, they confirm the address by a mailed link first."

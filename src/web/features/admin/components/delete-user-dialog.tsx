@@ -2,7 +2,7 @@ import { Code, Text, TextInput } from "@mantine/core";
 import { useNavigate } from "@tanstack/react-router";
 import { useState } from "react";
 import { useRemoveUser } from "../api/admin-mutations.ts";
-import { FormDialog, type UserDialogProps } from "./form-dialog.tsx";
+import { closing, FormDialog, type UserDialogProps } from "./form-dialog.tsx";
 
 /**
  * Deletes a user after they type the email address. A refusal from the server
@@ -19,21 +19,14 @@ export function DeleteUserDialog({ user, opened, onClose }: UserDialogProps) {
   const [typed, setTyped] = useState("");
   const matches = typed.trim().toLowerCase() === user.email.toLowerCase();
 
-  function close() {
-    setTyped("");
-    remove.reset();
-    onClose();
-  }
+  const close = closing(onClose, remove, { reset: () => setTyped("") });
 
   return (
     <FormDialog
       opened={opened}
       onClose={close}
       title="Delete user"
-      onSubmit={(event) => {
-        event.preventDefault();
-        if (matches) remove.mutate();
-      }}
+      onSubmit={() => remove.mutate()}
       error={remove.error}
       errorTitle="The user was not deleted"
       submitLabel="Delete user"

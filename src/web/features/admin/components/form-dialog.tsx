@@ -1,5 +1,7 @@
-import { Button, Group, Stack } from "@mantine/core";
+import { Button, Group, Select, type SelectProps, Stack } from "@mantine/core";
+import { schemaResolver, useForm } from "@mantine/form";
 import type { FormEvent, ReactNode } from "react";
+import type { z } from "zod";
 import { AppModal } from "#web/components/app-modal.tsx";
 import { ErrorAlert } from "#web/components/error-alert.tsx";
 import type { AdminUser } from "../api/admin-users.ts";
@@ -12,10 +14,40 @@ export interface UserDialogProps {
   onClose: () => void;
 }
 
+/** A dialog's form, checked by the shared field schemas as it is typed (each field on blur). */
+export function useSchemaForm<Values extends Record<string, unknown>>(
+  schema: z.ZodType,
+  initialValues: Values,
+) {
+  return useForm<Values>({
+    mode: "controlled",
+    initialValues,
+    validate: schemaResolver(schema, { sync: true }),
+    validateInputOnBlur: true,
+  });
+}
+
+/**
+ * The close of a dialog: it forgets what was typed and the last failure (each part's `reset`),
+ * so the next opening starts clean.
+ */
+export function closing(onClose: () => void, ...parts: { reset: () => void }[]) {
+  return () => {
+    for (const part of parts) part.reset();
+    onClose();
+  };
+}
+
+/** A choice in a dialog's form: its list opens above the dialog. */
+export function FormSelect(props: SelectProps) {
+  return <Select size="md" allowDeselect={false} comboboxProps={{ withinPortal: true }} {...props} />;
+}
+
 interface FormDialogProps {
   opened: boolean;
   onClose: () => void;
   title: string;
+  /** Runs on the submit button or Enter, unless `submitDisabled`. */
   onSubmit: (event: FormEvent<HTMLFormElement>) => void;
   /** Why the last try failed, shown above the fields in the admin's words. */
   error: unknown;
@@ -50,7 +82,13 @@ export function FormDialog({
 }: FormDialogProps) {
   return (
     <AppModal opened={opened} onClose={onClose} title={title}>
-      <form onSubmit={onSubmit} noValidate>
+      <form
+        onSubmit={(event) => {
+          event.preventDefault();
+          if (!submitDisabled) onSubmit(event);
+        }}
+        noValidate
+      >
         <Stack gap="md">
           {intro}
           <ErrorAlert error={error} title={errorTitle} wording={ADMIN_WORDING} />

@@ -2,7 +2,7 @@ import { Group, Radio, Stack, Text } from "@mantine/core";
 import { useState } from "react";
 import { isAdmin } from "#web/lib/admin-role.ts";
 import { type AdminRole, useSetRole } from "../api/admin-mutations.ts";
-import { FormDialog, type UserDialogProps } from "./form-dialog.tsx";
+import { closing, FormDialog, type UserDialogProps } from "./form-dialog.tsx";
 
 const ROLES: { value: AdminRole; label: string; description: string }[] = [
   { value: "user", label: "User", description: "Signs in and manages their own account and organizations." },
@@ -17,23 +17,16 @@ const ROLES: { value: AdminRole; label: string; description: string }[] = [
 export function RoleDialog({ user, opened, onClose }: UserDialogProps) {
   const current: AdminRole = isAdmin(user) ? "admin" : "user";
   const [role, setRoleValue] = useState<AdminRole>(current);
-  const setRole = useSetRole(user, { onDone: close });
+  const setRole = useSetRole(user, { onDone: () => close() });
 
-  function close() {
-    setRoleValue(current);
-    setRole.reset();
-    onClose();
-  }
+  const close = closing(onClose, setRole, { reset: () => setRoleValue(current) });
 
   return (
     <FormDialog
       opened={opened}
       onClose={close}
       title="Change role"
-      onSubmit={(event) => {
-        event.preventDefault();
-        if (role !== current) setRole.mutate(role);
-      }}
+      onSubmit={() => setRole.mutate(role)}
       error={setRole.error}
       submitLabel="Save role"
       loading={setRole.isPending}

@@ -1,9 +1,8 @@
-import { Alert, Button, Card, Group, SimpleGrid, Skeleton, Stack, Text } from "@mantine/core";
-import { IconRefresh, IconUserSearch } from "@tabler/icons-react";
+import { Alert, Card, Group, SimpleGrid, Skeleton, Stack, Text } from "@mantine/core";
+import { IconUserSearch } from "@tabler/icons-react";
 import { ButtonLink } from "#web/components/button-link.tsx";
-import { ErrorAlert } from "#web/components/error-alert.tsx";
+import { LoadError } from "#web/components/error-alert.tsx";
 import { isNotFound } from "#web/lib/api/api-error.ts";
-import { ADMIN_WORDING } from "../lib/admin-wording.ts";
 import { AdminPageHeader } from "./admin-page-header.tsx";
 
 export function UserPageSkeleton() {
@@ -58,19 +57,10 @@ export function UserLoadFailed({ error, onRetry }: { error: unknown; onRetry: ()
           </Stack>
         </Alert>
       ) : (
-        <ErrorAlert error={error} wording={ADMIN_WORDING}>
-          <Group gap="xs">
-            <Button
-              size="xs"
-              variant="default"
-              leftSection={<IconRefresh size={14} aria-hidden />}
-              onClick={onRetry}
-            >
-              Try again
-            </Button>
-            {backToUsers}
-          </Group>
-        </ErrorAlert>
+        <>
+          <LoadError error={error} onRetry={onRetry} />
+          <Group>{backToUsers}</Group>
+        </>
       )}
     </Stack>
   );
