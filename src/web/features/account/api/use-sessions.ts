@@ -1,8 +1,7 @@
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useQuery } from "@tanstack/react-query";
+import { authCall } from "#web/lib/api/call.ts";
 import { authClient } from "#web/lib/auth-client.ts";
-import { unwrap } from "../lib/auth-call.ts";
-import { useFreshAction } from "../lib/fresh-action.tsx";
-import { retryUnlessRefused } from "../lib/query-retry.ts";
+import { useFreshMutation } from "./use-fresh-mutation.ts";
 
 /** Device details the accounts plugin adds to every listed session. */
 export interface SessionDevice {
@@ -28,31 +27,39 @@ export interface DeviceSession {
 
 export const sessionsKey = ["account", "sessions"] as const;
 
+export function deviceLabel(session: DeviceSession): string {
+  return session.device?.label ?? "Unknown device";
+}
+
 /** GET /api/auth/list-sessions (fresh session only): the current one first. */
 export function useSessions() {
   return useQuery({
     queryKey: sessionsKey,
-    queryFn: async () => (await unwrap(authClient.listSessions())) as unknown as DeviceSession[],
-    retry: retryUnlessRefused,
+    queryFn: async () =>
+      (await authCall((o) => authClient.listSessions(undefined, o))) as unknown as DeviceSession[],
   });
 }
 
 /** POST /api/auth/revoke-session { token }. */
 export function useRevokeSession() {
-  const queryClient = useQueryClient();
-  const fresh = useFreshAction();
-  return useMutation({
-    mutationFn: (token: string) => fresh.run(() => unwrap(authClient.revokeSession({ token }))),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: sessionsKey }),
+  return useFreshMutation({
+    mutationFn: (session: DeviceSession) =>
+      authCall((o) => authClient.revokeSession({ token: session.token }, o)),
+    invalidate: sessionsKey,
+    success: (session) => ({
+      title: "Session signed out",
+      message: `${deviceLabel(session)} is no longer signed in.`,
+    }),
+    failureTitle: "Could not sign out that session",
   });
 }
 
 /** POST /api/auth/revoke-other-sessions. */
 export function useRevokeOtherSessions() {
-  const queryClient = useQueryClient();
-  const fresh = useFreshAction();
-  return useMutation({
-    mutationFn: () => fresh.run(() => unwrap(authClient.revokeOtherSessions())),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: sessionsKey }),
+  return useFreshMutation({
+    mutationFn: () => authCall((o) => authClient.revokeOtherSessions(undefined, o)),
+    invalidate: sessionsKey,
+    success: () => ({ title: "Other sessions signed out", message: "Only this device is still signed in." }),
+    failureTitle: "Could not sign out the other sessions",
   });
 }

@@ -1,30 +1,15 @@
 import { Stack, Text } from "@mantine/core";
 import { IconCircleCheck } from "@tabler/icons-react";
-import { useQueryClient } from "@tanstack/react-query";
-import { useEffect } from "react";
 import { AuthCard } from "#web/components/auth-card.tsx";
 import { ButtonLink } from "#web/components/button-link.tsx";
 import { TextLink } from "#web/components/text-link.tsx";
-import { authClient } from "#web/lib/auth-client.ts";
 import { usePageTitle } from "#web/lib/use-page-title.ts";
+import { useForgetDeletedAccount } from "../api/use-delete-account.ts";
 
 /** Where deletion ends, by the mailed link or by password. */
 export function AccountDeletedPage() {
   usePageTitle("Account deleted");
-  const queryClient = useQueryClient();
-  const { refetch } = authClient.useSession();
-
-  // The session died with the account: forget it and anything cached for it.
-  useEffect(() => {
-    void refetch();
-    queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== "config" });
-    try {
-      window.localStorage.removeItem("gatehouse-deletion-requested");
-      window.localStorage.removeItem("gatehouse-pending-email-change");
-    } catch {
-      // Nothing stored, nothing to forget.
-    }
-  }, [refetch, queryClient]);
+  useForgetDeletedAccount();
 
   return (
     <AuthCard

@@ -22,7 +22,7 @@ import { PasswordSection } from "./password-section.tsx";
 import { ProfileSection } from "./profile-section.tsx";
 import { SessionsSection } from "./sessions-section.tsx";
 
-const route = getRouteApi("/account");
+const route = getRouteApi("/_signed-in/account");
 
 const SECTIONS: { id: AccountSection; label: string; icon: typeof IconLock }[] = [
   { id: "profile", label: "Profile", icon: IconUserCircle },

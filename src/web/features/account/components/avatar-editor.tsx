@@ -1,38 +1,28 @@
-import { Alert, Box, Button, FileButton, Group, Image, Stack, Text, TextInput } from "@mantine/core";
-import { IconAlertCircle, IconLink, IconTrash, IconUpload } from "@tabler/icons-react";
+import { Box, Button, FileButton, Group, Image, Stack, Text, TextInput } from "@mantine/core";
+import { IconLink, IconTrash, IconUpload } from "@tabler/icons-react";
 import { useState } from "react";
+import { URL_MAX } from "#shared/fields.ts";
 import { UserAvatar } from "#web/components/user-avatar.tsx";
-import { authClient, type Session } from "#web/lib/auth-client.ts";
-import { errorText, unwrap } from "../lib/auth-call.ts";
-import { AVATAR_TYPES, AvatarError, avatarUrlProblem, prepareAvatar } from "../lib/avatar-image.ts";
-import { notifyError, notifySuccess } from "../lib/notify.ts";
+import { errorText } from "#web/lib/api/error-text.ts";
+import type { Session } from "#web/lib/auth-client.ts";
+import { useUpdatePicture } from "../api/use-profile.ts";
+import { AVATAR_TYPES, avatarUrlProblem, prepareAvatar } from "../lib/avatar-image.ts";
+import { DismissibleAlert } from "./account-alerts.tsx";
 
+type Busy = "upload" | "url" | "remove";
 type PreviewState = "idle" | "loading" | "ok" | "broken";
 
 /** Profile picture: upload (cropped, downscaled, stored as a data URL), an https address, or none. */
 export function AvatarEditor({ user }: { user: Session["user"] }) {
-  const [busy, setBusy] = useState<"upload" | "url" | "remove" | null>(null);
+  const update = useUpdatePicture();
+  // Which button started the change: preparing an upload takes a moment before the request.
+  const [busy, setBusy] = useState<Busy | null>(null);
   const [uploadError, setUploadError] = useState<string | null>(null);
   const [urlOpen, setUrlOpen] = useState(false);
-  const [url, setUrl] = useState("");
-  const [urlError, setUrlError] = useState<string | null>(null);
-  const [preview, setPreview] = useState<PreviewState>("idle");
 
-  async function save(image: string | null, kind: "upload" | "url" | "remove") {
+  function save(image: string | null, kind: Busy, onSaved?: () => void) {
     setBusy(kind);
-    try {
-      await unwrap(authClient.updateUser({ image }));
-      notifySuccess(
-        image ? "Profile picture updated" : "Profile picture removed",
-        image ? "Your new picture is shown everywhere." : "Your initials are shown instead.",
-      );
-      return true;
-    } catch (error) {
-      notifyError("Could not update your picture", error);
-      return false;
-    } finally {
-      setBusy(null);
-    }
+    update.mutate(image, { onSuccess: onSaved, onSettled: () => setBusy(null) });
   }
 
   async function upload(file: File | null) {
@@ -41,31 +31,14 @@ export function AvatarEditor({ user }: { user: Session["user"] }) {
     setBusy("upload");
     try {
       const { dataUrl } = await prepareAvatar(file);
-      await save(dataUrl, "upload");
+      save(dataUrl, "upload");
     } catch (error) {
       setBusy(null);
-      setUploadError(error instanceof AvatarError ? error.message : errorText(error));
+      setUploadError(errorText(error));
     }
   }
 
-  async function applyUrl() {
-    const problem = avatarUrlProblem(url);
-    if (problem) {
-      setUrlError(problem);
-      return;
-    }
-    if (preview === "broken") {
-      setUrlError("We couldn't load an image from that address. Check it opens in your browser.");
-      return;
-    }
-    if (await save(url.trim(), "url")) {
-      setUrlOpen(false);
-      setUrl("");
-      setPreview("idle");
-    }
-  }
-
-  const urlValid = avatarUrlProblem(url) === null;
+  const other = (kind: Busy) => busy !== null && busy !== kind;
 
   return (
     <Stack gap="md">
@@ -81,7 +54,7 @@ export function AvatarEditor({ user }: { user: Session["user"] }) {
                   variant="default"
                   leftSection={<IconUpload size={16} aria-hidden />}
                   loading={busy === "upload"}
-                  disabled={busy !== null && busy !== "upload"}
+                  disabled={other("upload")}
                 >
                   Upload image
                 </Button>
@@ -104,7 +77,7 @@ export function AvatarEditor({ user }: { user: Session["user"] }) {
                 color="red"
                 leftSection={<IconTrash size={16} aria-hidden />}
                 loading={busy === "remove"}
-                disabled={busy !== null && busy !== "remove"}
+                disabled={other("remove")}
                 onClick={() => save(null, "remove")}
               >
                 Remove
@@ -118,78 +91,104 @@ export function AvatarEditor({ user }: { user: Session["user"] }) {
       </Group>
 
       {uploadError ? (
-        <Alert
-          color="red"
-          variant="light"
-          icon={<IconAlertCircle size={18} aria-hidden />}
-          withCloseButton
-          closeButtonLabel="Dismiss"
-          onClose={() => setUploadError(null)}
-        >
-          {uploadError}
-        </Alert>
+        <DismissibleAlert onClose={() => setUploadError(null)}>{uploadError}</DismissibleAlert>
       ) : null}
 
       {urlOpen ? (
-        <Box id="avatar-url-panel">
-          <Group gap="md" align="flex-start" wrap="nowrap">
-            <Box
-              w={56}
-              h={56}
-              mt={28}
-              style={{
-                flex: "none",
-                borderRadius: "50%",
-                overflow: "hidden",
-                border: "1px solid var(--mantine-color-default-border)",
-                background: "var(--mantine-color-default)",
-              }}
-            >
-              {urlValid ? (
-                <Image
-                  key={url.trim()}
-                  src={url.trim()}
-                  alt="Preview of the new picture"
-                  w={56}
-                  h={56}
-                  fit="cover"
-                  onLoad={() => setPreview("ok")}
-                  onError={() => setPreview("broken")}
-                />
-              ) : null}
-            </Box>
-            <Stack gap="xs" style={{ flex: 1, minWidth: 0 }}>
-              <TextInput
-                label="Image address"
-                placeholder="https://example.com/me.png"
-                type="url"
-                inputMode="url"
-                value={url}
-                maxLength={2048}
-                onChange={(event) => {
-                  setUrl(event.currentTarget.value);
-                  setUrlError(null);
-                  setPreview("loading");
-                }}
-                error={
-                  urlError ??
-                  (urlValid && preview === "broken"
-                    ? "We couldn't load an image from that address."
-                    : undefined)
-                }
-              />
-              <Group gap="xs">
-                <Button size="sm" onClick={applyUrl} loading={busy === "url"} disabled={!url.trim()}>
-                  Use this image
-                </Button>
-                <Button size="sm" variant="default" onClick={() => setUrlOpen(false)}>
-                  Cancel
-                </Button>
-              </Group>
-            </Stack>
-          </Group>
-        </Box>
+        <AvatarUrlPanel
+          saving={busy === "url"}
+          onSave={(url, onSaved) => save(url, "url", onSaved)}
+          onClose={() => setUrlOpen(false)}
+        />
       ) : null}
     </Stack>
+  );
+}
+
+/** An https address for the picture, with a live preview that must load before it is saved. */
+function AvatarUrlPanel({
+  saving,
+  onSave,
+  onClose,
+}: {
+  saving: boolean;
+  onSave: (url: string, onSaved: () => void) => void;
+  onClose: () => void;
+}) {
+  const [url, setUrl] = useState("");
+  const [urlError, setUrlError] = useState<string | null>(null);
+  const [preview, setPreview] = useState<PreviewState>("idle");
+  const urlValid = avatarUrlProblem(url) === null;
+
+  function apply() {
+    const problem = avatarUrlProblem(url);
+    if (problem) {
+      setUrlError(problem);
+      return;
+    }
+    if (preview === "broken") {
+      setUrlError("We couldn't load an image from that address. Check it opens in your browser.");
+      return;
+    }
+    onSave(url.trim(), onClose);
+  }
+
+  return (
+    <Box id="avatar-url-panel">
+      <Group gap="md" align="flex-start" wrap="nowrap">
+        <Box
+          w={56}
+          h={56}
+          mt={28}
+          style={{
+            flex: "none",
+            borderRadius: "50%",
+            overflow: "hidden",
+            border: "1px solid var(--mantine-color-default-border)",
+            background: "var(--mantine-color-default)",
+          }}
+        >
+          {urlValid ? (
+            <Image
+              key={url.trim()}
+              src={url.trim()}
+              alt="Preview of the new picture"
+              w={56}
+              h={56}
+              fit="cover"
+              onLoad={() => setPreview("ok")}
+              onError={() => setPreview("broken")}
+            />
+          ) : null}
+        </Box>
+        <Stack gap="xs" style={{ flex: 1, minWidth: 0 }}>
+          <TextInput
+            label="Image address"
+            placeholder="https://example.com/me.png"
+            type="url"
+            inputMode="url"
+            value={url}
+            maxLength={URL_MAX}
+            onChange={(event) => {
+              setUrl(event.currentTarget.value);
+              setUrlError(null);
+              setPreview("loading");
+            }}
+            error={
+              urlError ??
+              (urlValid && preview === "broken" ? "We couldn't load an image from that address." : undefined)
+            }
+          />
+          <Group gap="xs">
+            <Button size="sm" onClick={apply} loading={saving} disabled={!url.trim()}>
+              Use this image
+            </Button>
+            <Button size="sm" variant="default" onClick={onClose}>
+              Cancel
+            </Button>
+          </Group>
+        </Stack>
+      </Group>
+    </Box>
   );
 }

@@ -1,47 +1,20 @@
-import { Alert, Button, Group, Skeleton, Stack, Text } from "@mantine/core";
-import { IconMailForward, IconTrash } from "@tabler/icons-react";
+import { Button, Group, Skeleton, Stack, Text } from "@mantine/core";
+import { IconTrash } from "@tabler/icons-react";
 import { useState } from "react";
+import { SectionCard } from "#web/components/section-card.tsx";
 import type { Session } from "#web/lib/auth-client.ts";
 import { formatDateTime } from "#web/lib/format.ts";
 import { useHasPassword, useLinkedAccounts } from "../api/use-linked-accounts.ts";
-import { notifySuccess } from "../lib/notify.ts";
+import { readDeletionRequest } from "../lib/deletion-request.ts";
+import { MailAlert } from "./account-alerts.tsx";
 import { DeleteAccountDialog } from "./delete-account-dialog.tsx";
-import { SectionCard } from "./section-card.tsx";
-
-const KEY = "gatehouse-deletion-requested";
-/** The mailed link works for 24 hours (SPEC §9). */
-const LINK_LIFETIME_MS = 24 * 60 * 60 * 1000;
-
-function readRequestedAt(email: string): number | null {
-  try {
-    const value = JSON.parse(window.localStorage.getItem(KEY) ?? "null") as {
-      email: string;
-      at: number;
-    } | null;
-    return value && value.email === email && Date.now() - value.at < LINK_LIFETIME_MS ? value.at : null;
-  } catch {
-    return null;
-  }
-}
 
 /** Account deletion, confirmed by a mailed link or by the password. */
 export function DangerZoneSection({ user }: { user: Session["user"] }) {
   const accounts = useLinkedAccounts();
   const hasPassword = useHasPassword();
   const [opened, setOpened] = useState(false);
-  const [requestedAt, setRequestedAt] = useState<number | null>(() => readRequestedAt(user.email));
-
-  function mailSent() {
-    const at = Date.now();
-    try {
-      window.localStorage.setItem(KEY, JSON.stringify({ email: user.email, at }));
-    } catch {
-      // Without storage the notice lasts until reload.
-    }
-    setRequestedAt(at);
-    setOpened(false);
-    notifySuccess("Check your inbox", `Open the link we sent to ${user.email} to delete your account.`);
-  }
+  const [requestedAt, setRequestedAt] = useState<number | null>(() => readDeletionRequest(user.email));
 
   return (
     <SectionCard
@@ -52,15 +25,9 @@ export function DangerZoneSection({ user }: { user: Session["user"] }) {
     >
       <Stack gap="md">
         {requestedAt ? (
-          <Alert
-            color="red"
-            variant="light"
-            icon={<IconMailForward size={18} aria-hidden />}
-            title="Deletion pending — check your inbox"
-            data-testid="deletion-pending"
-          >
+          <MailAlert color="red" title="Deletion pending — check your inbox" testId="deletion-pending">
             {`We sent a link to ${user.email} on ${formatDateTime(new Date(requestedAt))}. Your account is deleted once you open it (valid for 24 hours). If you changed your mind, ignore the mail.`}
-          </Alert>
+          </MailAlert>
         ) : null}
         <Group justify="space-between" gap="md">
           <div style={{ flex: "1 1 16rem" }}>
@@ -89,7 +56,10 @@ export function DangerZoneSection({ user }: { user: Session["user"] }) {
         email={user.email}
         hasPassword={hasPassword === true}
         onClose={() => setOpened(false)}
-        onMailSent={mailSent}
+        onMailSent={(at) => {
+          setRequestedAt(at);
+          setOpened(false);
+        }}
       />
     </SectionCard>
   );

@@ -1,26 +1,26 @@
-import {
-  Alert,
-  Button,
-  Group,
-  Modal,
-  PasswordInput,
-  Radio,
-  Stack,
-  Text,
-  TextInput,
-  ThemeIcon,
-} from "@mantine/core";
-import { useForm } from "@mantine/form";
-import { IconAlertTriangle, IconMailForward } from "@tabler/icons-react";
-import { authClient } from "#web/lib/auth-client.ts";
-import { unwrap } from "../lib/auth-call.ts";
-import { useFreshAction } from "../lib/fresh-action.tsx";
-import { notifyError } from "../lib/notify.ts";
-
-/** Where the mailed link (GET /api/auth/delete-user/callback) sends the browser once the account is gone. */
-export const DELETED_URL = "/account/deleted";
+import { Button, Group, PasswordInput, Radio, Stack, Text, TextInput } from "@mantine/core";
+import { schemaResolver, useForm } from "@mantine/form";
+import { z } from "zod";
+import { AppModal } from "#web/components/app-modal.tsx";
+import { useDeleteWithPassword, useRequestDeletionMail } from "../api/use-delete-account.ts";
+import { isWrongPassword } from "../api/use-fresh-mutation.ts";
+import { MailAlert } from "./account-alerts.tsx";
 
 const CONFIRM_WORD = "DELETE";
+
+/** Both checks at once, so a missing password and a missing DELETE show together. */
+const deleteSchema = z
+  .object({ method: z.enum(["mail", "password"]), password: z.string(), confirm: z.string() })
+  .superRefine((values, context) => {
+    if (values.method === "password" && !values.password)
+      context.addIssue({ code: "custom", path: ["password"], message: "Enter your password" });
+    if (values.confirm.trim() !== CONFIRM_WORD)
+      context.addIssue({
+        code: "custom",
+        path: ["confirm"],
+        message: `Type ${CONFIRM_WORD} in capital letters`,
+      });
+  });
 
 interface DeleteAccountDialogProps {
   opened: boolean;
@@ -28,7 +28,8 @@ interface DeleteAccountDialogProps {
   /** Accounts with a password may delete at once with it; the others confirm by mail. */
   hasPassword: boolean;
   onClose: () => void;
-  onMailSent: () => void;
+  /** After the link was mailed, with when it was asked for. */
+  onMailSent: (at: number) => void;
 }
 
 /**
@@ -36,69 +37,36 @@ interface DeleteAccountDialogProps {
  * (valid 24 hours) and deletes only when it is opened; with the right password
  * it deletes at once. Either way every session of the account ends.
  */
-export function DeleteAccountDialog({
-  opened,
-  email,
-  hasPassword,
-  onClose,
-  onMailSent,
-}: DeleteAccountDialogProps) {
+export function DeleteAccountDialog({ opened, onClose, ...form }: DeleteAccountDialogProps) {
   return (
-    <Modal
-      opened={opened}
-      onClose={onClose}
-      centered
-      size="lg"
-      closeButtonProps={{ "aria-label": "Close" }}
-      title={
-        <Group component="span" gap="sm" wrap="nowrap">
-          <ThemeIcon component="span" color="red" variant="light" radius="xl" size={34} aria-hidden>
-            <IconAlertTriangle size={18} stroke={1.7} />
-          </ThemeIcon>
-          <Text component="span" fw={700} fz="lg">
-            Delete your account?
-          </Text>
-        </Group>
-      }
-    >
-      {opened ? (
-        <DeleteForm email={email} hasPassword={hasPassword} onClose={onClose} onMailSent={onMailSent} />
-      ) : null}
-    </Modal>
+    <AppModal opened={opened} onClose={onClose} title="Delete your account?" size="lg">
+      {opened ? <DeleteForm onClose={onClose} {...form} /> : null}
+    </AppModal>
   );
 }
 
 function DeleteForm({ email, hasPassword, onClose, onMailSent }: Omit<DeleteAccountDialogProps, "opened">) {
-  const fresh = useFreshAction();
+  const byPassword = useDeleteWithPassword();
+  const byMail = useRequestDeletionMail(email);
   const form = useForm({
     mode: "controlled",
     initialValues: { method: "mail" as "mail" | "password", password: "", confirm: "" },
-    validate: {
-      confirm: (value) => (value.trim() === CONFIRM_WORD ? null : `Type ${CONFIRM_WORD} in capital letters`),
-      password: (value, values) => (values.method === "password" && !value ? "Enter your password" : null),
-    },
+    validate: schemaResolver(deleteSchema, { sync: true }),
   });
 
-  async function submit(values: typeof form.values) {
-    try {
-      if (values.method === "password") {
-        await unwrap(authClient.deleteUser({ password: values.password, callbackURL: DELETED_URL }));
-        // A full load: nothing of the deleted account stays in memory.
-        window.location.assign(DELETED_URL);
-        return;
-      }
-      await fresh.run(() => unwrap(authClient.deleteUser({ callbackURL: DELETED_URL })));
-      onMailSent();
-    } catch (error) {
-      if ((error as { code?: string }).code === "INVALID_PASSWORD") {
-        form.setFieldError("password", "That password is not correct");
-        return;
-      }
-      notifyError("Could not delete your account", error);
+  function submit(values: typeof form.values) {
+    if (values.method === "mail") {
+      byMail.mutate(undefined, { onSuccess: onMailSent });
+      return;
     }
+    byPassword.mutate(values.password, {
+      onError: (error) => {
+        if (isWrongPassword(error)) form.setFieldError("password", "That password is not correct");
+      },
+    });
   }
 
-  const byMail = form.values.method === "mail";
+  const mail = form.values.method === "mail";
 
   return (
     <form onSubmit={form.onSubmit(submit)} noValidate>
@@ -115,15 +83,10 @@ function DeleteForm({ email, hasPassword, onClose, onMailSent }: Omit<DeleteAcco
             </Stack>
           </Radio.Group>
         ) : null}
-        {byMail ? (
-          <Alert
-            color="indigo"
-            variant="light"
-            icon={<IconMailForward size={18} aria-hidden />}
-            title="How it works"
-          >
+        {mail ? (
+          <MailAlert title="How it works">
             {`We send a link to ${email}. Your account is deleted only when you open it, in a browser where you are signed in, within 24 hours. Until then nothing changes.`}
-          </Alert>
+          </MailAlert>
         ) : (
           <PasswordInput
             label="Password"
@@ -142,8 +105,13 @@ function DeleteForm({ email, hasPassword, onClose, onMailSent }: Omit<DeleteAcco
           <Button variant="default" onClick={onClose}>
             Cancel
           </Button>
-          <Button type="submit" color="red.9" loading={form.submitting}>
-            {byMail ? "Send deletion link" : "Delete account"}
+          {/* A full page load follows a deletion by password, so the button stays busy until then. */}
+          <Button
+            type="submit"
+            color="red.9"
+            loading={byMail.isPending || byPassword.isPending || byPassword.isSuccess}
+          >
+            {mail ? "Send deletion link" : "Delete account"}
           </Button>
         </Group>
       </Stack>

@@ -1,36 +1,23 @@
-import {
-  Alert,
-  Badge,
-  Box,
-  Button,
-  Group,
-  Paper,
-  Skeleton,
-  Stack,
-  Text,
-  ThemeIcon,
-  Tooltip,
-} from "@mantine/core";
-import { IconAlertCircle, IconInfoCircle, IconLinkOff, IconPlus } from "@tabler/icons-react";
+import { Badge, Box, Button, Group, Paper, Skeleton, Stack, Text, ThemeIcon, Tooltip } from "@mantine/core";
+import { IconInfoCircle, IconLinkOff } from "@tabler/icons-react";
 import { getRouteApi } from "@tanstack/react-router";
 import { useState } from "react";
+import { ConfirmDialog } from "#web/components/confirm-dialog.tsx";
+import { LoadError } from "#web/components/error-alert.tsx";
+import { SectionCard } from "#web/components/section-card.tsx";
 import { useAppConfig } from "#web/lib/app-config.ts";
-import { authClient } from "#web/lib/auth-client.ts";
 import { formatDate } from "#web/lib/format.ts";
-import { describeRedirectError } from "#web/lib/redirect-errors.ts";
 import { CREDENTIAL_PROVIDER, socialProviderInfo } from "#web/lib/social-providers.ts";
-import { type LinkedAccount, useLinkedAccounts } from "../api/use-linked-accounts.ts";
-import { useUnlinkAccount } from "../api/use-unlink-account.ts";
-import { unwrap } from "../lib/auth-call.ts";
-import { notifyError, notifySuccess } from "../lib/notify.ts";
+import {
+  type LinkedAccount,
+  useLinkAccount,
+  useLinkedAccounts,
+  useUnlinkAccount,
+} from "../api/use-linked-accounts.ts";
+import { RedirectErrorAlert } from "./account-alerts.tsx";
+import { ProviderButton } from "./provider-button.tsx";
 
-import { ConfirmDialog } from "./confirm-dialog.tsx";
-import { LoadError } from "./load-error.tsx";
-import { SectionCard } from "./section-card.tsx";
-
-const route = getRouteApi("/account");
-
-type SocialProvider = Parameters<typeof authClient.linkSocial>[0]["provider"];
+const route = getRouteApi("/_signed-in/account");
 
 const LAST_METHOD_REASON =
   "This is your only way to sign in. Link another account or set a password before you unlink it.";
@@ -40,9 +27,14 @@ export function LinkedAccountsSection() {
   const search = route.useSearch();
   const config = useAppConfig();
   const accounts = useLinkedAccounts();
-  const unlink = useUnlinkAccount();
+  const labelOf = (providerId: string) => socialProviderInfo(providerId, config.socialProviderNames).label;
+  // Kept after the dialog closes, for the notification that follows the unlinking.
+  const [target, setTarget] = useState<LinkedAccount | null>(null);
+  const [confirming, setConfirming] = useState(false);
   const [linking, setLinking] = useState<string | null>(null);
-  const [confirming, setConfirming] = useState<LinkedAccount | null>(null);
+  const targetLabel = target ? labelOf(target.providerId) : "";
+  const unlink = useUnlinkAccount(targetLabel);
+  const link = useLinkAccount(linking ? labelOf(linking) : "");
   const [returnError, setReturnError] = useState<string | null>(
     search.linked ? (search.error ?? null) : null,
   );
@@ -51,41 +43,20 @@ export function LinkedAccountsSection() {
   const onlyOne = list.length <= 1;
   const linkedProviders = new Set(list.map((account) => account.providerId));
   const linkable = config.socialProviders.filter((id) => !linkedProviders.has(id));
+  // Once the provider accepted, the browser is leaving: the buttons stay busy.
+  const leaving = link.isPending || link.isSuccess;
 
-  async function link(provider: string) {
+  function startLink(provider: string) {
     setLinking(provider);
-    try {
-      await unwrap(
-        authClient.linkSocial({
-          provider: provider as SocialProvider,
-          callbackURL: "/account?section=linked&linked=returned",
-          errorCallbackURL: "/account?section=linked&linked=returned",
-        }),
-      );
-      // The browser is leaving for the provider.
-    } catch (error) {
-      setLinking(null);
-      notifyError(`Could not link ${socialProviderInfo(provider, config.socialProviderNames).label}`, error);
-    }
+    link.mutate(provider);
   }
 
   function unlinkConfirmed() {
-    const account = confirming;
-    if (!account) return;
-    const { label } = socialProviderInfo(account.providerId, config.socialProviderNames);
+    if (!target) return;
     // Closed first: the re-authentication dialog may need the screen.
-    setConfirming(null);
-    unlink.mutate(account, {
-      onSuccess: () => notifySuccess(`${label} unlinked`, `You can no longer sign in with ${label}.`),
-      onError: (error) => notifyError(`Could not unlink ${label}`, error),
-    });
+    setConfirming(false);
+    unlink.mutate(target);
   }
-
-  const confirmingLabel = confirming
-    ? socialProviderInfo(confirming.providerId, config.socialProviderNames).label
-    : "";
-
-  const problem = returnError ? describeRedirectError(returnError) : null;
 
   return (
     <SectionCard
@@ -94,19 +65,7 @@ export function LinkedAccountsSection() {
       description="The ways you can sign in. Keep at least one: you can't unlink your last sign-in method."
     >
       <Stack gap="md">
-        {problem ? (
-          <Alert
-            color="red"
-            variant="light"
-            title={problem.title}
-            icon={<IconAlertCircle size={18} aria-hidden />}
-            withCloseButton
-            closeButtonLabel="Dismiss"
-            onClose={() => setReturnError(null)}
-          >
-            {problem.description}
-          </Alert>
-        ) : null}
+        <RedirectErrorAlert code={returnError} onClose={() => setReturnError(null)} />
 
         {accounts.isPending ? (
           <Stack gap="sm" aria-hidden>
@@ -114,61 +73,22 @@ export function LinkedAccountsSection() {
             <Skeleton h={64} />
           </Stack>
         ) : accounts.isError ? (
-          <LoadError error={accounts.error} onRetry={() => accounts.refetch()} />
+          <LoadError title="Couldn't load" error={accounts.error} onRetry={() => accounts.refetch()} />
         ) : (
           <Stack gap="sm" component="ul" style={{ listStyle: "none", padding: 0, margin: 0 }}>
-            {list.map((account) => {
-              const { label, icon: Icon } = socialProviderInfo(
-                account.providerId,
-                config.socialProviderNames,
-              );
-              const busy = unlink.isPending && unlink.variables?.id === account.id;
-              const button = (
-                <Button
-                  size="xs"
-                  variant="default"
-                  leftSection={<IconLinkOff size={14} aria-hidden />}
-                  disabled={onlyOne || unlink.isPending}
-                  loading={busy}
-                  onClick={() => setConfirming(account)}
-                  aria-label={`Unlink ${label}`}
-                  aria-describedby={onlyOne ? "last-method-reason" : undefined}
-                >
-                  Unlink
-                </Button>
-              );
-              return (
-                <Paper key={account.id} component="li" withBorder radius="md" p="sm">
-                  <Group justify="space-between" wrap="nowrap" gap="sm">
-                    <Group gap="sm" wrap="nowrap" style={{ minWidth: 0 }}>
-                      <ThemeIcon variant="default" size={38} radius="md" aria-hidden>
-                        <Icon size={20} stroke={1.6} />
-                      </ThemeIcon>
-                      <Box style={{ minWidth: 0 }}>
-                        <Group gap={6}>
-                          <Text fw={600} size="sm">
-                            {label}
-                          </Text>
-                          {onlyOne ? (
-                            <Badge size="xs" variant="light" color="gray">
-                              Only method
-                            </Badge>
-                          ) : null}
-                        </Group>
-                        <Text size="xs" c="dimmed">{`Linked ${formatDate(account.createdAt)}`}</Text>
-                      </Box>
-                    </Group>
-                    {onlyOne ? (
-                      <Tooltip label={LAST_METHOD_REASON} multiline w={260} withArrow>
-                        <span>{button}</span>
-                      </Tooltip>
-                    ) : (
-                      button
-                    )}
-                  </Group>
-                </Paper>
-              );
-            })}
+            {list.map((account) => (
+              <LinkedAccountRow
+                key={account.id}
+                account={account}
+                onlyOne={onlyOne}
+                busy={unlink.isPending}
+                unlinking={unlink.isPending && unlink.variables?.id === account.id}
+                onUnlink={() => {
+                  setTarget(account);
+                  setConfirming(true);
+                }}
+              />
+            ))}
           </Stack>
         )}
 
@@ -191,41 +111,92 @@ export function LinkedAccountsSection() {
             </Text>
           ) : (
             <Group gap="sm">
-              {linkable.map((id) => {
-                const { label, icon: Icon } = socialProviderInfo(id, config.socialProviderNames);
-                return (
-                  <Button
-                    key={id}
-                    variant="default"
-                    size="sm"
-                    leftSection={<Icon size={16} aria-hidden />}
-                    rightSection={<IconPlus size={14} aria-hidden />}
-                    loading={linking === id}
-                    disabled={linking !== null && linking !== id}
-                    onClick={() => link(id)}
-                  >
-                    {label}
-                  </Button>
-                );
-              })}
+              {linkable.map((id) => (
+                <ProviderButton
+                  key={id}
+                  id={id}
+                  linking
+                  busy={leaving ? linking : null}
+                  onClick={() => startLink(id)}
+                />
+              ))}
             </Group>
           )}
         </Box>
       </Stack>
       <ConfirmDialog
-        opened={confirming !== null}
-        title={`Unlink ${confirmingLabel}?`}
+        opened={confirming}
+        title={`Unlink ${targetLabel}?`}
         confirmLabel="Unlink"
-        color="red.9"
         onConfirm={unlinkConfirmed}
-        onCancel={() => setConfirming(null)}
+        onClose={() => setConfirming(false)}
       >
-        <Text size="sm">
-          {confirming?.providerId === CREDENTIAL_PROVIDER
-            ? "You will no longer be able to sign in with your email and password. You can set a password again later."
-            : `You will no longer be able to sign in with ${confirmingLabel}. You can link it again later.`}
-        </Text>
+        {target?.providerId === CREDENTIAL_PROVIDER
+          ? "You will no longer be able to sign in with your email and password. You can set a password again later."
+          : `You will no longer be able to sign in with ${targetLabel}. You can link it again later.`}
       </ConfirmDialog>
     </SectionCard>
+  );
+}
+
+function LinkedAccountRow({
+  account,
+  onlyOne,
+  busy,
+  unlinking,
+  onUnlink,
+}: {
+  account: LinkedAccount;
+  onlyOne: boolean;
+  busy: boolean;
+  unlinking: boolean;
+  onUnlink: () => void;
+}) {
+  const config = useAppConfig();
+  const { label, icon: Icon } = socialProviderInfo(account.providerId, config.socialProviderNames);
+  const button = (
+    <Button
+      size="xs"
+      variant="default"
+      leftSection={<IconLinkOff size={14} aria-hidden />}
+      disabled={onlyOne || busy}
+      loading={unlinking}
+      onClick={onUnlink}
+      aria-label={`Unlink ${label}`}
+      aria-describedby={onlyOne ? "last-method-reason" : undefined}
+    >
+      Unlink
+    </Button>
+  );
+  return (
+    <Paper component="li" withBorder radius="md" p="sm">
+      <Group justify="space-between" wrap="nowrap" gap="sm">
+        <Group gap="sm" wrap="nowrap" style={{ minWidth: 0 }}>
+          <ThemeIcon variant="default" size={38} radius="md" aria-hidden>
+            <Icon size={20} stroke={1.6} />
+          </ThemeIcon>
+          <Box style={{ minWidth: 0 }}>
+            <Group gap={6}>
+              <Text fw={600} size="sm">
+                {label}
+              </Text>
+              {onlyOne ? (
+                <Badge size="xs" variant="light" color="gray">
+                  Only method
+                </Badge>
+              ) : null}
+            </Group>
+            <Text size="xs" c="dimmed">{`Linked ${formatDate(account.createdAt)}`}</Text>
+          </Box>
+        </Group>
+        {onlyOne ? (
+          <Tooltip label={LAST_METHOD_REASON} multiline w={260} withArrow>
+            <span>{button}</span>
+          </Tooltip>
+        ) : (
+          button
+        )}
+      </Group>
+    </Paper>
   );
 }

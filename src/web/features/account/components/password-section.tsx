@@ -1,28 +1,24 @@
 import { Alert, Button, Checkbox, PasswordInput, Skeleton, Stack, Text } from "@mantine/core";
-import { useForm } from "@mantine/form";
+import { schemaResolver, useForm } from "@mantine/form";
 import { IconInfoCircle } from "@tabler/icons-react";
-import { useQueryClient } from "@tanstack/react-query";
+import type { ReactNode } from "react";
+import { z } from "zod";
+import { confirmedPassword, type PasswordLimits } from "#shared/fields.ts";
+import { LoadError } from "#web/components/error-alert.tsx";
 import { NewPasswordFields } from "#web/components/new-password-fields.tsx";
+import { SectionCard } from "#web/components/section-card.tsx";
 import { TextLink } from "#web/components/text-link.tsx";
-import { useAppConfig } from "#web/lib/app-config.ts";
-import { authClient, type Session } from "#web/lib/auth-client.ts";
-import type { PasswordLimits } from "#web/lib/field-rules.ts";
-import { CREDENTIAL_PROVIDER } from "#web/lib/social-providers.ts";
-import { linkedAccountsKey, useLinkedAccounts } from "../api/use-linked-accounts.ts";
-import { sessionsKey } from "../api/use-sessions.ts";
-import { unwrap } from "../lib/auth-call.ts";
-import { useFreshAction } from "../lib/fresh-action.tsx";
-import { notifyError, notifySuccess } from "../lib/notify.ts";
-import { validateNewPassword } from "../lib/password-rules.ts";
-import { LoadError } from "./load-error.tsx";
-import { SectionCard } from "./section-card.tsx";
+import { usePasswordLimits } from "#web/lib/app-config.ts";
+import type { Session } from "#web/lib/auth-client.ts";
+import { isWrongPassword } from "../api/use-fresh-mutation.ts";
+import { useHasPassword, useLinkedAccounts } from "../api/use-linked-accounts.ts";
+import { useChangePassword, useSetPassword } from "../api/use-password.ts";
 
 /** Change the password (POST /change-password), or set one when the account has none (POST /set-password). */
 export function PasswordSection({ user }: { user: Session["user"] }) {
   const accounts = useLinkedAccounts();
-  const config = useAppConfig();
-  const limits = { min: config.passwordMinLength, max: config.passwordMaxLength };
-  const hasPassword = accounts.data?.some((account) => account.providerId === CREDENTIAL_PROVIDER);
+  const hasPassword = useHasPassword();
+  const limits = usePasswordLimits();
 
   if (accounts.isPending) {
     return (
@@ -38,7 +34,7 @@ export function PasswordSection({ user }: { user: Session["user"] }) {
   if (accounts.isError) {
     return (
       <SectionCard id="password" title="Password">
-        <LoadError error={accounts.error} onRetry={() => accounts.refetch()} />
+        <LoadError title="Couldn't load" error={accounts.error} onRetry={() => accounts.refetch()} />
       </SectionCard>
     );
   }
@@ -49,147 +45,144 @@ export function PasswordSection({ user }: { user: Session["user"] }) {
   );
 }
 
+function changePasswordSchema(limits: PasswordLimits) {
+  return z
+    .object({ currentPassword: z.string().min(1, "Enter your current password") })
+    .and(confirmedPassword("newPassword", limits, "Enter a new password", "Confirm your new password"))
+    .refine((values) => values.newPassword !== values.currentPassword, {
+      path: ["newPassword"],
+      message: "Choose a password different from the current one",
+    });
+}
+
 function ChangePasswordForm({ email, limits }: { email: string; limits: PasswordLimits }) {
-  const queryClient = useQueryClient();
-  const fresh = useFreshAction();
+  const change = useChangePassword();
   const form = useForm({
     mode: "controlled",
     initialValues: { currentPassword: "", newPassword: "", confirmPassword: "", revokeOtherSessions: true },
-    validate: {
-      currentPassword: (value) => (value ? null : "Enter your current password"),
-      newPassword: (value, values) =>
-        validateNewPassword(value, limits) ??
-        (value === values.currentPassword ? "Choose a password different from the current one" : null),
-      confirmPassword: (value, values) =>
-        !value ? "Confirm your new password" : value !== values.newPassword ? "Passwords do not match" : null,
-    },
+    validateInputOnBlur: true,
+    validate: schemaResolver(changePasswordSchema(limits), { sync: true }),
   });
 
-  async function submit(values: typeof form.values) {
-    try {
-      await fresh.run(() =>
-        unwrap(
-          authClient.changePassword({
-            currentPassword: values.currentPassword,
-            newPassword: values.newPassword,
-            revokeOtherSessions: values.revokeOtherSessions,
-          }),
-        ),
-      );
-      form.reset();
-      await queryClient.invalidateQueries({ queryKey: sessionsKey });
-      notifySuccess(
-        "Password changed",
-        values.revokeOtherSessions
-          ? "Your other devices have been signed out."
-          : "Use your new password next time you sign in.",
-      );
-    } catch (error) {
-      // A wrong current password belongs next to that field.
-      if ((error as { code?: string }).code === "INVALID_PASSWORD") {
-        form.setFieldError("currentPassword", "That password is not correct");
-        return;
-      }
-      notifyError("Could not change your password", error);
-    }
+  function submit({ currentPassword, newPassword, revokeOtherSessions }: typeof form.values) {
+    change.mutate(
+      { currentPassword, newPassword, revokeOtherSessions },
+      {
+        onSuccess: () => form.reset(),
+        onError: (error) => {
+          // A wrong current password belongs next to that field.
+          if (isWrongPassword(error)) form.setFieldError("currentPassword", "That password is not correct");
+        },
+      },
+    );
   }
 
   return (
-    <SectionCard
-      id="password"
+    <PasswordCard
+      email={email}
       title="Password"
       description="Choose a strong password you don't use anywhere else."
-      footer={
-        <Button type="submit" form="password-form" loading={form.submitting}>
-          Update password
-        </Button>
-      }
+      submitLabel="Update password"
+      loading={change.isPending}
+      onSubmit={form.onSubmit(submit)}
     >
-      <form id="password-form" onSubmit={form.onSubmit(submit)} noValidate>
-        <Stack gap="md" maw={420}>
-          <input type="text" name="username" autoComplete="username" value={email} readOnly hidden />
-          <PasswordInput
-            label="Current password"
-            autoComplete="current-password"
-            {...form.getInputProps("currentPassword")}
-          />
-          <NewPasswordFields
-            password={form.getInputProps("newPassword")}
-            confirmation={form.getInputProps("confirmPassword")}
-            label="New password"
-            confirmLabel="Confirm new password"
-            hintId="change-password-hint"
-            limits={limits}
-          />
-          <Text size="sm" c="dimmed">
-            {"Forgot your current password? "}
-            <TextLink to="/forgot-password" search={{ email }} underline="always">
-              Reset it by email
-            </TextLink>
-          </Text>
-          <Checkbox
-            label="Sign out of all other devices"
-            description="Recommended if you think someone else knows your password."
-            {...form.getInputProps("revokeOtherSessions", { type: "checkbox" })}
-          />
-        </Stack>
-      </form>
-    </SectionCard>
+      <PasswordInput
+        label="Current password"
+        autoComplete="current-password"
+        {...form.getInputProps("currentPassword")}
+      />
+      <NewPasswordFields
+        password={form.getInputProps("newPassword")}
+        confirmation={form.getInputProps("confirmPassword")}
+        label="New password"
+        confirmLabel="Confirm new password"
+        hintId="change-password-hint"
+        limits={limits}
+      />
+      <Text size="sm" c="dimmed">
+        {"Forgot your current password? "}
+        <TextLink to="/forgot-password" search={{ email }} underline="always">
+          Reset it by email
+        </TextLink>
+      </Text>
+      <Checkbox
+        label="Sign out of all other devices"
+        description="Recommended if you think someone else knows your password."
+        {...form.getInputProps("revokeOtherSessions", { type: "checkbox" })}
+      />
+    </PasswordCard>
   );
 }
 
 function SetPasswordForm({ email, limits }: { email: string; limits: PasswordLimits }) {
-  const queryClient = useQueryClient();
-  const fresh = useFreshAction();
+  const setPassword = useSetPassword(email);
   const form = useForm({
     mode: "controlled",
     initialValues: { newPassword: "", confirmPassword: "" },
-    validate: {
-      newPassword: (value) => validateNewPassword(value, limits),
-      confirmPassword: (value, values) =>
-        !value ? "Confirm your password" : value !== values.newPassword ? "Passwords do not match" : null,
-    },
+    validateInputOnBlur: true,
+    validate: schemaResolver(confirmedPassword("newPassword", limits, "Enter a new password"), {
+      sync: true,
+    }),
   });
 
-  async function submit(values: typeof form.values) {
-    try {
-      await fresh.run(() =>
-        unwrap(
-          authClient.$fetch("/set-password", { method: "POST", body: { newPassword: values.newPassword } }),
-        ),
-      );
-      await queryClient.invalidateQueries({ queryKey: linkedAccountsKey });
-      notifySuccess("Password set", `You can now also sign in with ${email} and this password.`);
-    } catch (error) {
-      notifyError("Could not set a password", error);
-    }
-  }
+  return (
+    <PasswordCard
+      email={email}
+      title="Set a password"
+      description="Your account has no password yet: you sign in with a linked account."
+      submitLabel="Set password"
+      loading={setPassword.isPending}
+      onSubmit={form.onSubmit((values) => setPassword.mutate(values.newPassword))}
+    >
+      <Alert color="indigo" variant="light" icon={<IconInfoCircle size={18} aria-hidden />}>
+        {`With a password you can also sign in with ${email}, even if a provider is unavailable.`}
+      </Alert>
+      <NewPasswordFields
+        password={form.getInputProps("newPassword")}
+        confirmation={form.getInputProps("confirmPassword")}
+        label="New password"
+        confirmLabel="Confirm password"
+        hintId="set-password-hint"
+        limits={limits}
+      />
+    </PasswordCard>
+  );
+}
 
+/** The password card: a form whose submit button sits in the card's footer. */
+function PasswordCard({
+  email,
+  title,
+  description,
+  submitLabel,
+  loading,
+  onSubmit,
+  children,
+}: {
+  email: string;
+  title: string;
+  description: string;
+  submitLabel: string;
+  loading: boolean;
+  onSubmit: (event?: React.FormEvent<HTMLFormElement>) => void;
+  children: ReactNode;
+}) {
   return (
     <SectionCard
       id="password"
-      title="Set a password"
-      description="Your account has no password yet: you sign in with a linked account."
+      title={title}
+      description={description}
       footer={
-        <Button type="submit" form="password-form" loading={form.submitting}>
-          Set password
+        <Button type="submit" form="password-form" loading={loading}>
+          {submitLabel}
         </Button>
       }
     >
-      <form id="password-form" onSubmit={form.onSubmit(submit)} noValidate>
+      <form id="password-form" onSubmit={onSubmit} noValidate>
         <Stack gap="md" maw={420}>
-          <Alert color="indigo" variant="light" icon={<IconInfoCircle size={18} aria-hidden />}>
-            {`With a password you can also sign in with ${email}, even if a provider is unavailable.`}
-          </Alert>
+          {/* The account's address, for password managers. */}
           <input type="text" name="username" autoComplete="username" value={email} readOnly hidden />
-          <NewPasswordFields
-            password={form.getInputProps("newPassword")}
-            confirmation={form.getInputProps("confirmPassword")}
-            label="New password"
-            confirmLabel="Confirm password"
-            hintId="set-password-hint"
-            limits={limits}
-          />
+          {children}
         </Stack>
       </form>
     </SectionCard>

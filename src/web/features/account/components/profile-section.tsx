@@ -1,20 +1,24 @@
 import { Button, Divider, Stack, TextInput } from "@mantine/core";
-import { useForm } from "@mantine/form";
+import { schemaResolver, useForm } from "@mantine/form";
 import { useEffect } from "react";
+import { z } from "zod";
+import { nameSchema } from "#shared/fields.ts";
 import { LIMITS } from "#shared/limits.ts";
-import { authClient, type Session } from "#web/lib/auth-client.ts";
-import { unwrap } from "../lib/auth-call.ts";
-import { notifyError, notifySuccess } from "../lib/notify.ts";
-import { validateName } from "../lib/password-rules.ts";
+import { SectionCard } from "#web/components/section-card.tsx";
+import type { Session } from "#web/lib/auth-client.ts";
+import { useUpdateName } from "../api/use-profile.ts";
 import { AvatarEditor } from "./avatar-editor.tsx";
-import { SectionCard } from "./section-card.tsx";
+
+const profileSchema = z.object({ name: nameSchema("Enter your name") });
 
 /** Name and picture, through POST /api/auth/update-user. */
 export function ProfileSection({ user }: { user: Session["user"] }) {
+  const updateName = useUpdateName();
   const form = useForm({
     mode: "controlled",
     initialValues: { name: user.name ?? "" },
-    validate: { name: validateName },
+    validateInputOnBlur: true,
+    validate: schemaResolver(profileSchema, { sync: true }),
   });
 
   // Follow the saved name (another tab, or this form after saving).
@@ -23,15 +27,6 @@ export function ProfileSection({ user }: { user: Session["user"] }) {
     form.setInitialValues({ name: user.name ?? "" });
     form.reset();
   }, [user.name]);
-
-  async function submit(values: typeof form.values) {
-    try {
-      await unwrap(authClient.updateUser({ name: values.name.trim() }));
-      notifySuccess("Profile updated", "Your name has been saved.");
-    } catch (error) {
-      notifyError("Could not save your name", error);
-    }
-  }
 
   return (
     <SectionCard
@@ -43,7 +38,7 @@ export function ProfileSection({ user }: { user: Session["user"] }) {
           <Button variant="default" onClick={() => form.reset()} disabled={!form.isDirty()}>
             Cancel
           </Button>
-          <Button type="submit" form="profile-form" loading={form.submitting} disabled={!form.isDirty()}>
+          <Button type="submit" form="profile-form" loading={updateName.isPending} disabled={!form.isDirty()}>
             Save changes
           </Button>
         </>
@@ -52,7 +47,11 @@ export function ProfileSection({ user }: { user: Session["user"] }) {
       <Stack gap="lg">
         <AvatarEditor user={user} />
         <Divider />
-        <form id="profile-form" onSubmit={form.onSubmit(submit)} noValidate>
+        <form
+          id="profile-form"
+          onSubmit={form.onSubmit((values) => updateName.mutate(values.name.trim()))}
+          noValidate
+        >
           <TextInput
             label="Name"
             autoComplete="name"

@@ -1,16 +1,15 @@
-import { Alert, Button, Divider, Group, Modal, PasswordInput, Stack, Text, ThemeIcon } from "@mantine/core";
-import { useForm } from "@mantine/form";
-import { IconAlertCircle, IconShieldLock } from "@tabler/icons-react";
-import { useQueryClient } from "@tanstack/react-query";
-import { useState } from "react";
+import { Button, Divider, Group, PasswordInput, Stack, Text } from "@mantine/core";
+import { schemaResolver, useForm } from "@mantine/form";
+import { z } from "zod";
+import { AppModal } from "#web/components/app-modal.tsx";
+import { ErrorAlert } from "#web/components/error-alert.tsx";
 import { TextLink } from "#web/components/text-link.tsx";
 import { useAppConfig } from "#web/lib/app-config.ts";
 import { authClient } from "#web/lib/auth-client.ts";
-import { authErrorMessage, trackRetryAfter } from "#web/lib/auth-errors.ts";
-import { CREDENTIAL_PROVIDER, socialProviderInfo } from "#web/lib/social-providers.ts";
+import { CREDENTIAL_PROVIDER } from "#web/lib/social-providers.ts";
 import { useHasPassword, useLinkedAccounts } from "../api/use-linked-accounts.ts";
-
-type SocialProvider = Parameters<typeof authClient.signIn.social>[0]["provider"];
+import { useReauthenticate, useReauthenticateWithProvider } from "../api/use-reauthenticate.ts";
+import { ProviderButton } from "./provider-button.tsx";
 
 interface ReauthDialogProps {
   opened: boolean;
@@ -18,90 +17,49 @@ interface ReauthDialogProps {
   onDone: (ok: boolean) => void;
 }
 
+const passwordSchema = z.object({ password: z.string().min(1, "Enter your password") });
+
 /**
  * Asks for the password again when the server wants a recent sign-in
  * (SPEC §4, §8), through POST /api/auth/reauthenticate, which swaps the
  * session for a fresh one. Accounts without a password sign in again with
- * their provider instead.
+ * their provider instead. It opens over any dialog whose action asked for it
+ * (e.g. deleting the account): it is mounted after them.
  */
 export function ReauthDialog({ opened, onDone }: ReauthDialogProps) {
   return (
-    <Modal
-      opened={opened}
-      onClose={() => onDone(false)}
-      centered
-      // Above any dialog whose action asked for it (e.g. deleting the account).
-      zIndex={400}
-      title={
-        <Group component="span" gap="sm" wrap="nowrap">
-          <ThemeIcon component="span" variant="light" radius="xl" size={34} aria-hidden>
-            <IconShieldLock size={18} stroke={1.7} />
-          </ThemeIcon>
-          <Text fw={700} fz="lg" component="span">
-            Confirm it's you
-          </Text>
-        </Group>
-      }
-      closeButtonProps={{ "aria-label": "Close" }}
-    >
+    <AppModal opened={opened} onClose={() => onDone(false)} title="Confirm it's you">
       {opened ? <ReauthForm onDone={onDone} /> : null}
-    </Modal>
+    </AppModal>
   );
 }
 
 function ReauthForm({ onDone }: { onDone: (ok: boolean) => void }) {
-  const queryClient = useQueryClient();
   const config = useAppConfig();
   const { data: session } = authClient.useSession();
   const hasPassword = useHasPassword();
   const accounts = useLinkedAccounts();
-  const [error, setError] = useState<string | null>(null);
-  const [submitting, setSubmitting] = useState(false);
-  const [redirecting, setRedirecting] = useState<string | null>(null);
+  const reauthenticate = useReauthenticate();
+  const withProvider = useReauthenticateWithProvider();
+
+  // Once the provider accepted, the browser is leaving: the buttons stay busy.
+  const leaving = withProvider.isPending || withProvider.isSuccess;
 
   const form = useForm({
     mode: "controlled",
     initialValues: { password: "" },
-    validate: { password: (value) => (value ? null : "Enter your password") },
+    validate: schemaResolver(passwordSchema, { sync: true }),
   });
-
-  async function submit(values: typeof form.values) {
-    setError(null);
-    setSubmitting(true);
-    const retry = trackRetryAfter();
-    const { error: failure } = await authClient.$fetch("/reauthenticate", {
-      method: "POST",
-      body: { password: values.password },
-      ...retry.fetchOptions,
-    });
-    if (failure) {
-      setSubmitting(false);
-      setError(authErrorMessage(failure, retry.state.seconds));
-      return;
-    }
-    // The session was swapped for a new one: reread it, and the list that marks it.
-    authClient.$store.notify("$sessionSignal");
-    await queryClient.invalidateQueries({ queryKey: ["account", "sessions"] });
-    setSubmitting(false);
-    onDone(true);
-  }
-
-  async function signInAgain(provider: string) {
-    setRedirecting(provider);
-    const { error: failure } = await authClient.signIn.social({
-      provider: provider as SocialProvider,
-      callbackURL: `${window.location.pathname}${window.location.search}`,
-      errorCallbackURL: "/error",
-    });
-    if (failure) {
-      setRedirecting(null);
-      setError(authErrorMessage(failure));
-    }
-  }
 
   const socialProviders = (accounts.data ?? [])
     .map((account) => account.providerId)
     .filter((id) => id !== CREDENTIAL_PROVIDER && config.socialProviders.includes(id));
+
+  const cancel = (
+    <Button variant="default" onClick={() => onDone(false)}>
+      Cancel
+    </Button>
+  );
 
   return (
     <Stack gap="md">
@@ -110,13 +68,14 @@ function ReauthForm({ onDone }: { onDone: (ok: boolean) => void }) {
           ? "For your security, this action needs a recent sign-in. Sign in again with one of your linked accounts; you will come back here."
           : "For your security, this action needs a recent sign-in. Enter your password to continue."}
       </Text>
-      {error ? (
-        <Alert color="red" variant="light" icon={<IconAlertCircle size={18} aria-hidden />}>
-          {error}
-        </Alert>
-      ) : null}
+      <ErrorAlert error={reauthenticate.error ?? withProvider.error} />
       {hasPassword !== false ? (
-        <form onSubmit={form.onSubmit(submit)} noValidate>
+        <form
+          onSubmit={form.onSubmit((values) =>
+            reauthenticate.mutate(values.password, { onSuccess: () => onDone(true) }),
+          )}
+          noValidate
+        >
           <Stack gap="md">
             <input
               type="text"
@@ -138,10 +97,8 @@ function ReauthForm({ onDone }: { onDone: (ok: boolean) => void }) {
                 Forgot password?
               </TextLink>
               <Group gap="sm">
-                <Button variant="default" onClick={() => onDone(false)}>
-                  Cancel
-                </Button>
-                <Button type="submit" loading={submitting}>
+                {cancel}
+                <Button type="submit" loading={reauthenticate.isPending}>
                   Confirm
                 </Button>
               </Group>
@@ -156,28 +113,16 @@ function ReauthForm({ onDone }: { onDone: (ok: boolean) => void }) {
               continue.
             </Text>
           ) : null}
-          {socialProviders.map((id) => {
-            const { label, icon: Icon } = socialProviderInfo(id, config.socialProviderNames);
-            return (
-              <Button
-                key={id}
-                variant="default"
-                fullWidth
-                leftSection={<Icon size={18} aria-hidden />}
-                loading={redirecting === id}
-                disabled={redirecting !== null && redirecting !== id}
-                onClick={() => signInAgain(id)}
-              >
-                {`Continue with ${label}`}
-              </Button>
-            );
-          })}
+          {socialProviders.map((id) => (
+            <ProviderButton
+              key={id}
+              id={id}
+              busy={leaving ? (withProvider.variables ?? null) : null}
+              onClick={() => withProvider.mutate(id)}
+            />
+          ))}
           <Divider />
-          <Group justify="flex-end">
-            <Button variant="default" onClick={() => onDone(false)}>
-              Cancel
-            </Button>
-          </Group>
+          <Group justify="flex-end">{cancel}</Group>
         </Stack>
       )}
     </Stack>

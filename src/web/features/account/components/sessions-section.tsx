@@ -8,19 +8,19 @@ import {
   IconShieldLock,
 } from "@tabler/icons-react";
 import { useState } from "react";
+import { ConfirmDialog } from "#web/components/confirm-dialog.tsx";
+import { LoadError } from "#web/components/error-alert.tsx";
+import { SectionCard } from "#web/components/section-card.tsx";
+import { isFreshnessError } from "#web/lib/api/api-error.ts";
 import { formatDateTime, formatRelative } from "#web/lib/format.ts";
 import {
   type DeviceSession,
+  deviceLabel,
   useRevokeOtherSessions,
   useRevokeSession,
   useSessions,
 } from "../api/use-sessions.ts";
-import { isFreshnessError } from "../lib/auth-call.ts";
 import { useFreshAction } from "../lib/fresh-action.tsx";
-import { notifyError, notifySuccess } from "../lib/notify.ts";
-import { ConfirmDialog } from "./confirm-dialog.tsx";
-import { LoadError } from "./load-error.tsx";
-import { SectionCard } from "./section-card.tsx";
 
 const DEVICE_ICONS = {
   desktop: IconDeviceDesktop,
@@ -29,9 +29,8 @@ const DEVICE_ICONS = {
   other: IconDevices,
 } as const;
 
-function deviceLabel(session: DeviceSession): string {
-  return session.device?.label ?? "Unknown device";
-}
+/** What is signed out once confirmed: one session, or every session but this one. */
+type Target = { session: DeviceSession } | "others";
 
 /** Where you are signed in (GET /list-sessions), with revoke one (POST /revoke-session) or all others. */
 export function SessionsSection() {
@@ -39,28 +38,23 @@ export function SessionsSection() {
   const revoke = useRevokeSession();
   const revokeOthers = useRevokeOtherSessions();
   const fresh = useFreshAction();
-  const [confirmOthers, setConfirmOthers] = useState(false);
-  const [confirmOne, setConfirmOne] = useState<DeviceSession | null>(null);
+  // The target outlives the dialog's closing, so its words do not change while it fades out.
+  const [target, setTarget] = useState<Target>("others");
+  const [confirming, setConfirming] = useState(false);
 
   const list = sessions.data ?? [];
   const others = list.filter((session) => !session.current);
 
-  function revokeConfirmed() {
-    const session = confirmOne;
-    if (!session) return;
-    setConfirmOne(null);
-    revoke.mutate(session.token, {
-      onSuccess: () => notifySuccess("Session signed out", `${deviceLabel(session)} is no longer signed in.`),
-      onError: (error) => notifyError("Could not sign out that session", error),
-    });
+  function confirmed() {
+    // Closed first: the re-authentication dialog may need the screen.
+    setConfirming(false);
+    if (target === "others") revokeOthers.mutate();
+    else revoke.mutate(target.session);
   }
 
-  function revokeOthersConfirmed() {
-    setConfirmOthers(false);
-    revokeOthers.mutate(undefined, {
-      onSuccess: () => notifySuccess("Other sessions signed out", "Only this device is still signed in."),
-      onError: (error) => notifyError("Could not sign out the other sessions", error),
-    });
+  function confirm(next: Target) {
+    setTarget(next);
+    setConfirming(true);
   }
 
   async function unlock() {
@@ -81,7 +75,7 @@ export function SessionsSection() {
             leftSection={<IconLogout size={16} aria-hidden />}
             disabled={others.length === 0}
             loading={revokeOthers.isPending}
-            onClick={() => setConfirmOthers(true)}
+            onClick={() => confirm("others")}
           >
             Sign out all other sessions
           </Button>
@@ -108,7 +102,7 @@ export function SessionsSection() {
           </Stack>
         </Paper>
       ) : sessions.isError ? (
-        <LoadError error={sessions.error} onRetry={() => sessions.refetch()} />
+        <LoadError title="Couldn't load" error={sessions.error} onRetry={() => sessions.refetch()} />
       ) : (
         <Stack gap="sm">
           <Stack
@@ -121,8 +115,8 @@ export function SessionsSection() {
               <SessionRow
                 key={session.id}
                 session={session}
-                revoking={revoke.isPending && revoke.variables === session.token}
-                onRevoke={() => setConfirmOne(session)}
+                revoking={revoke.isPending && revoke.variables?.token === session.token}
+                onRevoke={() => confirm({ session })}
               />
             ))}
           </Stack>
@@ -135,31 +129,21 @@ export function SessionsSection() {
       )}
 
       <ConfirmDialog
-        opened={confirmOne !== null}
-        title="Sign out this session?"
-        confirmLabel="Sign out"
-        color="red.9"
-        onConfirm={revokeConfirmed}
-        onCancel={() => setConfirmOne(null)}
-      >
-        <Text size="sm">
-          {confirmOne
-            ? `${deviceLabel(confirmOne)}${confirmOne.ipAddress ? ` (${confirmOne.ipAddress})` : ""} will be signed out and has to sign in again.`
-            : ""}
-        </Text>
-      </ConfirmDialog>
-      <ConfirmDialog
-        opened={confirmOthers}
-        title="Sign out all other sessions?"
-        confirmLabel="Sign out others"
-        color="red.9"
-        onConfirm={revokeOthersConfirmed}
-        onCancel={() => setConfirmOthers(false)}
-      >
-        <Text size="sm">
-          {`${others.length} other ${others.length === 1 ? "session" : "sessions"} will be signed out. This device stays signed in.`}
-        </Text>
-      </ConfirmDialog>
+        opened={confirming}
+        onClose={() => setConfirming(false)}
+        onConfirm={confirmed}
+        {...(target === "others"
+          ? {
+              title: "Sign out all other sessions?",
+              confirmLabel: "Sign out others",
+              children: `${others.length} other ${others.length === 1 ? "session" : "sessions"} will be signed out. This device stays signed in.`,
+            }
+          : {
+              title: "Sign out this session?",
+              confirmLabel: "Sign out",
+              children: `${deviceLabel(target.session)}${target.session.ipAddress ? ` (${target.session.ipAddress})` : ""} will be signed out and has to sign in again.`,
+            })}
+      />
     </SectionCard>
   );
 }

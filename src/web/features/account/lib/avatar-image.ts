@@ -31,6 +31,16 @@ export function avatarFileProblem(file: File): string | null {
   return null;
 }
 
+/**
+ * The square sides to try for a picture of this size, largest first: never larger than the
+ * picture itself (no upscaling), and the picture's own size when it is smaller than every step.
+ */
+export function candidateSides(width: number, height: number): number[] {
+  const largest = Math.min(256, width, height);
+  const sides = SIDES.filter((side) => side <= largest);
+  return sides.length > 0 ? sides : [largest];
+}
+
 function encode(source: ImageBitmap, side: number, quality: number): string {
   const canvas = document.createElement("canvas");
   canvas.width = side;
@@ -62,8 +72,7 @@ export async function prepareAvatar(file: File, maxLength = AVATAR_MAX_LENGTH): 
     throw new AvatarError("We couldn't read that image. It may be damaged; try another file.");
   }
   try {
-    const largest = Math.min(256, bitmap.width, bitmap.height);
-    for (const side of SIDES.filter((s) => s <= largest).concat(largest < 48 ? [largest] : [])) {
+    for (const side of candidateSides(bitmap.width, bitmap.height)) {
       for (const quality of QUALITIES) {
         const dataUrl = encode(bitmap, side, quality);
         if (dataUrl.length <= maxLength) return { dataUrl, side };

@@ -1,6 +1,6 @@
 import { createContext, type ReactNode, useCallback, useContext, useMemo, useRef, useState } from "react";
+import { isFreshnessError } from "#web/lib/api/api-error.ts";
 import { ReauthDialog } from "../components/reauth-dialog.tsx";
-import { isFreshnessError } from "./auth-call.ts";
 
 /** Thrown by `run` when the person closes the re-authentication dialog instead of confirming. */
 export class ReauthCancelledError extends Error {
@@ -10,10 +10,15 @@ export class ReauthCancelledError extends Error {
   }
 }
 
+/** True when the person closed the re-authentication dialog: nothing failed, nothing to report. */
+export function isReauthCancelled(error: unknown): boolean {
+  return error instanceof ReauthCancelledError;
+}
+
 export interface FreshAction {
   /**
-   * Runs `action`; when the server answers "Session is not fresh" or "Session
-   * expired. Re-authenticate…", asks for the password and runs it once more.
+   * Runs `action`; when the server answers SESSION_NOT_FRESH or SESSION_EXPIRED
+   * (SPEC §8), asks for the password and runs it once more.
    */
   run<T>(action: () => Promise<T>): Promise<T>;
   /** Opens the re-authentication dialog; true once the session is fresh again. */

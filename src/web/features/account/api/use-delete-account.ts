@@ -1,0 +1,61 @@
+import { useQueryClient } from "@tanstack/react-query";
+import { useEffect } from "react";
+import { authCall } from "#web/lib/api/call.ts";
+import { useApiMutation } from "#web/lib/api/use-api-mutation.ts";
+import { authClient } from "#web/lib/auth-client.ts";
+import { DELETION_REQUEST_KEY, saveDeletionRequest } from "../lib/deletion-request.ts";
+import { PENDING_EMAIL_KEY } from "../lib/pending-email.ts";
+import { isWrongPassword, useFreshMutation } from "./use-fresh-mutation.ts";
+
+/** Where the mailed link (GET /api/auth/delete-user/callback) sends the browser once the account is gone. */
+export const DELETED_URL = "/account/deleted";
+
+/**
+ * POST /api/auth/delete-user with the password: deleted at once, then a full load, so nothing of
+ * the deleted account stays in memory. A wrong password is said next to its field.
+ */
+export function useDeleteWithPassword() {
+  return useApiMutation({
+    mutationFn: (password: string) =>
+      authCall((o) => authClient.deleteUser({ password, callbackURL: DELETED_URL }, o)),
+    onDone: () => window.location.assign(DELETED_URL),
+    failureTitle: "Could not delete your account",
+    silent: isWrongPassword,
+  });
+}
+
+/**
+ * POST /api/auth/delete-user without a password: the server mails a link valid 24 hours (fresh
+ * session only). This browser remembers when, to show the deletion as pending; answers that time.
+ */
+export function useRequestDeletionMail(email: string) {
+  return useFreshMutation({
+    mutationFn: async () => {
+      await authCall((o) => authClient.deleteUser({ callbackURL: DELETED_URL }, o));
+      const at = Date.now();
+      saveDeletionRequest(email, at);
+      return at;
+    },
+    success: () => ({
+      title: "Check your inbox",
+      message: `Open the link we sent to ${email} to delete your account.`,
+    }),
+    failureTitle: "Could not delete your account",
+  });
+}
+
+/** Once the account is gone: its session died with it, so forget it and anything cached or stored for it. */
+export function useForgetDeletedAccount() {
+  const queryClient = useQueryClient();
+  const { refetch } = authClient.useSession();
+  useEffect(() => {
+    void refetch();
+    queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== "config" });
+    try {
+      window.localStorage.removeItem(DELETION_REQUEST_KEY);
+      window.localStorage.removeItem(PENDING_EMAIL_KEY);
+    } catch {
+      // Nothing stored, nothing to forget.
+    }
+  }, [refetch, queryClient]);
+}

@@ -1,0 +1,37 @@
+import { authCall, authRequest } from "#web/lib/api/call.ts";
+import { useApiMutation } from "#web/lib/api/use-api-mutation.ts";
+import { authClient } from "#web/lib/auth-client.ts";
+import { sessionsKey } from "./use-sessions.ts";
+
+type SocialProvider = Parameters<typeof authClient.signIn.social>[0]["provider"];
+
+/**
+ * POST /api/auth/reauthenticate { password }: the session is swapped for a fresh one, so the
+ * session is read again, and the list that marks the current one.
+ */
+export function useReauthenticate() {
+  return useApiMutation({
+    mutationFn: async (password: string) => {
+      await authRequest("/reauthenticate", { method: "POST", body: { password } });
+      authClient.$store.notify("$sessionSignal");
+    },
+    invalidate: sessionsKey,
+  });
+}
+
+/** Signs in again with a linked provider and comes back to this page; only a refusal comes back. */
+export function useReauthenticateWithProvider() {
+  return useApiMutation({
+    mutationFn: (provider: string) =>
+      authCall((o) =>
+        authClient.signIn.social(
+          {
+            provider: provider as SocialProvider,
+            callbackURL: `${window.location.pathname}${window.location.search}`,
+            errorCallbackURL: "/error",
+          },
+          o,
+        ),
+      ),
+  });
+}
