@@ -22,7 +22,7 @@ describe("parseEmailChange: what this browser stored about an email change", () 
     expect(parseEmailChange(JSON.stringify(change))).toEqual(change);
   });
 
-  it.each([
+  it.each<[string | null, string]>([
     [null, "nothing stored"],
     ["{not json", "damaged JSON"],
     ["null", "a stored null"],

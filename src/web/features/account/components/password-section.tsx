@@ -1,5 +1,5 @@
 import { Alert, Button, Checkbox, PasswordInput, Skeleton, Stack, Text } from "@mantine/core";
-import { schemaResolver, useForm } from "@mantine/form";
+import { type GetInputPropsReturnType, schemaResolver, useForm } from "@mantine/form";
 import { IconInfoCircle } from "@tabler/icons-react";
 import type { ReactNode } from "react";
 import { z } from "zod";
@@ -85,20 +85,18 @@ function ChangePasswordForm({ email, limits }: { email: string; limits: Password
       submitLabel="Update password"
       loading={change.isPending}
       onSubmit={form.onSubmit(submit)}
+      newPassword={form.getInputProps("newPassword")}
+      confirmation={form.getInputProps("confirmPassword")}
+      confirmLabel="Confirm new password"
+      limits={limits}
+      before={
+        <PasswordInput
+          label="Current password"
+          autoComplete="current-password"
+          {...form.getInputProps("currentPassword")}
+        />
+      }
     >
-      <PasswordInput
-        label="Current password"
-        autoComplete="current-password"
-        {...form.getInputProps("currentPassword")}
-      />
-      <NewPasswordFields
-        password={form.getInputProps("newPassword")}
-        confirmation={form.getInputProps("confirmPassword")}
-        label="New password"
-        confirmLabel="Confirm new password"
-        hintId="change-password-hint"
-        limits={limits}
-      />
       <Text size="sm" c="dimmed">
         {"Forgot your current password? "}
         <TextLink to="/forgot-password" search={{ email }} underline="always">
@@ -133,23 +131,37 @@ function SetPasswordForm({ email, limits }: { email: string; limits: PasswordLim
       submitLabel="Set password"
       loading={setPassword.isPending}
       onSubmit={form.onSubmit((values) => setPassword.mutate(values.newPassword))}
-    >
-      <Alert color="indigo" variant="light" icon={<IconInfoCircle size={18} aria-hidden />}>
-        {`With a password you can also sign in with ${email}, even if a provider is unavailable.`}
-      </Alert>
-      <NewPasswordFields
-        password={form.getInputProps("newPassword")}
-        confirmation={form.getInputProps("confirmPassword")}
-        label="New password"
-        confirmLabel="Confirm password"
-        hintId="set-password-hint"
-        limits={limits}
-      />
-    </PasswordCard>
+      newPassword={form.getInputProps("newPassword")}
+      confirmation={form.getInputProps("confirmPassword")}
+      confirmLabel="Confirm password"
+      limits={limits}
+      before={
+        <Alert color="indigo" variant="light" icon={<IconInfoCircle size={18} aria-hidden />}>
+          {`With a password you can also sign in with ${email}, even if a provider is unavailable.`}
+        </Alert>
+      }
+    />
   );
 }
 
-/** The password card: a form whose submit button sits in the card's footer. */
+interface PasswordCardProps {
+  email: string;
+  title: string;
+  description: string;
+  submitLabel: string;
+  loading: boolean;
+  onSubmit: (event?: React.FormEvent<HTMLFormElement>) => void;
+  newPassword: GetInputPropsReturnType;
+  confirmation: GetInputPropsReturnType;
+  confirmLabel: string;
+  limits: PasswordLimits;
+  /** Above the new password. */
+  before: ReactNode;
+  /** Below it. */
+  children?: ReactNode;
+}
+
+/** The password card: a new password and its repetition, with the submit button in the card's footer. */
 function PasswordCard({
   email,
   title,
@@ -157,16 +169,13 @@ function PasswordCard({
   submitLabel,
   loading,
   onSubmit,
+  newPassword,
+  confirmation,
+  confirmLabel,
+  limits,
+  before,
   children,
-}: {
-  email: string;
-  title: string;
-  description: string;
-  submitLabel: string;
-  loading: boolean;
-  onSubmit: (event?: React.FormEvent<HTMLFormElement>) => void;
-  children: ReactNode;
-}) {
+}: PasswordCardProps) {
   return (
     <SectionCard
       id="password"
@@ -182,6 +191,15 @@ function PasswordCard({
         <Stack gap="md" maw={420}>
           {/* The account's address, for password managers. */}
           <input type="text" name="username" autoComplete="username" value={email} readOnly hidden />
+          {before}
+          <NewPasswordFields
+            password={newPassword}
+            confirmation={confirmation}
+            label="New password"
+            confirmLabel={confirmLabel}
+            hintId="password-hint"
+            limits={limits}
+          />
           {children}
         </Stack>
       </form>
