@@ -1,6 +1,6 @@
-import { Table, type TableProps } from "@mantine/core";
+import { Table, type TableProps, VisuallyHidden } from "@mantine/core";
 import type { ReactNode } from "react";
-import { ActionsColumnHeader, TableRegion } from "#web/components/table-region.tsx";
+import { TableRegion } from "#web/components/table-region.tsx";
 
 /** A column heading; phones hide the columns that have `visibleFrom`. */
 export interface Column {
@@ -29,7 +29,12 @@ export function AdminTable({ label, columns, actionsWidth, children, ...table }:
                 {column.label}
               </Table.Th>
             ))}
-            {actionsWidth ? <ActionsColumnHeader width={actionsWidth} /> : null}
+            {/* Not the shared ActionsColumnHeader: its hiding class lives in the organizations stylesheet, absent here. */}
+            {actionsWidth ? (
+              <Table.Th w={actionsWidth}>
+                <VisuallyHidden>Actions</VisuallyHidden>
+              </Table.Th>
+            ) : null}
           </Table.Tr>
         </Table.Thead>
         <Table.Tbody>{children}</Table.Tbody>
