@@ -36,15 +36,17 @@ export function LoadError({
   error,
   onRetry,
   title = "We couldn't load this",
+  wording,
 }: {
   error: unknown;
   onRetry?: () => void;
   title?: string;
+  wording?: ErrorWording;
 }) {
   return (
     <Alert color="red" variant="light" title={title} icon={<IconAlertTriangle size={18} aria-hidden />}>
       <Stack gap="xs" align="flex-start">
-        <Text size="sm">{errorText(error)}</Text>
+        <Text size="sm">{errorText(error, wording)}</Text>
         {onRetry ? (
           <Button
             size="xs"

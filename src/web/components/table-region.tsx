@@ -1,4 +1,4 @@
-import { Table } from "@mantine/core";
+import { Table, VisuallyHidden } from "@mantine/core";
 import type { ReactNode } from "react";
 
 /** A table's scroller, named and focusable so a keyboard can scroll it when it overflows on a narrow screen. */
@@ -14,7 +14,7 @@ export function TableRegion({ label, children }: { label: string; children: Reac
 export function ActionsColumnHeader({ width }: { width: number }) {
   return (
     <Table.Th w={width}>
-      <span className="gh-visually-hidden">Actions</span>
+      <VisuallyHidden>Actions</VisuallyHidden>
     </Table.Th>
   );
 }
