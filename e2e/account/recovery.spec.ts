@@ -6,7 +6,7 @@ import { launchChromium, screenshotBoth, seriousA11yViolations } from "../suppor
 import { expectSignInRefused, person, seedUser, signInWithForm } from "../support/seed.ts";
 import { type E2EServer, startE2EServer } from "../support/server.ts";
 
-// Issue #3 journeys: forgot → mail → reset → sign in (other sessions gone); a password-less account sets one.
+// Password recovery journeys: forgot → mail → reset → sign in (other sessions gone); a password-less account sets one.
 describe("password recovery and set-password in Chromium", () => {
   let server: E2EServer;
   let oidc: OAuthProvider;
