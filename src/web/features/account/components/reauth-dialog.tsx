@@ -23,8 +23,7 @@ const passwordSchema = z.object({ password: z.string().min(1, "Enter your passwo
  * Asks for the password again when the server wants a recent sign-in
  * (SPEC §4, §8), through POST /api/auth/reauthenticate, which swaps the
  * session for a fresh one. Accounts without a password sign in again with
- * their provider instead. It opens over any dialog whose action asked for it
- * (e.g. deleting the account): it is mounted after them.
+ * their provider instead.
  */
 export function ReauthDialog({ opened, onDone }: ReauthDialogProps) {
   return (

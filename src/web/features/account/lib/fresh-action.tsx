@@ -30,6 +30,9 @@ const FreshActionContext = createContext<FreshAction | null>(null);
 /** Holds the one re-authentication dialog that every account action shares. */
 export function FreshActionProvider({ children }: { children: ReactNode }) {
   const [opened, setOpened] = useState(false);
+  // Each opening mounts a new dialog, which the page puts after every dialog already there: it
+  // shows above the one whose action asked for it (e.g. deleting the account), not behind it.
+  const [opening, setOpening] = useState(0);
   // Several actions refused at once wait for the same dialog.
   const waiting = useRef<{ promise: Promise<boolean>; resolve: (ok: boolean) => void } | null>(null);
 
@@ -40,6 +43,7 @@ export function FreshActionProvider({ children }: { children: ReactNode }) {
       resolve = done;
     });
     waiting.current = { promise, resolve };
+    setOpening((count) => count + 1);
     setOpened(true);
     return promise;
   }, []);
@@ -69,7 +73,7 @@ export function FreshActionProvider({ children }: { children: ReactNode }) {
   return (
     <FreshActionContext.Provider value={value}>
       {children}
-      <ReauthDialog opened={opened} onDone={finish} />
+      <ReauthDialog key={opening} opened={opened} onDone={finish} />
     </FreshActionContext.Provider>
   );
 }
