@@ -1,26 +1,10 @@
 import { Button, Group, PasswordInput, Radio, Stack, Text, TextInput } from "@mantine/core";
 import { schemaResolver, useForm } from "@mantine/form";
-import { z } from "zod";
 import { AppModal } from "#web/components/app-modal.tsx";
 import { useDeleteWithPassword, useRequestDeletionMail } from "../api/use-delete-account.ts";
 import { isWrongPassword } from "../api/use-fresh-mutation.ts";
+import { DELETE_WORD, deleteAccountSchema } from "../lib/account-forms.ts";
 import { MailAlert } from "./account-alerts.tsx";
-
-const CONFIRM_WORD = "DELETE";
-
-/** Both checks at once, so a missing password and a missing DELETE show together. */
-const deleteSchema = z
-  .object({ method: z.enum(["mail", "password"]), password: z.string(), confirm: z.string() })
-  .superRefine((values, context) => {
-    if (values.method === "password" && !values.password)
-      context.addIssue({ code: "custom", path: ["password"], message: "Enter your password" });
-    if (values.confirm.trim() !== CONFIRM_WORD)
-      context.addIssue({
-        code: "custom",
-        path: ["confirm"],
-        message: `Type ${CONFIRM_WORD} in capital letters`,
-      });
-  });
 
 interface DeleteAccountDialogProps {
   opened: boolean;
@@ -51,7 +35,7 @@ function DeleteForm({ email, hasPassword, onClose, onMailSent }: Omit<DeleteAcco
   const form = useForm({
     mode: "controlled",
     initialValues: { method: "mail" as "mail" | "password", password: "", confirm: "" },
-    validate: schemaResolver(deleteSchema, { sync: true }),
+    validate: schemaResolver(deleteAccountSchema, { sync: true }),
   });
 
   function submit(values: typeof form.values) {
@@ -96,7 +80,7 @@ function DeleteForm({ email, hasPassword, onClose, onMailSent }: Omit<DeleteAcco
           />
         )}
         <TextInput
-          label={`Type ${CONFIRM_WORD} to confirm`}
+          label={`Type ${DELETE_WORD} to confirm`}
           autoComplete="off"
           spellCheck={false}
           {...form.getInputProps("confirm")}

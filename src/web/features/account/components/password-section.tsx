@@ -2,7 +2,6 @@ import { Alert, Button, Checkbox, PasswordInput, Skeleton, Stack, Text } from "@
 import { type GetInputPropsReturnType, schemaResolver, useForm } from "@mantine/form";
 import { IconInfoCircle } from "@tabler/icons-react";
 import type { ReactNode } from "react";
-import { z } from "zod";
 import { confirmedPassword, type PasswordLimits } from "#shared/fields.ts";
 import { LoadError } from "#web/components/error-alert.tsx";
 import { NewPasswordFields } from "#web/components/new-password-fields.tsx";
@@ -13,6 +12,7 @@ import type { Session } from "#web/lib/auth-client.ts";
 import { isWrongPassword } from "../api/use-fresh-mutation.ts";
 import { useHasPassword, useLinkedAccounts } from "../api/use-linked-accounts.ts";
 import { useChangePassword, useSetPassword } from "../api/use-password.ts";
+import { changePasswordSchema } from "../lib/account-forms.ts";
 
 /** Change the password (POST /change-password), or set one when the account has none (POST /set-password). */
 export function PasswordSection({ user }: { user: Session["user"] }) {
@@ -43,16 +43,6 @@ export function PasswordSection({ user }: { user: Session["user"] }) {
   ) : (
     <SetPasswordForm email={user.email} limits={limits} />
   );
-}
-
-function changePasswordSchema(limits: PasswordLimits) {
-  return z
-    .object({ currentPassword: z.string().min(1, "Enter your current password") })
-    .and(confirmedPassword("newPassword", limits, "Enter a new password", "Confirm your new password"))
-    .refine((values) => values.newPassword !== values.currentPassword, {
-      path: ["newPassword"],
-      message: "Choose a password different from the current one",
-    });
 }
 
 function ChangePasswordForm({ email, limits }: { email: string; limits: PasswordLimits }) {
