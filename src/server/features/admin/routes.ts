@@ -1,7 +1,7 @@
 import { Hono } from "hono";
 import type { Kysely } from "kysely";
-import type { Auth } from "#server/auth.ts";
-import { isoDate } from "#server/dates.ts";
+import type { Auth } from "#server/auth/auth.ts";
+import { isoDate } from "#server/db/dates.ts";
 
 /**
  * GET /api/admin/users/:id/overview — what the admin plugin does not expose about one user: linked accounts

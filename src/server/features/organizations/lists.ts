@@ -1,5 +1,5 @@
 import { sql } from "kysely";
-import { isoDate } from "#server/dates.ts";
+import { isoDate } from "#server/db/dates.ts";
 import { isOwner } from "#server/features/organizations/access.ts";
 import { memberCount } from "#server/features/organizations/member-count.ts";
 import { containsPattern, type Page } from "#server/features/organizations/paging.ts";

@@ -1,6 +1,6 @@
 import { Hono } from "hono";
 import type { Kysely } from "kysely";
-import type { AppTables } from "#server/db.ts";
+import type { AppTables } from "#server/db/db.ts";
 
 /** The development outbox: mails kept in the database when no SMTP server is configured. */
 export function outboxRoutes(db: Kysely<AppTables>) {

@@ -1,8 +1,8 @@
 import { getMigrations } from "better-auth/db/migration";
 import { sql } from "kysely";
-import type { buildAuthOptions } from "#server/auth.ts";
-import { migrateCacheGeneration } from "#server/cache-generation.ts";
-import { type AppDatabase, migrateAppTables } from "#server/db.ts";
+import type { buildAuthOptions } from "#server/auth/auth.ts";
+import { migrateCacheGeneration } from "#server/db/cache-generation.ts";
+import { type AppDatabase, migrateAppTables } from "#server/db/db.ts";
 import { migrateOrganizationConstraints } from "#server/features/organizations/constraints.ts";
 
 /** Brings better-auth's tables and ours up to date; idempotent, run before the port opens. */

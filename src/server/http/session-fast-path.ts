@@ -1,9 +1,9 @@
 import { createHmac, timingSafeEqual } from "node:crypto";
 import type { BetterAuthOptions } from "better-auth";
-import type { Auth } from "#server/auth.ts";
-import { coalescedLookup } from "#server/coalesced-lookup.ts";
-import { isoDate } from "#server/dates.ts";
-import type { AppDatabase } from "#server/db.ts";
+import type { Auth } from "#server/auth/auth.ts";
+import { coalescedLookup } from "#server/db/coalesced-lookup.ts";
+import { isoDate } from "#server/db/dates.ts";
+import type { AppDatabase } from "#server/db/db.ts";
 // A session staler than the accounts feature's last-active resolution goes through better-auth, which touches it.
 import { LAST_ACTIVE_RESOLUTION_MS } from "#server/features/accounts/last-active.ts";
 

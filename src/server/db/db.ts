@@ -3,10 +3,10 @@ import { dirname, resolve } from "node:path";
 import SQLite from "better-sqlite3";
 import { Kysely, PostgresDialect, sql } from "kysely";
 import pg from "pg";
-import type { Config } from "#server/config.ts";
+import type { Config } from "#server/boot/config.ts";
 import { withConstraintErrors } from "#server/features/organizations/constraint-errors.ts";
-import type { Logger } from "#server/logger.ts";
-import { StatementRunner, sqliteWithReader } from "#server/sqlite-dialect.ts";
+import type { Logger } from "#server/boot/logger.ts";
+import { StatementRunner, sqliteWithReader } from "#server/db/sqlite-dialect.ts";
 
 /** Our own tables, beside better-auth's. */
 export interface AppTables {

@@ -5,22 +5,22 @@ import { Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { HTTPException } from "hono/http-exception";
 import { requestId } from "hono/request-id";
-import { type Auth, CLIENT_IP_HEADER } from "#server/auth.ts";
-import { clientIp } from "#server/client-ip.ts";
-import type { Config } from "#server/config.ts";
-import type { AppDatabase } from "#server/db.ts";
+import { type Auth, CLIENT_IP_HEADER } from "#server/auth/auth.ts";
+import { clientIp } from "#server/http/client-ip.ts";
+import type { Config } from "#server/boot/config.ts";
+import type { AppDatabase } from "#server/db/db.ts";
 import { adminRoutes } from "#server/features/admin/routes.ts";
 import { configRoutes } from "#server/features/config/routes.ts";
 import { healthRoutes } from "#server/features/health/routes.ts";
 import { outboxRoutes } from "#server/features/outbox/routes.ts";
-import type { Logger } from "#server/logger.ts";
-import { securityHeaders } from "#server/security-headers.ts";
+import type { Logger } from "#server/boot/logger.ts";
+import { securityHeaders } from "#server/http/security-headers.ts";
 import {
   isServiceUnavailable,
   RETRY_AFTER_SECONDS,
   UNAVAILABLE_BODY,
   withOutageTracking,
-} from "#server/unavailable.ts";
+} from "#server/http/unavailable.ts";
 import { LIMITS } from "#shared/limits.ts";
 
 export interface AppDeps {

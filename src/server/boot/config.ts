@@ -2,7 +2,7 @@ import { randomBytes } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { z } from "zod";
-import { parseSocialConfig, type SocialConfig, SocialConfigError } from "#server/social-config.ts";
+import { parseSocialConfig, type SocialConfig, SocialConfigError } from "#server/auth/social-config.ts";
 
 /** Raised for a setting that cannot be used; the message names the variable. */
 export class ConfigError extends Error {}
