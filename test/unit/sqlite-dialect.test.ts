@@ -3,8 +3,8 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loadConfig } from "#server/boot/config.ts";
-import { type AppDatabase, migrateAppTables, openDatabase } from "#server/db/db.ts";
 import { createLogger } from "#server/boot/logger.ts";
+import { type AppDatabase, migrateAppTables, openDatabase } from "#server/db/db.ts";
 
 const mail = (id: string) => ({
   id,

@@ -3,13 +3,17 @@ import { type BetterAuthOptions, type BetterAuthPlugin, betterAuth } from "bette
 import { createAuthMiddleware, isAPIError } from "better-auth/api";
 import { admin as adminPlugin, organization } from "better-auth/plugins";
 import type { Kysely } from "kysely";
+import { checkInputLimits, hasInputLimits } from "#server/auth/input-limits.ts";
+import type { PasswordHasher } from "#server/auth/password-hashing.ts";
+import { createPrehash } from "#server/auth/prehash.ts";
+import { socialAuth } from "#server/auth/social-providers.ts";
 import type { Config } from "#server/boot/config.ts";
+import type { Logger } from "#server/boot/logger.ts";
 import { accountsPlugin } from "#server/features/accounts/plugin.ts";
 import { grantAdmin, shouldBecomeAdmin } from "#server/features/admin/admin-emails.ts";
 import { assertNotOnlyOwner } from "#server/features/organizations/owners.ts";
 import { gatehouseOrganizations } from "#server/features/organizations/plugin.ts";
-import { checkInputLimits, hasInputLimits } from "#server/auth/input-limits.ts";
-import type { Logger } from "#server/boot/logger.ts";
+import { noteIfUnavailable } from "#server/http/unavailable.ts";
 import type { Mailer } from "#server/mail/mailer.ts";
 import {
   changeEmailMail,
@@ -19,10 +23,6 @@ import {
   passwordResetMail,
   verificationMail,
 } from "#server/mail/templates.ts";
-import type { PasswordHasher } from "#server/auth/password-hashing.ts";
-import { createPrehash } from "#server/auth/prehash.ts";
-import { socialAuth } from "#server/auth/social-providers.ts";
-import { noteIfUnavailable } from "#server/http/unavailable.ts";
 import { LIMITS } from "#shared/limits.ts";
 import { ac, organizationRoles } from "#shared/permissions.ts";
 

@@ -1,18 +1,18 @@
 import { getRequestListener } from "@hono/node-server";
-import { createApp } from "#server/http/app.ts";
 import { buildAuthOptions, createAuth } from "#server/auth/auth.ts";
-import { cacheGeneration } from "#server/db/cache-generation.ts";
+import { createPasswordHasher } from "#server/auth/password-hashing.ts";
 import type { Config } from "#server/boot/config.ts";
+import type { Logger } from "#server/boot/logger.ts";
+import { migrate } from "#server/boot/migrate.ts";
+import { cacheGeneration } from "#server/db/cache-generation.ts";
 import { openDatabase } from "#server/db/db.ts";
+import { createRedisStorage } from "#server/db/redis.ts";
 import { promoteConfiguredAdmins } from "#server/features/admin/admin-emails.ts";
 import { ServiceDownError } from "#server/features/health/routes.ts";
+import { createApp } from "#server/http/app.ts";
 import { createHotRoutes, withHotPaths } from "#server/http/hot-paths.ts";
-import type { Logger } from "#server/boot/logger.ts";
-import { createMailer } from "#server/mail/mailer.ts";
-import { migrate } from "#server/boot/migrate.ts";
-import { createPasswordHasher } from "#server/auth/password-hashing.ts";
-import { createRedisStorage } from "#server/db/redis.ts";
 import { createFastSession } from "#server/http/session-fast-path.ts";
+import { createMailer } from "#server/mail/mailer.ts";
 
 /** Wires config → database → mail → auth → HTTP app, migrated and ready to serve. */
 export async function buildServer(config: Config, logger: Logger) {

@@ -4,9 +4,9 @@ import SQLite from "better-sqlite3";
 import { Kysely, PostgresDialect, sql } from "kysely";
 import pg from "pg";
 import type { Config } from "#server/boot/config.ts";
-import { withConstraintErrors } from "#server/features/organizations/constraint-errors.ts";
 import type { Logger } from "#server/boot/logger.ts";
 import { StatementRunner, sqliteWithReader } from "#server/db/sqlite-dialect.ts";
+import { withConstraintErrors } from "#server/features/organizations/constraint-errors.ts";
 
 /** Our own tables, beside better-auth's. */
 export interface AppTables {

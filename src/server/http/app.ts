@@ -6,14 +6,14 @@ import { bodyLimit } from "hono/body-limit";
 import { HTTPException } from "hono/http-exception";
 import { requestId } from "hono/request-id";
 import { type Auth, CLIENT_IP_HEADER } from "#server/auth/auth.ts";
-import { clientIp } from "#server/http/client-ip.ts";
 import type { Config } from "#server/boot/config.ts";
+import type { Logger } from "#server/boot/logger.ts";
 import type { AppDatabase } from "#server/db/db.ts";
 import { adminRoutes } from "#server/features/admin/routes.ts";
 import { configRoutes } from "#server/features/config/routes.ts";
 import { healthRoutes } from "#server/features/health/routes.ts";
 import { outboxRoutes } from "#server/features/outbox/routes.ts";
-import type { Logger } from "#server/boot/logger.ts";
+import { clientIp } from "#server/http/client-ip.ts";
 import { securityHeaders } from "#server/http/security-headers.ts";
 import {
   isServiceUnavailable,

@@ -1,8 +1,8 @@
 import type { IncomingMessage, RequestListener } from "node:http";
+import type { Logger } from "#server/boot/logger.ts";
 import type { AppDatabase } from "#server/db/db.ts";
 import { organizationsOfUser } from "#server/features/organizations/lists.ts";
 import type { OrganizationDb } from "#server/features/organizations/tables.ts";
-import type { Logger } from "#server/boot/logger.ts";
 import { securityHeaderValues } from "#server/http/security-headers.ts";
 import type { FastSession } from "#server/http/session-fast-path.ts";
 import { isServiceUnavailable, RETRY_AFTER_SECONDS, UNAVAILABLE_BODY } from "#server/http/unavailable.ts";

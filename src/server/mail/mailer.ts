@@ -2,8 +2,8 @@ import { randomUUID } from "node:crypto";
 import type { Kysely } from "kysely";
 import nodemailer from "nodemailer";
 import type { Config } from "#server/boot/config.ts";
-import type { AppTables } from "#server/db/db.ts";
 import type { Logger } from "#server/boot/logger.ts";
+import type { AppTables } from "#server/db/db.ts";
 import type { MailContent } from "#server/mail/templates.ts";
 
 export interface Mailer {

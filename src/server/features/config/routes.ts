@@ -1,7 +1,7 @@
 import { Hono } from "hono";
 import { APP_NAME } from "#server/auth/auth.ts";
-import type { Config } from "#server/boot/config.ts";
 import { enabledSocialProviders } from "#server/auth/social-config.ts";
+import type { Config } from "#server/boot/config.ts";
 import { LIMITS } from "#shared/limits.ts";
 
 /** Public facts the web app needs before anyone signs in. */
