@@ -71,7 +71,7 @@ export interface Config {
   logLevel: string;
   membershipLimit: number;
   staticDir: string;
-  /** Social sign-in providers and account-linking rules (issue 4, see social-config.ts). */
+  /** Social sign-in providers and account-linking rules (see social-config.ts). */
   social: SocialConfig;
 }
 

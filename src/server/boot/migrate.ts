@@ -15,10 +15,9 @@ export async function migrate(
     await runMigrations();
     await migrateAppTables(database.db);
     await migrateCacheGeneration(database.db);
-    const organizationOptions = options.plugins.find((p) => p.id === "organization")?.options as
-      | { membershipLimit?: unknown }
-      | undefined;
-    const limit = organizationOptions?.membershipLimit;
+    const organization = options.plugins.find((p) => p.id === "organization");
+    const organizationOptions = organization && "options" in organization ? organization.options : undefined;
+    const limit = (organizationOptions as { membershipLimit?: unknown } | undefined)?.membershipLimit;
     // One transaction: the triggers are dropped and re-created, and instances already serving must
     // never write between the two.
     await database.db

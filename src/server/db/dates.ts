@@ -1,3 +1,5 @@
+import type { DateValue } from "#server/db/tables.ts";
+
 const CANONICAL_ISO = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
 
 /**
@@ -6,4 +8,12 @@ const CANONICAL_ISO = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
  */
 export function isoDate(value: Date | string | number): string {
   return typeof value === "string" && CANONICAL_ISO.test(value) ? value : new Date(value).toISOString();
+}
+
+/** A stored date as a Date (answered as JSON: ISO 8601), whichever way the database handed it back. */
+export function toDate(value: DateValue): Date;
+export function toDate(value: DateValue | null): Date | null;
+export function toDate(value: DateValue | null): Date | null {
+  if (value === null) return null;
+  return value instanceof Date ? value : new Date(value);
 }

@@ -28,7 +28,7 @@ export interface AccountsPluginDeps {
 }
 
 /**
- * Issue 3 on top of better-auth 1.7: the SPEC §7 paths it lacks, SPEC's account
+ * The account requirements on top of better-auth 1.7: the SPEC §7 paths it lacks, SPEC's account
  * selection, the email-change and freshness rules, password-confirmed deletion,
  * and device details on sessions.
  */

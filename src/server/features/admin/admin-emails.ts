@@ -1,7 +1,4 @@
-import type { Kysely } from "kysely";
-
-// biome-ignore lint/suspicious/noExplicitAny: better-auth's tables are not in our Kysely type
-type AuthDb = Kysely<any>;
+import type { Db } from "#server/db/tables.ts";
 
 interface UserRow {
   id: string;
@@ -18,12 +15,12 @@ export function shouldBecomeAdmin(user: UserRow, adminEmails: readonly string[])
   );
 }
 
-export async function grantAdmin(db: AuthDb, userId: string): Promise<void> {
+export async function grantAdmin(db: Db, userId: string): Promise<void> {
   await db.updateTable("user").set({ role: "admin" }).where("id", "=", userId).execute();
 }
 
 /** At start: verified accounts listed in ADMIN_EMAILS that are not admins yet become admins. */
-export async function promoteConfiguredAdmins(db: AuthDb, adminEmails: readonly string[]): Promise<number> {
+export async function promoteConfiguredAdmins(db: Db, adminEmails: readonly string[]): Promise<number> {
   if (adminEmails.length === 0) return 0;
   const users: UserRow[] = await db
     .selectFrom("user")

@@ -1,14 +1,13 @@
 import { Hono } from "hono";
-import type { Kysely } from "kysely";
 import type { Auth } from "#server/auth/auth.ts";
 import { isoDate } from "#server/db/dates.ts";
+import type { Db } from "#server/db/tables.ts";
 
 /**
  * GET /api/admin/users/:id/overview — what the admin plugin does not expose about one user: linked accounts
  * (never their tokens) and organizations with the user's roles. Admins only: 401 signed out, 403 otherwise.
  */
-// biome-ignore lint/suspicious/noExplicitAny: better-auth's tables are not in our Kysely type
-export function adminRoutes(auth: Auth, db: Kysely<any>) {
+export function adminRoutes(auth: Auth, db: Db) {
   return new Hono().get("/users/:id/overview", async (c) => {
     const session = await auth.api.getSession({ headers: c.req.raw.headers });
     if (!session) return c.json({ code: "UNAUTHORIZED", message: "Sign in first" }, 401);

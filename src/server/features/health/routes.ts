@@ -1,11 +1,5 @@
 import { Hono } from "hono";
-
-/** Thrown by the readiness check, naming the service that did not answer. */
-export class ServiceDownError extends Error {
-  constructor(readonly service: "database" | "redis") {
-    super(`${service} is unreachable`);
-  }
-}
+import { ServiceDownError } from "#server/http/unavailable.ts";
 
 /** Liveness (/health) and readiness (/ready: the database and Redis answer). */
 export function healthRoutes(ping: () => Promise<void>) {

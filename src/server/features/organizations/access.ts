@@ -1,6 +1,6 @@
 import { APIError } from "better-auth/api";
+import type { Db } from "#server/db/tables.ts";
 import { ORGANIZATION_MESSAGES } from "#server/features/organizations/messages.ts";
-import type { OrganizationDb } from "#server/features/organizations/tables.ts";
 import { organizationRoles, type statements } from "#shared/permissions.ts";
 
 type Request = { [K in keyof typeof statements]?: (typeof statements)[K][number][] };
@@ -26,7 +26,7 @@ export function can(role: string, request: Request): boolean {
   });
 }
 
-export async function findMembership(db: OrganizationDb, organizationId: string, userId: string) {
+export async function findMembership(db: Db, organizationId: string, userId: string) {
   return db
     .selectFrom("member")
     .selectAll()
@@ -36,11 +36,7 @@ export async function findMembership(db: OrganizationDb, organizationId: string,
 }
 
 /** The caller's membership, or 403 without saying whether the organization exists. */
-export async function requireMembership(
-  db: OrganizationDb,
-  organizationId: string | null | undefined,
-  userId: string,
-) {
+export async function requireMembership(db: Db, organizationId: string | null | undefined, userId: string) {
   const member = organizationId ? await findMembership(db, organizationId, userId) : undefined;
   if (!member) throw APIError.from("FORBIDDEN", ORGANIZATION_MESSAGES.notAMember);
   return member;
@@ -48,7 +44,7 @@ export async function requireMembership(
 
 /** Resolves the organization a request names: id, slug, or the session's active one. */
 export async function resolveOrganizationId(
-  db: OrganizationDb,
+  db: Db,
   input: { organizationId?: unknown; organizationSlug?: unknown },
   activeOrganizationId: string | null | undefined,
 ): Promise<string | null> {

@@ -1,8 +1,9 @@
 import { APIError } from "better-auth/api";
+import { toDate } from "#server/db/dates.ts";
+import type { Db } from "#server/db/tables.ts";
 import { can, findMembership, isOwner } from "#server/features/organizations/access.ts";
 import { bodyString, requireSession } from "#server/features/organizations/context.ts";
 import { ORGANIZATION_MESSAGES } from "#server/features/organizations/messages.ts";
-import { type OrganizationDb, toDate } from "#server/features/organizations/tables.ts";
 import type { AuthMiddlewareContext } from "#server/features/organizations/types.ts";
 
 type Handler = (ctx: AuthMiddlewareContext) => Promise<unknown>;
@@ -14,7 +15,7 @@ function invitationJson<T extends { expiresAt: Date | string; createdAt: Date | 
 const isExpired = (expiresAt: Date | string) => toDate(expiresAt).getTime() <= Date.now();
 
 /** SPEC §4 transitions better-auth 1.7 leaves open; returning nothing hands the request on to it. */
-export function invitationRoutes(db: OrganizationDb, invitationExpiresIn: number): Record<string, Handler> {
+export function invitationRoutes(db: Db, invitationExpiresIn: number): Record<string, Handler> {
   const find = (id: string) =>
     db.selectFrom("invitation").selectAll().where("id", "=", id).executeTakeFirst();
 
@@ -87,7 +88,7 @@ export function invitationRoutes(db: OrganizationDb, invitationExpiresIn: number
 }
 
 /** What the invitation landing page shows, signed in or not: the id itself is the secret the mail carried. */
-export async function invitationPreview(db: OrganizationDb, id: string) {
+export async function invitationPreview(db: Db, id: string) {
   const row = await db
     .selectFrom("invitation")
     .innerJoin("organization", "organization.id", "invitation.organizationId")

@@ -1,4 +1,5 @@
 import { APIError } from "better-auth/api";
+import type { Db } from "#server/db/tables.ts";
 import {
   can,
   findMembership,
@@ -19,7 +20,6 @@ import {
 } from "#server/features/organizations/lists.ts";
 import { ORGANIZATION_MESSAGES } from "#server/features/organizations/messages.ts";
 import { readEnum, readPage, readString } from "#server/features/organizations/paging.ts";
-import type { OrganizationDb } from "#server/features/organizations/tables.ts";
 import type { AuthMiddlewareContext } from "#server/features/organizations/types.ts";
 
 type Handler = (ctx: AuthMiddlewareContext) => Promise<unknown>;
@@ -28,7 +28,7 @@ type Handler = (ctx: AuthMiddlewareContext) => Promise<unknown>;
 const FULL_ORGANIZATION_LIMIT = 100;
 
 /** Replacements for better-auth's organization reads: complete or explicitly paged, one or two queries each. */
-export function listRoutes(db: OrganizationDb): Record<string, Handler> {
+export function listRoutes(db: Db): Record<string, Handler> {
   async function organizationOf(ctx: AuthMiddlewareContext) {
     const session = await requireSession(ctx);
     const query = queryOf(ctx);

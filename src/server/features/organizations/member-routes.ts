@@ -1,16 +1,16 @@
 import { APIError } from "better-auth/api";
+import type { Db } from "#server/db/tables.ts";
 import { can, findMembership, isOwner } from "#server/features/organizations/access.ts";
 import { DELETION_TABLE } from "#server/features/organizations/constraints.ts";
 import { bodyString, requireSession } from "#server/features/organizations/context.ts";
 import { organizationJson } from "#server/features/organizations/lists.ts";
 import { ORGANIZATION_MESSAGES } from "#server/features/organizations/messages.ts";
 import { deactivateOrganization } from "#server/features/organizations/sessions.ts";
-import type { OrganizationDb } from "#server/features/organizations/tables.ts";
 import type { AuthMiddlewareContext } from "#server/features/organizations/types.ts";
 
 type Handler = (ctx: AuthMiddlewareContext) => Promise<unknown>;
 
-export function memberRoutes(db: OrganizationDb): Record<string, Handler> {
+export function memberRoutes(db: Db): Record<string, Handler> {
   return {
     // Resolves the target inside the caller's organization only, and keeps owners for owners to remove.
     "/organization/remove-member": async (ctx) => {

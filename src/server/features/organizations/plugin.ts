@@ -1,17 +1,15 @@
 import type { BetterAuthPlugin } from "better-auth";
 import { APIError, createAuthEndpoint, createAuthMiddleware, isAPIError } from "better-auth/api";
-import type { Kysely } from "kysely";
 import { z } from "zod";
+import type { Db } from "#server/db/tables.ts";
 import { invitationPreview, invitationRoutes } from "#server/features/organizations/invitation-routes.ts";
 import { listRoutes } from "#server/features/organizations/list-routes.ts";
 import { memberRoutes } from "#server/features/organizations/member-routes.ts";
 import { STOCK_REWRITES } from "#server/features/organizations/messages.ts";
 import { deactivateOrganization } from "#server/features/organizations/sessions.ts";
-import type { OrganizationDb } from "#server/features/organizations/tables.ts";
 
 export interface GatehouseOrganizationsOptions {
-  // biome-ignore lint/suspicious/noExplicitAny: the same Kysely instance better-auth uses
-  db: Kysely<any>;
+  db: Db;
   /** Seconds an invitation stays valid; a resend renews it by as much. @default 172800 */
   invitationExpiresIn?: number;
 }
@@ -21,11 +19,10 @@ export interface GatehouseOrganizationsOptions {
  * the SPEC §4 invitation rules, owner protection, offboarding, and SPEC §8 wording.
  */
 export function gatehouseOrganizations({ db, invitationExpiresIn = 172800 }: GatehouseOrganizationsOptions) {
-  const orgDb = db as OrganizationDb;
   const routes = {
-    ...listRoutes(orgDb),
-    ...invitationRoutes(orgDb, invitationExpiresIn),
-    ...memberRoutes(orgDb),
+    ...listRoutes(db),
+    ...invitationRoutes(db, invitationExpiresIn),
+    ...memberRoutes(db),
   };
 
   return {
@@ -34,7 +31,7 @@ export function gatehouseOrganizations({ db, invitationExpiresIn = 172800 }: Gat
       getInvitationPreview: createAuthEndpoint(
         "/organization/invitation-preview",
         { method: "GET", query: z.object({ id: z.string().min(1).max(100) }) },
-        async (ctx) => ctx.json(await invitationPreview(orgDb, ctx.query.id)),
+        async (ctx) => ctx.json(await invitationPreview(db, ctx.query.id)),
       ),
     },
     hooks: {
@@ -52,7 +49,7 @@ export function gatehouseOrganizations({ db, invitationExpiresIn = 172800 }: Gat
             if (!returned || isAPIError(returned)) return;
             const gone = returned.member ?? returned;
             if (gone.organizationId && gone.userId) {
-              await deactivateOrganization(ctx.context, orgDb, gone.organizationId, [gone.userId]);
+              await deactivateOrganization(ctx.context, db, gone.organizationId, [gone.userId]);
             }
           }),
         },
