@@ -1,4 +1,5 @@
 import type { Db } from "#server/db/tables.ts";
+import { hasRole } from "#shared/roles.ts";
 
 interface UserRow {
   id: string;
@@ -9,9 +10,10 @@ interface UserRow {
 
 /** The admin role for an account whose email is listed in ADMIN_EMAILS — only once that email is verified. */
 export function shouldBecomeAdmin(user: UserRow, adminEmails: readonly string[]): boolean {
-  const roles = (user.role ?? "").split(",").map((r) => r.trim());
   return (
-    Boolean(user.emailVerified) && adminEmails.includes(user.email.toLowerCase()) && !roles.includes("admin")
+    Boolean(user.emailVerified) &&
+    adminEmails.includes(user.email.toLowerCase()) &&
+    !hasRole(user.role, "admin")
   );
 }
 

@@ -2,6 +2,7 @@ import { Hono } from "hono";
 import type { Auth } from "#server/auth/auth.ts";
 import { isoDate } from "#server/db/dates.ts";
 import type { Db } from "#server/db/tables.ts";
+import { hasRole, parseRoles } from "#shared/roles.ts";
 
 /**
  * GET /api/admin/users/:id/overview — what the admin plugin does not expose about one user: linked accounts
@@ -11,8 +12,8 @@ export function adminRoutes(auth: Auth, db: Db) {
   return new Hono().get("/users/:id/overview", async (c) => {
     const session = await auth.api.getSession({ headers: c.req.raw.headers });
     if (!session) return c.json({ code: "UNAUTHORIZED", message: "Sign in first" }, 401);
-    const roles = ((session.user as { role?: string | null }).role ?? "").split(",").map((r) => r.trim());
-    if (!roles.includes("admin")) return c.json({ code: "FORBIDDEN", message: "Admins only" }, 403);
+    if (!hasRole((session.user as { role?: string | null }).role, "admin"))
+      return c.json({ code: "FORBIDDEN", message: "Admins only" }, 403);
 
     const userId = c.req.param("id");
     const user = await db.selectFrom("user").select("id").where("id", "=", userId).executeTakeFirst();
@@ -40,7 +41,7 @@ export function adminRoutes(auth: Auth, db: Db) {
       accounts: accounts.map((a) => ({ ...a, createdAt: isoDate(a.createdAt) })),
       organizations: organizations.map((o) => ({
         ...o,
-        roles: String(o.role).split(","),
+        roles: parseRoles(o.role),
         createdAt: isoDate(o.createdAt),
       })),
     });

@@ -2,24 +2,17 @@ import { APIError } from "better-auth/api";
 import type { Db } from "#server/db/tables.ts";
 import { ORGANIZATION_MESSAGES } from "#server/features/organizations/messages.ts";
 import { organizationRoles, type statements } from "#shared/permissions.ts";
+import { hasRole, parseRoles } from "#shared/roles.ts";
 
 type Request = { [K in keyof typeof statements]?: (typeof statements)[K][number][] };
 
-/** The role names of a comma-separated role value ("admin, owner" → ["admin", "owner"]). */
-export function roleList(role: string | null | undefined): string[] {
-  return (role ?? "")
-    .split(",")
-    .map((r) => r.trim())
-    .filter(Boolean);
-}
-
 export function isOwner(role: string | null | undefined): boolean {
-  return roleList(role).includes("owner");
+  return hasRole(role, "owner");
 }
 
 /** True when any of the member's roles grants every action asked for (SPEC §6). */
 export function can(role: string, request: Request): boolean {
-  return roleList(role).some((name) => {
+  return parseRoles(role).some((name) => {
     const definition = organizationRoles[name as keyof typeof organizationRoles];
     // biome-ignore lint/suspicious/noExplicitAny: better-auth's role type is keyed by its statements
     return definition ? definition.authorize(request as any).success : false;

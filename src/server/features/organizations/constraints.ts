@@ -1,4 +1,5 @@
 import { sql } from "kysely";
+import { hasRoleSql } from "#server/db/roles-sql.ts";
 import type { Db } from "#server/db/tables.ts";
 import { MEMBER_UNIQUE_INDEX, TRIGGER_MESSAGES } from "#server/features/organizations/constraint-errors.ts";
 import { migrateMemberCounts } from "#server/features/organizations/member-count.ts";
@@ -9,7 +10,8 @@ export const DELETION_TABLE = "gatehouse_organization_deletion" as const;
 /** Pages of members in join order (the default order of list-members) read only the page's rows. */
 const MEMBER_JOIN_ORDER_INDEX = "gatehouse_member_join_order";
 
-const OWNER = (column: string) => sql.raw(`(',' || ${column} || ',') like '%,owner,%'`);
+/** The owner role in a trigger's row (`old.role`), read as parseRoles reads it. */
+const OWNER = (column: string) => hasRoleSql(sql.raw(column), "owner");
 
 /**
  * Invariants the database enforces whatever code path writes (SPEC §5, §6, §9):

@@ -1,5 +1,6 @@
 import { sql } from "kysely";
 import { isoDate, toDate } from "#server/db/dates.ts";
+import { hasRoleSql } from "#server/db/roles-sql.ts";
 import type { Db } from "#server/db/tables.ts";
 import { isOwner } from "#server/features/organizations/access.ts";
 import { memberCount } from "#server/features/organizations/member-count.ts";
@@ -139,9 +140,7 @@ export async function invitationsPage(db: Db, organizationId: string, q: Invitat
   let base = db.selectFrom("invitation").where("invitation.organizationId", "=", organizationId);
   if (q.status) base = base.where("invitation.status", "=", q.status);
   if (!isOwner(q.viewerRole)) {
-    base = base.where(
-      sql<boolean>`(',' || coalesce(${sql.ref("invitation.role")}, '') || ',') not like '%,owner,%'`,
-    );
+    base = base.where(sql<boolean>`not ${hasRoleSql("invitation.role", "owner")}`);
   }
   const [rows, count] = await Promise.all([
     base

@@ -1,8 +1,6 @@
 import { APIError } from "better-auth/api";
-import { sql } from "kysely";
+import { hasRoleSql } from "#server/db/roles-sql.ts";
 import type { Db } from "#server/db/tables.ts";
-
-const ownerRole = (column: string) => sql<boolean>`(',' || ${sql.ref(column)} || ',') like '%,owner,%'`;
 
 /**
  * The organizations that would be left without an owner if this user went away
@@ -14,7 +12,7 @@ export async function organizationsLeftWithoutOwner(db: Db, userId: string) {
     .innerJoin("organization", "organization.id", "member.organizationId")
     .select(["organization.id", "organization.name", "organization.slug"])
     .where("member.userId", "=", userId)
-    .where(ownerRole("member.role"))
+    .where(hasRoleSql("member.role", "owner"))
     .where(({ not, exists, selectFrom }) =>
       not(
         exists(
@@ -22,7 +20,7 @@ export async function organizationsLeftWithoutOwner(db: Db, userId: string) {
             .select("other.id")
             .whereRef("other.organizationId", "=", "member.organizationId")
             .whereRef("other.id", "<>", "member.id")
-            .where(ownerRole("other.role")),
+            .where(hasRoleSql("other.role", "owner")),
         ),
       ),
     )
