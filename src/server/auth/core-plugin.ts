@@ -1,6 +1,7 @@
 import type { BetterAuthPlugin } from "better-auth";
 import { createAuthMiddleware } from "better-auth/api";
 import { checkInputLimits, hasInputLimits } from "#server/auth/input-limits.ts";
+import { overrideHooks } from "#server/auth/overrides.ts";
 import type { Prehash } from "#server/auth/prehash.ts";
 import { LIMITS } from "#shared/limits.ts";
 
@@ -32,13 +33,17 @@ export function corePlugin({ prehashing, assertUserCanBeDeleted }: CorePluginDep
               await prehashing.prehash(password);
           }),
         },
-        {
-          matcher: (ctx) => ctx.path === "/admin/remove-user",
-          handler: createAuthMiddleware(async (ctx) => {
-            const target = (ctx.body as { userId?: unknown } | undefined)?.userId;
-            if (typeof target === "string") await assertUserCanBeDeleted(target);
-          }),
-        },
+        // An admin cannot remove an organization's only owner either.
+        ...overrideHooks([
+          {
+            path: "/admin/remove-user",
+            mode: "guard",
+            handler: async (ctx) => {
+              const target = (ctx.body as { userId?: unknown } | undefined)?.userId;
+              if (typeof target === "string") await assertUserCanBeDeleted(target);
+            },
+          },
+        ]),
       ],
       after: [
         {

@@ -17,3 +17,8 @@ export function toDate(value: DateValue | null): Date | null {
   if (value === null) return null;
   return value instanceof Date ? value : new Date(value);
 }
+
+/** True once a stored date has passed (an expiry reached at this very millisecond counts as passed). */
+export function isPast(value: DateValue): boolean {
+  return toDate(value).getTime() <= Date.now();
+}

@@ -1,11 +1,14 @@
 import type { BetterAuthPlugin } from "better-auth";
 import { APIError, createAuthEndpoint, createAuthMiddleware, isAPIError } from "better-auth/api";
 import { z } from "zod";
+import { overrideHooks } from "#server/auth/overrides.ts";
 import type { Db } from "#server/db/tables.ts";
-import { invitationPreview, invitationRoutes } from "#server/features/organizations/invitation-routes.ts";
-import { listRoutes } from "#server/features/organizations/list-routes.ts";
-import { memberRoutes } from "#server/features/organizations/member-routes.ts";
+import { invitationPreview } from "#server/features/organizations/invitation-preview.ts";
 import { STOCK_REWRITES } from "#server/features/organizations/messages.ts";
+import { invitationOverrides } from "#server/features/organizations/overrides/invitations.ts";
+import { memberOverrides } from "#server/features/organizations/overrides/members.ts";
+import { organizationOverrides } from "#server/features/organizations/overrides/organizations.ts";
+import { teamOverrides } from "#server/features/organizations/overrides/teams.ts";
 import { deactivateOrganization } from "#server/features/organizations/sessions.ts";
 
 export interface GatehouseOrganizationsOptions {
@@ -19,11 +22,13 @@ export interface GatehouseOrganizationsOptions {
  * the SPEC §4 invitation rules, owner protection, offboarding, and SPEC §8 wording.
  */
 export function gatehouseOrganizations({ db, invitationExpiresIn = 172800 }: GatehouseOrganizationsOptions) {
-  const routes = {
-    ...listRoutes(db),
-    ...invitationRoutes(db, invitationExpiresIn),
-    ...memberRoutes(db),
-  };
+  // Each stock path served differently, replaced or guarded (docs/ARCHITECTURE.md lists them).
+  const overrides = [
+    ...organizationOverrides(db),
+    ...memberOverrides(db),
+    ...invitationOverrides(db, invitationExpiresIn),
+    ...teamOverrides(db),
+  ];
 
   return {
     id: "gatehouse-organizations",
@@ -35,10 +40,7 @@ export function gatehouseOrganizations({ db, invitationExpiresIn = 172800 }: Gat
       ),
     },
     hooks: {
-      before: Object.entries(routes).map(([path, handler]) => ({
-        matcher: (ctx: { path?: string }) => ctx.path === path,
-        handler: createAuthMiddleware(handler),
-      })),
+      before: overrideHooks(overrides),
       after: [
         {
           // Offboarding: the organization stops being active in every session of whoever left or was removed.
