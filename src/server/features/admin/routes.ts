@@ -2,6 +2,7 @@ import { Hono } from "hono";
 import type { Auth } from "#server/auth/auth.ts";
 import { isoDate } from "#server/db/dates.ts";
 import type { Db } from "#server/db/tables.ts";
+import { type AdminOverviewAnswer, adminOverviewParams } from "#shared/contracts/admin-overview.ts";
 import { hasRole, parseRoles } from "#shared/roles.ts";
 
 /**
@@ -15,7 +16,7 @@ export function adminRoutes(auth: Auth, db: Db) {
     if (!hasRole((session.user as { role?: string | null }).role, "admin"))
       return c.json({ code: "FORBIDDEN", message: "Admins only" }, 403);
 
-    const userId = c.req.param("id");
+    const { id: userId } = adminOverviewParams.parse(c.req.param());
     const user = await db.selectFrom("user").select("id").where("id", "=", userId).executeTakeFirst();
     if (!user) return c.json({ code: "USER_NOT_FOUND", message: "User not found" }, 404);
     const accounts = await db
@@ -37,13 +38,14 @@ export function adminRoutes(auth: Auth, db: Db) {
       .where("member.userId", "=", userId)
       .orderBy("organization.name")
       .execute();
-    return c.json({
+    const answer: AdminOverviewAnswer = {
       accounts: accounts.map((a) => ({ ...a, createdAt: isoDate(a.createdAt) })),
       organizations: organizations.map((o) => ({
         ...o,
         roles: parseRoles(o.role),
         createdAt: isoDate(o.createdAt),
       })),
-    });
+    };
+    return c.json(answer);
   });
 }
