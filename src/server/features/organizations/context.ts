@@ -29,6 +29,13 @@ export function queryOf(ctx: HookContext): Record<string, unknown> {
 
 /** The organization a list request names (id, slug or the active one) and the caller's membership, or 403. */
 export async function organizationOf(db: Db, ctx: HookContext) {
+  const { session, query, organizationId } = await requestedOrganization(db, ctx);
+  const member = await requireMembership(db, organizationId, session.user.id);
+  return { session, query, member, organizationId: member.organizationId };
+}
+
+/** The signed-in caller and the organization a query names (id, slug, or the session's active one, or null). */
+export async function requestedOrganization(db: Db, ctx: HookContext) {
   const session = await requireSession(ctx);
   const query = queryOf(ctx);
   const organizationId = await resolveOrganizationId(
@@ -39,6 +46,5 @@ export async function organizationOf(db: Db, ctx: HookContext) {
     },
     session.session.activeOrganizationId as string | null | undefined,
   );
-  const member = await requireMembership(db, organizationId, session.user.id);
-  return { session, query, member, organizationId: member.organizationId };
+  return { session, query, organizationId };
 }

@@ -1,14 +1,9 @@
 import { APIError } from "better-auth/api";
 import { defineOverride, type Override } from "#server/auth/overrides.ts";
 import type { Db } from "#server/db/tables.ts";
-import {
-  can,
-  findMembership,
-  requireMembership,
-  resolveOrganizationId,
-} from "#server/features/organizations/access.ts";
+import { can, findMembership, requireMembership } from "#server/features/organizations/access.ts";
 import { DELETION_TABLE } from "#server/features/organizations/constraints.ts";
-import { bodyString, queryOf, requireSession } from "#server/features/organizations/context.ts";
+import { bodyString, requestedOrganization, requireSession } from "#server/features/organizations/context.ts";
 import {
   invitationsPage,
   membersPage,
@@ -17,7 +12,7 @@ import {
   teamsPage,
 } from "#server/features/organizations/lists.ts";
 import { ORGANIZATION_MESSAGES } from "#server/features/organizations/messages.ts";
-import { readPage, readString } from "#server/features/organizations/paging.ts";
+import { readPage } from "#server/features/organizations/paging.ts";
 import { deactivateOrganization } from "#server/features/organizations/sessions.ts";
 
 /** How many members, invitations and teams get-full-organization embeds, unless asked for fewer. */
@@ -25,6 +20,16 @@ const FULL_ORGANIZATION_LIMIT = 100;
 
 /** Organizations themselves: the complete list, the full view, and deletion in one transaction. */
 export function organizationOverrides(db: Db): Override[] {
+  const findOrganization = async (organizationId: string) => {
+    const organization = await db
+      .selectFrom("organization")
+      .selectAll()
+      .where("id", "=", organizationId)
+      .executeTakeFirst();
+    if (!organization) throw APIError.from("BAD_REQUEST", ORGANIZATION_MESSAGES.organizationNotFound);
+    return organization;
+  };
+
   return [
     defineOverride({
       // Every organization of the user in one query (stock stops at 100).
@@ -41,24 +46,10 @@ export function organizationOverrides(db: Db): Override[] {
       path: "/organization/get-full-organization",
       mode: "replace",
       handler: async (ctx) => {
-        const session = await requireSession(ctx);
-        const query = queryOf(ctx);
-        const organizationId = await resolveOrganizationId(
-          db,
-          {
-            organizationId: readString(query, "organizationId"),
-            organizationSlug: readString(query, "organizationSlug"),
-          },
-          session.session.activeOrganizationId as string | null | undefined,
-        );
+        const { session, query, organizationId } = await requestedOrganization(db, ctx);
         if (!organizationId) return ctx.json(null);
         const member = await requireMembership(db, organizationId, session.user.id);
-        const organization = await db
-          .selectFrom("organization")
-          .selectAll()
-          .where("id", "=", organizationId)
-          .executeTakeFirst();
-        if (!organization) throw APIError.from("BAD_REQUEST", ORGANIZATION_MESSAGES.organizationNotFound);
+        const organization = await findOrganization(organizationId);
         const { limit } = readPage({ limit: query.membersLimit }, FULL_ORGANIZATION_LIMIT);
         const page = { limit, offset: 0 };
         const seesInvitations = can(member.role, { invitation: ["create"] });
@@ -93,12 +84,7 @@ export function organizationOverrides(db: Db): Override[] {
         if (!can(member.role, { organization: ["delete"] })) {
           throw APIError.from("FORBIDDEN", ORGANIZATION_MESSAGES.notAllowedToManageOrganization);
         }
-        const organization = await db
-          .selectFrom("organization")
-          .selectAll()
-          .where("id", "=", organizationId)
-          .executeTakeFirst();
-        if (!organization) throw APIError.from("BAD_REQUEST", ORGANIZATION_MESSAGES.organizationNotFound);
+        const organization = await findOrganization(organizationId);
         const teamIds = (
           await db.selectFrom("team").select("id").where("organizationId", "=", organizationId).execute()
         ).map((t) => t.id);
