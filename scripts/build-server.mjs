@@ -2,7 +2,7 @@
 import { build } from "esbuild";
 
 await build({
-  entryPoints: ["src/server/main.ts"],
+  entryPoints: ["src/server/boot/main.ts"],
   outfile: "dist/server/main.js",
   bundle: true,
   platform: "node",

@@ -8,7 +8,7 @@ const env = {
   TRUSTED_ORIGINS: process.env.TRUSTED_ORIGINS ?? "http://localhost:5173",
 };
 const children = [
-  spawn("npx", ["tsx", "watch", "src/server/main.ts"], { stdio: "inherit", env }),
+  spawn("npx", ["tsx", "watch", "src/server/boot/main.ts"], { stdio: "inherit", env }),
   spawn("npx", ["vite"], { stdio: "inherit", env }),
 ];
 const stop = () => {

@@ -1,7 +1,7 @@
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { linkIn } from "../../test/support/smtp-sink.ts";
-import { launchChromium, screenshotBoth, seriousA11yViolations } from "../support/browser.ts";
+import { expectAccessible, launchChromium, screenshotBoth } from "../support/browser.ts";
 import { expectSignInRefused, signInWithForm } from "../support/seed.ts";
 import { type E2EServer, startE2EServer } from "../support/server.ts";
 
@@ -42,10 +42,6 @@ describe("account journey in Chromium", () => {
     await browser?.close();
     await server?.close();
   });
-
-  async function expectAccessible(name: string, target = page) {
-    expect(await seriousA11yViolations(target), `${name}: serious/critical axe violations`).toEqual([]);
-  }
 
   /** Seeds the account over HTTP (not the journey under test) and verifies it through the mailed link. */
   async function signUpAndVerify() {
@@ -193,9 +189,9 @@ describe("account journey in Chromium", () => {
         if (section.id === "sessions") await expect.poll(() => rows.count()).toBe(2);
         await page.locator(".mantine-Skeleton-root").first().waitFor({ state: "detached" });
         await screenshotBoth(page, `account-${section.id}-${width}`);
-        await expectAccessible(`account-${section.id}-${width} light`);
+        await expectAccessible(page, `account-${section.id}-${width} light`);
         await page.emulateMedia({ colorScheme: "dark" });
-        await expectAccessible(`account-${section.id}-${width} dark`);
+        await expectAccessible(page, `account-${section.id}-${width} dark`);
         await page.emulateMedia({ colorScheme: "light" });
       }
     }
@@ -241,7 +237,7 @@ describe("account journey in Chromium", () => {
     await reauth.getByRole("button", { name: "Confirm" }).click();
     await reauth.getByText("That password is not correct.").waitFor();
     await screenshotBoth(page, "account-reauth-dialog-1280");
-    await expectAccessible("account-reauth-dialog");
+    await expectAccessible(page, "account-reauth-dialog");
     await reauth.getByLabel("Password", { exact: true }).fill(user.password);
     await reauth.getByRole("button", { name: "Confirm" }).click();
     await reauth.waitFor({ state: "detached" });
@@ -251,7 +247,7 @@ describe("account journey in Chromium", () => {
     await pending.waitFor();
     await pending.getByText(user.email).first().waitFor();
     await screenshotBoth(page, "account-email-pending-1280");
-    await expectAccessible("account-email-pending");
+    await expectAccessible(page, "account-email-pending");
 
     // Step 1: the old address approves.
     const approve = await server.sink.waitFor(user.email, /approve your email change/i, 15_000);
@@ -280,7 +276,7 @@ describe("account journey in Chromium", () => {
     await dialog.getByRole("button", { name: "Send deletion link" }).click();
     await dialog.getByText("Type DELETE in capital letters").waitFor();
     await screenshotBoth(page, "account-delete-dialog-1280");
-    await expectAccessible("account-delete-dialog");
+    await expectAccessible(page, "account-delete-dialog");
     await dialog.getByLabel("Type DELETE to confirm").fill("DELETE");
     await dialog.getByRole("button", { name: "Send deletion link" }).click();
     await dialog.waitFor({ state: "detached" });
@@ -291,7 +287,7 @@ describe("account journey in Chromium", () => {
     await page.waitForURL(/\/account\/deleted/);
     await page.getByRole("heading", { level: 1, name: "Your account has been deleted" }).waitFor();
     await screenshotBoth(page, "account-deleted-1280");
-    await expectAccessible("account-deleted");
+    await expectAccessible(page, "account-deleted");
 
     // Nothing left: the account page asks to sign in, and the old credentials are refused.
     await page.goto(`${server.url}/account`);

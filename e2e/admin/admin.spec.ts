@@ -1,6 +1,6 @@
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { launchChromium, screenshotBoth, seriousA11yViolations } from "../support/browser.ts";
+import { expectAccessible, launchChromium, screenshotBoth } from "../support/browser.ts";
 import { seedUser, signInWithForm } from "../support/seed.ts";
 import { type E2EServer, startE2EServer } from "../support/server.ts";
 
@@ -47,10 +47,6 @@ describe("admin area in Chromium", () => {
       headers: { "content-type": "application/json", origin: server.url, ...(cookie ? { cookie } : {}) },
       body: JSON.stringify(body),
     });
-  }
-
-  async function expectAccessible(on: Page, name: string) {
-    expect(await seriousA11yViolations(on), `${name}: serious/critical axe violations`).toEqual([]);
   }
 
   beforeAll(async () => {

@@ -1,7 +1,7 @@
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { linkIn } from "../../test/support/smtp-sink.ts";
-import { launchChromium, screenshotBoth, seriousA11yViolations } from "../support/browser.ts";
+import { expectAccessible, launchChromium, screenshotBoth } from "../support/browser.ts";
 import { type E2EServer, startE2EServer } from "../support/server.ts";
 
 describe("sign-up journey in Chromium", () => {
@@ -25,17 +25,13 @@ describe("sign-up journey in Chromium", () => {
     await server?.close();
   });
 
-  async function expectAccessible(name: string) {
-    expect(await seriousA11yViolations(page), `${name}: serious/critical axe violations`).toEqual([]);
-  }
-
   it("signs up, verifies by the mailed link, signs out and signs in again", async () => {
     // Signed out, the home page sends you to sign in.
     await page.goto(`${server.url}/`);
     await page.waitForURL(/\/sign-in/);
     await page.getByRole("heading", { level: 1 }).waitFor();
     await screenshotBoth(page, "sign-in");
-    await expectAccessible("sign-in");
+    await expectAccessible(page, "sign-in");
 
     await page.getByRole("link", { name: "Create one" }).click();
     await page.waitForURL(/\/sign-up/);
@@ -50,13 +46,13 @@ describe("sign-up journey in Chromium", () => {
     await page.getByLabel("Password", { exact: true }).fill(user.password);
     await page.getByLabel("Confirm password", { exact: true }).fill(user.password);
     await screenshotBoth(page, "sign-up");
-    await expectAccessible("sign-up");
+    await expectAccessible(page, "sign-up");
     await page.getByRole("button", { name: "Create account" }).click();
 
     await page.waitForURL(/\/check-inbox/);
     await expect.poll(() => page.getByText(user.email).count()).toBeGreaterThan(0);
     await screenshotBoth(page, "check-inbox");
-    await expectAccessible("check-inbox");
+    await expectAccessible(page, "check-inbox");
 
     // The verification mail arrives over SMTP; its link verifies and signs in.
     const mail = await server.sink.waitFor(user.email, /verify/i, 15_000);
@@ -65,7 +61,7 @@ describe("sign-up journey in Chromium", () => {
     await page.waitForURL(/\/verified/);
     await page.getByRole("heading", { name: /verified/i }).waitFor();
     await screenshotBoth(page, "email-verified");
-    await expectAccessible("email-verified");
+    await expectAccessible(page, "email-verified");
     await page
       .getByRole("button", { name: "Continue" })
       .or(page.getByRole("link", { name: "Continue" }))
@@ -74,7 +70,7 @@ describe("sign-up journey in Chromium", () => {
     await page.waitForURL(`${server.url}/`);
     await expect.poll(() => page.getByText(user.name).count()).toBeGreaterThan(0);
     await screenshotBoth(page, "home");
-    await expectAccessible("home");
+    await expectAccessible(page, "home");
 
     // Sign out from the user menu.
     await page.getByTestId("user-menu").click();
@@ -104,12 +100,12 @@ describe("sign-up journey in Chromium", () => {
     expect(text).not.toMatch(/^\s*$/);
     expect(text).toMatch(/linked|another account/i);
     await screenshotBoth(page, "error");
-    await expectAccessible("error");
+    await expectAccessible(page, "error");
   });
 
   it("shows a not-found page for unknown routes", async () => {
     await page.goto(`${server.url}/no/such/page`);
     await page.getByRole("heading", { name: /not found/i }).waitFor();
-    await expectAccessible("not-found");
+    await expectAccessible(page, "not-found");
   });
 });

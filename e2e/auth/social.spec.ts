@@ -1,7 +1,7 @@
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type OAuthProvider, startOAuthProvider } from "../../test/support/oauth-provider.ts";
-import { launchChromium, screenshotBoth, seriousA11yViolations } from "../support/browser.ts";
+import { expectAccessible, launchChromium, screenshotBoth } from "../support/browser.ts";
 import { type E2EServer, startE2EServer } from "../support/server.ts";
 
 describe("social sign-in journey in Chromium", () => {
@@ -46,7 +46,7 @@ describe("social sign-in journey in Chromium", () => {
     // Exactly the enabled providers: nothing else is offered.
     expect(await page.getByRole("button", { name: /^Continue with/ }).count()).toBe(2);
     await screenshotBoth(page, "sign-in-social");
-    expect(await seriousA11yViolations(page)).toEqual([]);
+    await expectAccessible(page, "sign-in-social");
 
     oidc.signInAs({
       sub: "grace",

@@ -1,7 +1,7 @@
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { linkIn } from "../../test/support/smtp-sink.ts";
-import { launchChromium, screenshotBoth, seriousA11yViolations } from "../support/browser.ts";
+import { expectAccessible, launchChromium, screenshotBoth } from "../support/browser.ts";
 import {
   authApi,
   invitationLink,
@@ -37,23 +37,13 @@ describe("organizations journey in Chromium", () => {
     await server?.close();
   });
 
-  /** axe finds no serious or critical violation, in light and in dark. */
-  async function expectAccessible(target: Page, name: string) {
-    for (const colorScheme of ["light", "dark"] as const) {
-      await target.emulateMedia({ colorScheme });
-      await target.waitForTimeout(100);
-      expect(await seriousA11yViolations(target), `${name} (${colorScheme}): axe violations`).toEqual([]);
-    }
-    await target.emulateMedia({ colorScheme: "light" });
-  }
-
   /** Checks a screen with axe and saves it light and dark, at 1280 and at 390 px: org-<screen>-<width>. */
   async function capture(target: Page, screen: string) {
     // Success notifications close by themselves; shots and axe look at the screen behind them.
     await expect
       .poll(() => target.locator(".mantine-Notification-root").count(), { timeout: 10_000 })
       .toBe(0);
-    await expectAccessible(target, screen);
+    await expectAccessible(target, screen, { schemes: ["light", "dark"] });
     await target.evaluate(() => window.scrollTo(0, 0));
     const size = target.viewportSize() ?? DESKTOP;
     await screenshotBoth(target, `org-${screen}-1280`);
@@ -61,7 +51,7 @@ describe("organizations journey in Chromium", () => {
     await target.evaluate(() => window.scrollTo(0, 0));
     await target.waitForTimeout(250);
     await screenshotBoth(target, `org-${screen}-390`);
-    await expectAccessible(target, `${screen} at 390 px`);
+    await expectAccessible(target, `${screen} at 390 px`, { schemes: ["light", "dark"] });
     await target.setViewportSize(size);
     await target.waitForTimeout(150);
   }

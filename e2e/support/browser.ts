@@ -1,6 +1,7 @@
 import { mkdirSync } from "node:fs";
 import AxeBuilder from "@axe-core/playwright";
 import { type Browser, chromium, type Page } from "playwright-core";
+import { expect } from "vitest";
 
 export const CHROMIUM = "/usr/lib/chromium/chromium";
 const FLAGS = [
@@ -38,4 +39,28 @@ export async function seriousA11yViolations(page: Page): Promise<string[]> {
   return results.violations
     .filter((v) => v.impact === "serious" || v.impact === "critical")
     .map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(" ")).join(", ")})`);
+}
+
+/**
+ * axe finds no serious or critical violation on the page as it is now; with `schemes`, in each of those
+ * colour schemes in turn (the page is left in light).
+ */
+export async function expectAccessible(
+  page: Page,
+  name: string,
+  { schemes }: { schemes?: readonly ("light" | "dark")[] } = {},
+): Promise<void> {
+  if (!schemes) {
+    expect(await seriousA11yViolations(page), `${name}: serious/critical axe violations`).toEqual([]);
+    return;
+  }
+  for (const colorScheme of schemes) {
+    await page.emulateMedia({ colorScheme });
+    await page.waitForTimeout(100);
+    expect(
+      await seriousA11yViolations(page),
+      `${name} (${colorScheme}): serious/critical axe violations`,
+    ).toEqual([]);
+  }
+  await page.emulateMedia({ colorScheme: "light" });
 }

@@ -1,5 +1,7 @@
 import type { Browser, BrowserContext, Page } from "playwright-core";
+import { fetchFrom } from "../../test/support/remote.ts";
 import { linkIn } from "../../test/support/smtp-sink.ts";
+import { createUser, signUpThroughMail, uniqueEmail } from "../../test/support/users.ts";
 import type { E2EServer } from "./server.ts";
 
 export interface SeededUser {
@@ -10,26 +12,13 @@ export interface SeededUser {
   cookie: string;
 }
 
-let counter = 0;
-
-/** Plain data for a new person; override any field. */
+/** Plain data for a new person named `label` (test/support's createUser); override any field. */
 export function person(label: string, overrides: Partial<Omit<SeededUser, "cookie">> = {}) {
-  counter += 1;
-  const id = `${Date.now().toString(36)}${counter}`;
-  return {
+  return createUser({
     name: label,
-    email: `${label.toLowerCase().replace(/[^a-z]+/g, "-")}-${id}@example.test`,
-    password: "correct horse battery",
+    email: uniqueEmail(label.toLowerCase().replace(/[^a-z]+/g, "-")),
     ...overrides,
-  };
-}
-
-function cookieHeader(response: Response): string {
-  return response.headers
-    .getSetCookie()
-    .map((line) => line.split(";")[0] ?? "")
-    .filter((pair) => pair && !pair.endsWith("="))
-    .join("; ");
+  });
 }
 
 /** One auth API call as a browser would make it (same Origin), with the session cookie when given. */
@@ -55,11 +44,11 @@ export async function authApi<T = any>(
 
 /** Signs up through the API and opens the mailed verification link, which signs in. */
 export async function seedUser(server: E2EServer, input = person("Someone")): Promise<SeededUser> {
-  await authApi(server, "/sign-up/email", { json: { ...input, callbackURL: "/verified" } });
-  const mail = await server.sink.waitFor(input.email, /verify/i, 15_000);
-  const verify = await fetch(linkIn(mail, `${server.url}/api/auth/verify-email`), { redirect: "manual" });
-  const cookie = cookieHeader(verify);
-  if (!cookie.includes("session_token")) throw new Error(`verification did not sign in: ${verify.status}`);
+  const cookie = await signUpThroughMail(fetchFrom(server.url, server.url), server.sink, input, {
+    linkBase: `${server.url}/api/auth/verify-email`,
+    callbackURL: "/verified",
+    timeoutMs: 15_000,
+  });
   return { ...input, cookie };
 }
 

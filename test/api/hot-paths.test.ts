@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { HOT_TIMING } from "#server/hot-paths.ts";
+import { HOT_TIMING } from "#server/http/hot-paths.ts";
 import { createOrganization, rawDb } from "../support/organizations.ts";
 import { startTestApp, type TestApp, testDatabase } from "../support/test-app.ts";
 import { signUpVerified } from "../support/users.ts";

@@ -87,7 +87,7 @@ describe(`kept member counts (${testDatabase})`, () => {
       .where("organizationId", "=", org.id)
       .execute();
     expect(await total(owner.cookie, org.id)).toBe(99);
-    await rawDb(t)
+    await t.server.database.db
       .transaction()
       .execute((trx) => migrateMemberCounts(trx, t.server.database.kind));
     expect(await total(owner.cookie, org.id)).toBe(3);

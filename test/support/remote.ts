@@ -1,6 +1,6 @@
 import type { SmtpSink } from "./smtp-sink.ts";
-import { linkIn } from "./smtp-sink.ts";
 import { cookiesFrom } from "./test-app.ts";
+import { signUpThroughMail, type UserInput } from "./users.ts";
 
 /** The origin spawned servers are configured with (BETTER_AUTH_URL), sent on every call. */
 export const REMOTE_ORIGIN = "http://127.0.0.1";
@@ -40,14 +40,24 @@ export async function call(
 export async function signUpVerifiedRemote(
   baseUrl: string,
   sink: SmtpSink,
-  user: { name: string; email: string; password: string },
+  user: UserInput,
 ): Promise<string> {
-  const res = await call(baseUrl, "/api/auth/sign-up/email", { json: user });
-  if (res.status !== 200) throw new Error(`sign-up failed: ${res.status} ${JSON.stringify(res.body)}`);
-  const mail = await sink.waitFor(user.email, /verify/i, 10_000);
-  const link = new URL(linkIn(mail, REMOTE_ORIGIN));
-  const verify = await call(baseUrl, link.pathname + link.search);
-  if (!verify.cookie.includes("session_token"))
-    throw new Error(`verification did not sign in: ${verify.status}`);
-  return verify.cookie;
+  return signUpThroughMail(fetchFrom(baseUrl, REMOTE_ORIGIN), sink, user, {
+    linkBase: REMOTE_ORIGIN,
+    timeoutMs: 10_000,
+  });
+}
+
+/** A Requester over real HTTP: `origin` on every call, POST with `json`, redirects not followed. */
+export function fetchFrom(baseUrl: string, origin: string) {
+  return (path: string, init: { json?: unknown } = {}) =>
+    fetch(`${baseUrl}${path}`, {
+      method: init.json !== undefined ? "POST" : "GET",
+      headers: {
+        origin,
+        ...(init.json !== undefined ? { "content-type": "application/json" } : {}),
+      },
+      body: init.json !== undefined ? JSON.stringify(init.json) : undefined,
+      redirect: "manual",
+    });
 }

@@ -13,7 +13,7 @@ export async function bundleServer(): Promise<{ command: string[]; remove(): voi
   mkdirSync(dir, { recursive: true });
   const outfile = join(dir, `server-${process.pid}-${Date.now().toString(36)}.mjs`);
   await build({
-    entryPoints: [join(ROOT, "src/server/main.ts")],
+    entryPoints: [join(ROOT, "src/server/boot/main.ts")],
     outfile,
     bundle: true,
     platform: "node",

@@ -14,7 +14,7 @@ const ROOT = new URL("../..", import.meta.url).pathname;
 /** Runs the server from source (tsx) or `npm start`, on a free port, and waits until it listens. */
 export async function spawnServer(
   env: Record<string, string>,
-  { command = ["node", "--import", "tsx", "src/server/main.ts"], timeoutMs = 60_000 } = {},
+  { command = ["node", "--import", "tsx", "src/server/boot/main.ts"], timeoutMs = 60_000 } = {},
 ): Promise<SpawnedServer> {
   const [bin, ...args] = command as [string, ...string[]];
   const proc = spawn(bin, args, {
@@ -77,7 +77,7 @@ export async function spawnServer(
 
 /** Runs the server expecting it to refuse to start; returns its exit code and stderr. */
 export async function expectStartFailure(env: Record<string, string>) {
-  const proc = spawn("node", ["--import", "tsx", "src/server/main.ts"], {
+  const proc = spawn("node", ["--import", "tsx", "src/server/boot/main.ts"], {
     cwd: ROOT,
     env: { PATH: process.env.PATH ?? "", HOME: process.env.HOME ?? "", HOST: "127.0.0.1", PORT: "0", ...env },
     stdio: ["ignore", "pipe", "pipe"],

@@ -5,9 +5,9 @@ import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import pg from "pg";
-import { type Config, loadConfig } from "#server/config.ts";
-import { createLogger } from "#server/logger.ts";
-import { buildServer, type GatehouseServer } from "#server/server.ts";
+import { type Config, loadConfig } from "#server/boot/config.ts";
+import { createLogger } from "#server/boot/logger.ts";
+import { buildServer, type GatehouseServer } from "#server/boot/server.ts";
 import { type SmtpSink, startSmtpSink } from "./smtp-sink.ts";
 
 export const TEST_ORIGIN = "http://localhost:3000";

@@ -1,7 +1,13 @@
-import { linkIn } from "./smtp-sink.ts";
+import { linkIn, type SmtpSink } from "./smtp-sink.ts";
 import { cookiesFrom, type TestApp } from "./test-app.ts";
 
 let counter = 0;
+
+/** A unique address, e.g. `user-lx2k4r7.example.test`, so tests never collide on an email. */
+export function uniqueEmail(prefix = "user"): string {
+  counter += 1;
+  return `${prefix}-${Date.now().toString(36)}${counter}@example.test`;
+}
 
 export interface UserInput {
   name: string;
@@ -11,25 +17,44 @@ export interface UserInput {
 
 /** Plain data for a new user; override any field. */
 export function createUser(overrides: Partial<UserInput> = {}): UserInput {
-  counter += 1;
-  const id = `${Date.now().toString(36)}${counter}`;
-  return {
-    name: `Test User ${counter}`,
-    email: `user-${id}@example.test`,
-    password: "correct horse battery",
-    ...overrides,
-  };
+  const email = uniqueEmail();
+  return { name: `Test User ${counter}`, email, password: "correct horse battery", ...overrides };
 }
 
-/** Signs up through the API, follows the mailed verification link, and returns the session cookie. */
-export async function signUpVerified(app: TestApp, input: UserInput = createUser()) {
-  const res = await app.request("/api/auth/sign-up/email", { json: { ...input, callbackURL: "/verified" } });
+/**
+ * One request to a Gatehouse (in-process, spawned or started for a browser): POST with `json`, else GET,
+ * with the app's trusted Origin, redirects not followed.
+ */
+export type Requester = (path: string, init?: { json?: unknown }) => Promise<Response>;
+
+/**
+ * The one sign-up of the test suites: signs up through the API, follows the mailed verification link
+ * (which signs in) and returns the session cookie. `linkBase` is the public URL the mails carry.
+ */
+export async function signUpThroughMail(
+  request: Requester,
+  sink: SmtpSink,
+  input: UserInput,
+  options: { linkBase: string; callbackURL?: string; timeoutMs?: number },
+): Promise<string> {
+  const json = options.callbackURL ? { ...input, callbackURL: options.callbackURL } : input;
+  const res = await request("/api/auth/sign-up/email", { json });
   if (res.status !== 200) throw new Error(`sign-up failed: ${res.status} ${await res.text()}`);
-  const mail = await app.sink.waitFor(input.email, /verify/i);
-  const link = new URL(linkIn(mail, app.config.baseURL));
-  const verify = await app.request(link.pathname + link.search);
+  const mail = await sink.waitFor(input.email, /verify/i, options.timeoutMs);
+  const link = new URL(linkIn(mail, options.linkBase));
+  const verify = await request(link.pathname + link.search);
   const cookie = cookiesFrom(verify);
   if (!cookie.includes("session_token")) throw new Error(`verification did not sign in: ${verify.status}`);
+  return cookie;
+}
+
+/** Signs up in-process, follows the mailed verification link, and returns the user with its session cookie. */
+export async function signUpVerified(app: TestApp, input: UserInput = createUser()) {
+  const request: Requester = (path, init) => app.request(path, init);
+  const cookie = await signUpThroughMail(request, app.sink, input, {
+    linkBase: app.config.baseURL,
+    callbackURL: "/verified",
+  });
   return { ...input, cookie };
 }
 

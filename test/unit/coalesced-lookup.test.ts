@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { coalescedLookup } from "#server/coalesced-lookup.ts";
-import { isServiceUnavailable } from "#server/unavailable.ts";
+import { coalescedLookup } from "#server/db/coalesced-lookup.ts";
+import { isServiceUnavailable } from "#server/http/unavailable.ts";
 
 /** A fetchMany whose queries the test finishes by hand, recording the keys of each. */
 function controlledFetch() {

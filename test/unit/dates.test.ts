@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { isoDate } from "#server/dates.ts";
+import { isoDate } from "#server/db/dates.ts";
 
 describe("isoDate", () => {
   it("writes every stored form exactly as JSON.stringify writes the Date", () => {

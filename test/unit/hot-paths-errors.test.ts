@@ -1,9 +1,9 @@
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { HOT_TIMING, type HotRoute, withHotPaths } from "#server/hot-paths.ts";
-import { createLogger } from "#server/logger.ts";
-import { UNAVAILABLE_BODY } from "#server/unavailable.ts";
+import { createLogger } from "#server/boot/logger.ts";
+import { HOT_TIMING, type HotRoute, withHotPaths } from "#server/http/hot-paths.ts";
+import { UNAVAILABLE_BODY } from "#server/http/unavailable.ts";
 
 const lostConnection = () =>
   Object.assign(new Error("terminating connection due to administrator command"), { code: "57P01" });

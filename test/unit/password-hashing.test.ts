@@ -1,7 +1,7 @@
 import { hashPassword, verifyPassword } from "better-auth/crypto";
 import { afterAll, describe, expect, it } from "vitest";
-import { createPasswordHasher } from "#server/password-hashing.ts";
-import { createPrehash } from "#server/prehash.ts";
+import { createPasswordHasher } from "#server/auth/password-hashing.ts";
+import { createPrehash } from "#server/auth/prehash.ts";
 
 const hasher = createPasswordHasher(2);
 afterAll(() => hasher.close());

@@ -2,12 +2,12 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { ConfigError, loadConfig } from "#server/config.ts";
 import {
   BUILT_IN_PROVIDERS,
   DEFAULT_TRUSTED_LINKING_PROVIDERS,
   enabledSocialProviders,
-} from "#server/social-config.ts";
+} from "#server/auth/social-config.ts";
+import { ConfigError, loadConfig } from "#server/boot/config.ts";
 
 const dir = mkdtempSync(join(tmpdir(), "gatehouse-social-config-"));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));

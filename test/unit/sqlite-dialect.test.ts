@@ -2,9 +2,9 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { loadConfig } from "#server/config.ts";
-import { type AppDatabase, migrateAppTables, openDatabase } from "#server/db.ts";
-import { createLogger } from "#server/logger.ts";
+import { loadConfig } from "#server/boot/config.ts";
+import { createLogger } from "#server/boot/logger.ts";
+import { type AppDatabase, migrateAppTables, openDatabase } from "#server/db/db.ts";
 
 const mail = (id: string) => ({
   id,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { isServiceUnavailable } from "#server/unavailable.ts";
+import { isServiceUnavailable } from "#server/http/unavailable.ts";
 
 describe("isServiceUnavailable (503 rather than 500)", () => {
   const coded = (code: string, message = "x") => Object.assign(new Error(message), { code });

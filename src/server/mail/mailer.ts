@@ -1,9 +1,8 @@
 import { randomUUID } from "node:crypto";
-import type { Kysely } from "kysely";
 import nodemailer from "nodemailer";
-import type { Config } from "#server/config.ts";
-import type { AppTables } from "#server/db.ts";
-import type { Logger } from "#server/logger.ts";
+import type { Config } from "#server/boot/config.ts";
+import type { Logger } from "#server/boot/logger.ts";
+import type { Db } from "#server/db/tables.ts";
 import type { MailContent } from "#server/mail/templates.ts";
 
 export interface Mailer {
@@ -14,7 +13,7 @@ export interface Mailer {
 
 const URL_PATTERN = /https?:\/\/[^\s<>"]+/g;
 
-export function createMailer(config: Config, db: Kysely<AppTables>, logger: Logger): Mailer {
+export function createMailer(config: Config, db: Db, logger: Logger): Mailer {
   if (config.smtpURL) {
     const transport = nodemailer.createTransport(config.smtpURL);
     return {

@@ -1,5 +1,6 @@
 import { APIError, BASE_ERROR_CODES } from "better-auth";
-import { createAuthMiddleware, getSessionFromCtx } from "better-auth/api";
+import { getSessionFromCtx } from "better-auth/api";
+import type { HookContext } from "#server/auth/overrides.ts";
 
 /** better-auth calls that pick one linked account by its row id. */
 export const ACCOUNT_SELECTION_PATHS = [
@@ -41,7 +42,7 @@ export function resolveAccountRowId(
  * hook's returned context is merged into the request (defu), which can add keys
  * but never remove `providerId`, and these bodies are strict objects.
  */
-export const translateAccountSelection = createAuthMiddleware(async (ctx) => {
+export async function translateAccountSelection(ctx: HookContext): Promise<void> {
   const selection = (ctx.method === "GET" ? ctx.query : ctx.body) as Record<string, unknown> | undefined;
   if (!selection || typeof selection !== "object") return;
   if (selection.providerId === undefined && typeof selection.accountId !== "string") return;
@@ -57,4 +58,4 @@ export const translateAccountSelection = createAuthMiddleware(async (ctx) => {
   }
   delete selection.providerId;
   selection.accountId = rowId;
-});
+}

@@ -1,6 +1,7 @@
 import { APIError, BASE_ERROR_CODES } from "better-auth";
-import { createAuthMiddleware, getSessionFromCtx } from "better-auth/api";
+import { getSessionFromCtx } from "better-auth/api";
 import { deleteSessionCookie } from "better-auth/cookies";
+import type { HookContext } from "#server/auth/overrides.ts";
 import { isFreshSession } from "#server/features/accounts/freshness.ts";
 import { passwordMatches } from "#server/features/accounts/password-check.ts";
 
@@ -18,8 +19,9 @@ export type DeletionCheck = (userId: string) => Promise<void>;
  * mailed link is sent only from a fresh session (SPEC §8 "Session expired.
  * Re-authenticate to perform this action."); a mailed token still deletes.
  */
-export const guardDeleteUser = (assertUserCanBeDeleted: DeletionCheck) =>
-  createAuthMiddleware(async (ctx) => {
+export const guardDeleteUser =
+  (assertUserCanBeDeleted: DeletionCheck) =>
+  async (ctx: HookContext): Promise<unknown> => {
     const session = await getSessionFromCtx(ctx);
     if (!session) return;
     await assertUserCanBeDeleted(session.user.id);
@@ -40,11 +42,12 @@ export const guardDeleteUser = (assertUserCanBeDeleted: DeletionCheck) =>
     if (!isFreshSession(ctx.context, session.session)) {
       throw APIError.from("BAD_REQUEST", BASE_ERROR_CODES.SESSION_EXPIRED);
     }
-  });
+  };
 
 /** GET /delete-user/callback: the mailed link, checked against the same rule before anything is deleted. */
-export const guardDeleteCallback = (assertUserCanBeDeleted: DeletionCheck) =>
-  createAuthMiddleware(async (ctx) => {
+export const guardDeleteCallback =
+  (assertUserCanBeDeleted: DeletionCheck) =>
+  async (ctx: HookContext): Promise<void> => {
     const session = await getSessionFromCtx(ctx);
     if (session) await assertUserCanBeDeleted(session.user.id);
-  });
+  };

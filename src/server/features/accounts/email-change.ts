@@ -1,6 +1,7 @@
 import { APIError, BASE_ERROR_CODES } from "better-auth";
-import { createAuthMiddleware, getSessionFromCtx } from "better-auth/api";
+import { getSessionFromCtx } from "better-auth/api";
 import { verifyJWT } from "better-auth/crypto";
+import type { HookContext } from "#server/auth/overrides.ts";
 import type { Mailer } from "#server/mail/mailer.ts";
 import { emailChangedMail } from "#server/mail/templates.ts";
 
@@ -39,7 +40,7 @@ function withError(callbackURL: string, code: string): string {
  * with better-auth.
  */
 export function completeEmailChange({ mailer, appName }: { mailer: Mailer; appName: string }) {
-  return createAuthMiddleware(async (ctx) => {
+  return async (ctx: HookContext): Promise<unknown> => {
     const { token, callbackURL } = (ctx.query ?? {}) as { token?: unknown; callbackURL?: unknown };
     if (typeof token !== "string") return;
     // An untrusted callbackURL is refused by better-auth's own origin check.
@@ -76,5 +77,5 @@ export function completeEmailChange({ mailer, appName }: { mailer: Mailer; appNa
       status: true,
       user: { id: user.id, email: updated?.email ?? change.updateTo, emailVerified: true },
     });
-  });
+  };
 }

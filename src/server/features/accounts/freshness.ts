@@ -1,6 +1,7 @@
 import type { AuthContext } from "better-auth";
 import { APIError, BASE_ERROR_CODES } from "better-auth";
-import { createAuthMiddleware, getSessionFromCtx } from "better-auth/api";
+import { getSessionFromCtx } from "better-auth/api";
+import type { HookContext } from "#server/auth/overrides.ts";
 
 type SessionTimes = { createdAt: Date | string };
 
@@ -17,7 +18,7 @@ export function assertFreshSession(context: AuthContext, session: SessionTimes):
 }
 
 /** A before hook: the signed-in session must be fresh; without a session better-auth answers 401 itself. */
-export const requireFreshSession = createAuthMiddleware(async (ctx) => {
+export async function requireFreshSession(ctx: HookContext): Promise<void> {
   const session = await getSessionFromCtx(ctx);
   if (session) assertFreshSession(ctx.context, session.session);
-});
+}

@@ -1,22 +1,13 @@
 import type { BetterAuthPlugin } from "better-auth";
-import {
-  ACCOUNT_SELECTION_PATHS,
-  translateAccountSelection,
-} from "#server/features/accounts/account-selection.ts";
-import {
-  type DeletionCheck,
-  guardDeleteCallback,
-  guardDeleteUser,
-} from "#server/features/accounts/delete-account.ts";
-import { completeEmailChange } from "#server/features/accounts/email-change.ts";
+import type { DeletionCheck } from "#server/features/accounts/delete-account.ts";
 import {
   accountInfoPost,
   forgetPassword,
   reauthenticate,
   setPasswordEndpoint,
 } from "#server/features/accounts/endpoints.ts";
-import { requireFreshSession } from "#server/features/accounts/freshness.ts";
 import { touchLastActive } from "#server/features/accounts/last-active.ts";
+import { accountOverrideHooks } from "#server/features/accounts/overrides.ts";
 import { addSessionDetails } from "#server/features/accounts/session-details.ts";
 import type { Mailer } from "#server/mail/mailer.ts";
 
@@ -28,7 +19,7 @@ export interface AccountsPluginDeps {
 }
 
 /**
- * Issue 3 on top of better-auth 1.7: the SPEC §7 paths it lacks, SPEC's account
+ * The account requirements on top of better-auth 1.7: the SPEC §7 paths it lacks, SPEC's account
  * selection, the email-change and freshness rules, password-confirmed deletion,
  * and device details on sessions.
  */
@@ -37,20 +28,8 @@ export function accountsPlugin({ mailer, appName, assertUserCanBeDeleted }: Acco
     id: "gatehouse-accounts",
     endpoints: { forgetPassword, setPasswordEndpoint, accountInfoPost, reauthenticate },
     hooks: {
-      before: [
-        {
-          matcher: (ctx) => ACCOUNT_SELECTION_PATHS.includes(ctx.path ?? ""),
-          handler: translateAccountSelection,
-        },
-        // better-auth 1.7 lets any signed-in session change the email.
-        { matcher: (ctx) => ctx.path === "/change-email", handler: requireFreshSession },
-        { matcher: (ctx) => ctx.path === "/verify-email", handler: completeEmailChange({ mailer, appName }) },
-        { matcher: (ctx) => ctx.path === "/delete-user", handler: guardDeleteUser(assertUserCanBeDeleted) },
-        {
-          matcher: (ctx) => ctx.path === "/delete-user/callback",
-          handler: guardDeleteCallback(assertUserCanBeDeleted),
-        },
-      ],
+      // The stock paths guarded (overrides.ts; docs/ARCHITECTURE.md lists them).
+      before: accountOverrideHooks({ mailer, appName, assertUserCanBeDeleted }),
       after: [
         { matcher: (ctx) => ctx.path === "/list-sessions", handler: addSessionDetails },
         { matcher: (ctx) => ctx.path === "/get-session", handler: touchLastActive },

@@ -1,7 +1,5 @@
-import type { Kysely } from "kysely";
-
-// biome-ignore lint/suspicious/noExplicitAny: better-auth's tables are not in our Kysely type
-type AuthDb = Kysely<any>;
+import type { Db } from "#server/db/tables.ts";
+import { hasRole } from "#shared/roles.ts";
 
 interface UserRow {
   id: string;
@@ -12,18 +10,19 @@ interface UserRow {
 
 /** The admin role for an account whose email is listed in ADMIN_EMAILS — only once that email is verified. */
 export function shouldBecomeAdmin(user: UserRow, adminEmails: readonly string[]): boolean {
-  const roles = (user.role ?? "").split(",").map((r) => r.trim());
   return (
-    Boolean(user.emailVerified) && adminEmails.includes(user.email.toLowerCase()) && !roles.includes("admin")
+    Boolean(user.emailVerified) &&
+    adminEmails.includes(user.email.toLowerCase()) &&
+    !hasRole(user.role, "admin")
   );
 }
 
-export async function grantAdmin(db: AuthDb, userId: string): Promise<void> {
+export async function grantAdmin(db: Db, userId: string): Promise<void> {
   await db.updateTable("user").set({ role: "admin" }).where("id", "=", userId).execute();
 }
 
 /** At start: verified accounts listed in ADMIN_EMAILS that are not admins yet become admins. */
-export async function promoteConfiguredAdmins(db: AuthDb, adminEmails: readonly string[]): Promise<number> {
+export async function promoteConfiguredAdmins(db: Db, adminEmails: readonly string[]): Promise<number> {
   if (adminEmails.length === 0) return 0;
   const users: UserRow[] = await db
     .selectFrom("user")

@@ -1,18 +1,17 @@
 import { Hono } from "hono";
-import { APP_NAME } from "#server/auth.ts";
-import type { Config } from "#server/config.ts";
-import { enabledSocialProviders } from "#server/social-config.ts";
+import { APP_NAME } from "#server/auth/auth.ts";
+import { enabledSocialProviders } from "#server/auth/social-config.ts";
+import type { Config } from "#server/boot/config.ts";
+import type { ConfigAnswer } from "#shared/contracts/config.ts";
 import { LIMITS } from "#shared/limits.ts";
 
 /** Public facts the web app needs before anyone signs in. */
 export function configRoutes(config: Config) {
   const social = enabledSocialProviders(config.social);
-  const body = {
+  const body: ConfigAnswer = {
     appName: APP_NAME,
     outbox: config.outboxEnabled,
-    /** Ids of the enabled social providers, in display order. */
     socialProviders: social.map((p) => p.id),
-    /** Button label of each enabled provider (OIDC_NAME for the generic OpenID Connect one). */
     socialProviderNames: Object.fromEntries(social.map((p) => [p.id, p.name])),
     passwordMinLength: LIMITS.passwordMin,
     passwordMaxLength: LIMITS.passwordMax,

@@ -1,32 +1,25 @@
 import { APIError } from "better-auth/api";
+import type { Db } from "#server/db/tables.ts";
 import { ORGANIZATION_MESSAGES } from "#server/features/organizations/messages.ts";
-import type { OrganizationDb } from "#server/features/organizations/tables.ts";
 import { organizationRoles, type statements } from "#shared/permissions.ts";
+import { hasRole, parseRoles } from "#shared/roles.ts";
 
 type Request = { [K in keyof typeof statements]?: (typeof statements)[K][number][] };
 
-/** The role names of a comma-separated role value ("admin, owner" → ["admin", "owner"]). */
-export function roleList(role: string | null | undefined): string[] {
-  return (role ?? "")
-    .split(",")
-    .map((r) => r.trim())
-    .filter(Boolean);
-}
-
 export function isOwner(role: string | null | undefined): boolean {
-  return roleList(role).includes("owner");
+  return hasRole(role, "owner");
 }
 
 /** True when any of the member's roles grants every action asked for (SPEC §6). */
 export function can(role: string, request: Request): boolean {
-  return roleList(role).some((name) => {
+  return parseRoles(role).some((name) => {
     const definition = organizationRoles[name as keyof typeof organizationRoles];
     // biome-ignore lint/suspicious/noExplicitAny: better-auth's role type is keyed by its statements
     return definition ? definition.authorize(request as any).success : false;
   });
 }
 
-export async function findMembership(db: OrganizationDb, organizationId: string, userId: string) {
+export async function findMembership(db: Db, organizationId: string, userId: string) {
   return db
     .selectFrom("member")
     .selectAll()
@@ -36,11 +29,7 @@ export async function findMembership(db: OrganizationDb, organizationId: string,
 }
 
 /** The caller's membership, or 403 without saying whether the organization exists. */
-export async function requireMembership(
-  db: OrganizationDb,
-  organizationId: string | null | undefined,
-  userId: string,
-) {
+export async function requireMembership(db: Db, organizationId: string | null | undefined, userId: string) {
   const member = organizationId ? await findMembership(db, organizationId, userId) : undefined;
   if (!member) throw APIError.from("FORBIDDEN", ORGANIZATION_MESSAGES.notAMember);
   return member;
@@ -48,7 +37,7 @@ export async function requireMembership(
 
 /** Resolves the organization a request names: id, slug, or the session's active one. */
 export async function resolveOrganizationId(
-  db: OrganizationDb,
+  db: Db,
   input: { organizationId?: unknown; organizationSlug?: unknown },
   activeOrganizationId: string | null | undefined,
 ): Promise<string | null> {

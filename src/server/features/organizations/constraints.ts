@@ -1,14 +1,17 @@
-import { type Kysely, sql } from "kysely";
+import { sql } from "kysely";
+import { hasRoleSql } from "#server/db/roles-sql.ts";
+import type { Db } from "#server/db/tables.ts";
 import { MEMBER_UNIQUE_INDEX, TRIGGER_MESSAGES } from "#server/features/organizations/constraint-errors.ts";
 import { migrateMemberCounts } from "#server/features/organizations/member-count.ts";
 
 /** Marks an organization being deleted inside the deleting transaction, so its owners may go with it. */
-export const DELETION_TABLE = "gatehouse_organization_deletion";
+export const DELETION_TABLE = "gatehouse_organization_deletion" as const;
 
 /** Pages of members in join order (the default order of list-members) read only the page's rows. */
 const MEMBER_JOIN_ORDER_INDEX = "gatehouse_member_join_order";
 
-const OWNER = (column: string) => sql.raw(`(',' || ${column} || ',') like '%,owner,%'`);
+/** The owner role in a trigger's row (`old.role`), read as parseRoles reads it. */
+const OWNER = (column: string) => hasRoleSql(sql.raw(column), "owner");
 
 /**
  * Invariants the database enforces whatever code path writes (SPEC §5, §6, §9):
@@ -16,8 +19,7 @@ const OWNER = (column: string) => sql.raw(`(',' || ${column} || ',') like '%,own
  * Triggers are rebuilt at every start so the limit follows MEMBERSHIP_LIMIT.
  */
 export async function migrateOrganizationConstraints(
-  // biome-ignore lint/suspicious/noExplicitAny: runs beside better-auth's own tables
-  db: Kysely<any>,
+  db: Db,
   kind: "sqlite" | "postgres",
   membershipLimit: number,
 ): Promise<void> {
@@ -45,8 +47,7 @@ export async function migrateOrganizationConstraints(
   await migrateMemberCounts(db, kind);
 }
 
-// biome-ignore lint/suspicious/noExplicitAny: see above
-async function sqliteTriggers(db: Kysely<any>, limit: ReturnType<typeof sql.raw>) {
+async function sqliteTriggers(db: Db, limit: ReturnType<typeof sql.raw>) {
   // SQLite runs one writer at a time, so a trigger's read and the write it guards are atomic.
   const otherOwnerExists = sql`exists (select 1 from member m where m."organizationId" = old."organizationId" and m.id <> old.id and ${OWNER("m.role")})`;
   const deleting = sql`exists (select 1 from ${sql.table(DELETION_TABLE)} d where d."organizationId" = old."organizationId")`;
@@ -68,8 +69,7 @@ async function sqliteTriggers(db: Kysely<any>, limit: ReturnType<typeof sql.raw>
     begin select raise(abort, '${sql.raw(TRIGGER_MESSAGES.lastOwner)}'); end`.execute(db);
 }
 
-// biome-ignore lint/suspicious/noExplicitAny: see above
-async function postgresTriggers(db: Kysely<any>, limit: ReturnType<typeof sql.raw>) {
+async function postgresTriggers(db: Db, limit: ReturnType<typeof sql.raw>) {
   // Locking the organization row serialises the writers of one organization; each check then
   // reads with a fresh snapshot (READ COMMITTED), so it sees what the previous writer committed.
   await sql`create or replace function gatehouse_member_limit() returns trigger language plpgsql as $$

@@ -1,9 +1,10 @@
 import { sql } from "kysely";
-import { isoDate } from "#server/dates.ts";
+import { isoDate, toDate } from "#server/db/dates.ts";
+import { hasRoleSql } from "#server/db/roles-sql.ts";
+import type { Db } from "#server/db/tables.ts";
 import { isOwner } from "#server/features/organizations/access.ts";
 import { memberCount } from "#server/features/organizations/member-count.ts";
 import { containsPattern, type Page } from "#server/features/organizations/paging.ts";
-import { type OrganizationDb, toDate } from "#server/features/organizations/tables.ts";
 
 export const MEMBER_SORTS = ["name", "email", "role", "createdAt"] as const;
 export const INVITATION_STATUSES = ["pending", "accepted", "rejected", "canceled"] as const;
@@ -31,7 +32,7 @@ function parseMetadata(value: string | null): unknown {
 }
 
 /** Every organization the user belongs to, in one query (stock better-auth stops at 100). */
-export async function organizationsOfUser(db: OrganizationDb, userId: string) {
+export async function organizationsOfUser(db: Db, userId: string) {
   const rows = await db
     .selectFrom("member")
     .innerJoin("organization", "organization.id", "member.organizationId")
@@ -67,7 +68,7 @@ export interface MemberQuery extends Page {
 }
 
 /** One page of an organization's members with their user, searched by name or email; oldest first by default. */
-export async function membersPage(db: OrganizationDb, organizationId: string, q: MemberQuery) {
+export async function membersPage(db: Db, organizationId: string, q: MemberQuery) {
   let base = db
     .selectFrom("member")
     .innerJoin("user", "user.id", "member.userId")
@@ -135,13 +136,11 @@ export interface InvitationQuery extends Page {
   viewerRole: string;
 }
 
-export async function invitationsPage(db: OrganizationDb, organizationId: string, q: InvitationQuery) {
+export async function invitationsPage(db: Db, organizationId: string, q: InvitationQuery) {
   let base = db.selectFrom("invitation").where("invitation.organizationId", "=", organizationId);
   if (q.status) base = base.where("invitation.status", "=", q.status);
   if (!isOwner(q.viewerRole)) {
-    base = base.where(
-      sql<boolean>`(',' || coalesce(${sql.ref("invitation.role")}, '') || ',') not like '%,owner,%'`,
-    );
+    base = base.where(sql<boolean>`not ${hasRoleSql("invitation.role", "owner")}`);
   }
   const [rows, count] = await Promise.all([
     base
@@ -182,7 +181,7 @@ export async function invitationsPage(db: OrganizationDb, organizationId: string
   };
 }
 
-export async function teamsPage(db: OrganizationDb, organizationId: string, page: Page) {
+export async function teamsPage(db: Db, organizationId: string, page: Page) {
   const base = db.selectFrom("team").where("team.organizationId", "=", organizationId);
   const [rows, count] = await Promise.all([
     base
@@ -218,7 +217,7 @@ export async function teamsPage(db: OrganizationDb, organizationId: string, page
   };
 }
 
-export async function teamMembersPage(db: OrganizationDb, teamId: string, page: Page) {
+export async function teamMembersPage(db: Db, teamId: string, page: Page) {
   const base = db
     .selectFrom("teamMember")
     .innerJoin("user", "user.id", "teamMember.userId")
@@ -256,7 +255,7 @@ export async function teamMembersPage(db: OrganizationDb, teamId: string, page: 
 }
 
 /** Pending, unexpired invitations addressed to an email, with what the recipient needs to decide. */
-export async function invitationsForEmail(db: OrganizationDb, email: string) {
+export async function invitationsForEmail(db: Db, email: string) {
   const rows = await db
     .selectFrom("invitation")
     .innerJoin("organization", "organization.id", "invitation.organizationId")

@@ -1,20 +1,17 @@
-import { type Kysely, sql } from "kysely";
-import type { OrganizationDb } from "#server/features/organizations/tables.ts";
+import { sql } from "kysely";
+import type { Db } from "#server/db/tables.ts";
 
 /**
  * Each organization's number of members, kept by triggers on `member` whatever code path writes
  * (better-auth, our plugins, cascades from deleted users and organizations). Counting a 10 000-member
- * organization's index costs ~0.3 ms a page on SQLite; this row costs one lookup (issue 8: a page of a
+ * organization's index costs ~0.3 ms a page on SQLite; this row costs one lookup (the performance requirements: a page of a
  * big organization costs what a page of a small one does). Recomputed from `member` at every start,
  * so it cannot drift for longer than a restart.
  */
-export const MEMBER_COUNT_TABLE = "gatehouse_member_count";
-
-// biome-ignore lint/suspicious/noExplicitAny: runs beside better-auth's own tables
-type AnyDb = Kysely<any>;
+export const MEMBER_COUNT_TABLE = "gatehouse_member_count" as const;
 
 /** Creates the table and its triggers and recounts; run inside the migration transaction. */
-export async function migrateMemberCounts(db: AnyDb, kind: "sqlite" | "postgres"): Promise<void> {
+export async function migrateMemberCounts(db: Db, kind: "sqlite" | "postgres"): Promise<void> {
   await db.schema
     .createTable(MEMBER_COUNT_TABLE)
     .ifNotExists()
@@ -40,7 +37,7 @@ const REMOVE = (organizationId: string) =>
 const FORGET = (organizationId: string) =>
   sql.raw(`delete from ${MEMBER_COUNT_TABLE} where "organizationId" = ${organizationId}`);
 
-async function sqliteTriggers(db: AnyDb) {
+async function sqliteTriggers(db: Db) {
   for (const name of ["member_added", "member_removed", "member_moved", "organization_removed"]) {
     await sql`drop trigger if exists ${sql.raw(`gatehouse_count_${name}`)}`.execute(db);
   }
@@ -55,7 +52,7 @@ async function sqliteTriggers(db: AnyDb) {
     begin ${FORGET("old.id")}; end`.execute(db);
 }
 
-async function postgresTriggers(db: AnyDb) {
+async function postgresTriggers(db: Db) {
   await sql`create or replace function gatehouse_count_members() returns trigger language plpgsql as $$
     begin
       if tg_op in ('DELETE', 'UPDATE') then ${REMOVE('old."organizationId"')}; end if;
@@ -73,8 +70,8 @@ async function postgresTriggers(db: AnyDb) {
 }
 
 /** How many members an organization has, from the kept count. */
-export async function memberCount(db: OrganizationDb, organizationId: string): Promise<number> {
-  const row = await (db as AnyDb)
+export async function memberCount(db: Db, organizationId: string): Promise<number> {
+  const row = await db
     .selectFrom(MEMBER_COUNT_TABLE)
     .select("members")
     .where("organizationId", "=", organizationId)

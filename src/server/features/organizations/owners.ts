@@ -1,20 +1,18 @@
 import { APIError } from "better-auth/api";
-import { sql } from "kysely";
-import type { OrganizationDb } from "#server/features/organizations/tables.ts";
-
-const ownerRole = (column: string) => sql<boolean>`(',' || ${sql.ref(column)} || ',') like '%,owner,%'`;
+import { hasRoleSql } from "#server/db/roles-sql.ts";
+import type { Db } from "#server/db/tables.ts";
 
 /**
  * The organizations that would be left without an owner if this user went away
  * (they are its only owner). Deleting the user must be refused while this is not empty.
  */
-export async function organizationsLeftWithoutOwner(db: OrganizationDb, userId: string) {
+export async function organizationsLeftWithoutOwner(db: Db, userId: string) {
   return db
     .selectFrom("member")
     .innerJoin("organization", "organization.id", "member.organizationId")
     .select(["organization.id", "organization.name", "organization.slug"])
     .where("member.userId", "=", userId)
-    .where(ownerRole("member.role"))
+    .where(hasRoleSql("member.role", "owner"))
     .where(({ not, exists, selectFrom }) =>
       not(
         exists(
@@ -22,7 +20,7 @@ export async function organizationsLeftWithoutOwner(db: OrganizationDb, userId: 
             .select("other.id")
             .whereRef("other.organizationId", "=", "member.organizationId")
             .whereRef("other.id", "<>", "member.id")
-            .where(ownerRole("other.role")),
+            .where(hasRoleSql("other.role", "owner")),
         ),
       ),
     )
@@ -32,9 +30,9 @@ export async function organizationsLeftWithoutOwner(db: OrganizationDb, userId: 
 
 /**
  * Refuses to delete an account that is the only owner of an organization, naming those organizations
- * (issue #5: the only owner can neither leave nor be removed, also through account or admin deletion).
+ * (the owner-protection requirements: the only owner can neither leave nor be removed, also through account or admin deletion).
  */
-export async function assertNotOnlyOwner(db: OrganizationDb, userId: string): Promise<void> {
+export async function assertNotOnlyOwner(db: Db, userId: string): Promise<void> {
   const orphans = await organizationsLeftWithoutOwner(db, userId);
   if (orphans.length === 0) return;
   const names = orphans.map((o) => `"${o.name}"`).join(", ");

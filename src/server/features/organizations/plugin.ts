@@ -1,17 +1,18 @@
 import type { BetterAuthPlugin } from "better-auth";
 import { APIError, createAuthEndpoint, createAuthMiddleware, isAPIError } from "better-auth/api";
-import type { Kysely } from "kysely";
 import { z } from "zod";
-import { invitationPreview, invitationRoutes } from "#server/features/organizations/invitation-routes.ts";
-import { listRoutes } from "#server/features/organizations/list-routes.ts";
-import { memberRoutes } from "#server/features/organizations/member-routes.ts";
+import { overrideHooks } from "#server/auth/overrides.ts";
+import type { Db } from "#server/db/tables.ts";
+import { invitationPreview } from "#server/features/organizations/invitation-preview.ts";
 import { STOCK_REWRITES } from "#server/features/organizations/messages.ts";
+import { invitationOverrides } from "#server/features/organizations/overrides/invitations.ts";
+import { memberOverrides } from "#server/features/organizations/overrides/members.ts";
+import { organizationOverrides } from "#server/features/organizations/overrides/organizations.ts";
+import { teamOverrides } from "#server/features/organizations/overrides/teams.ts";
 import { deactivateOrganization } from "#server/features/organizations/sessions.ts";
-import type { OrganizationDb } from "#server/features/organizations/tables.ts";
 
 export interface GatehouseOrganizationsOptions {
-  // biome-ignore lint/suspicious/noExplicitAny: the same Kysely instance better-auth uses
-  db: Kysely<any>;
+  db: Db;
   /** Seconds an invitation stays valid; a resend renews it by as much. @default 172800 */
   invitationExpiresIn?: number;
 }
@@ -21,12 +22,13 @@ export interface GatehouseOrganizationsOptions {
  * the SPEC §4 invitation rules, owner protection, offboarding, and SPEC §8 wording.
  */
 export function gatehouseOrganizations({ db, invitationExpiresIn = 172800 }: GatehouseOrganizationsOptions) {
-  const orgDb = db as OrganizationDb;
-  const routes = {
-    ...listRoutes(orgDb),
-    ...invitationRoutes(orgDb, invitationExpiresIn),
-    ...memberRoutes(orgDb),
-  };
+  // Each stock path served differently, replaced or guarded (docs/ARCHITECTURE.md lists them).
+  const overrides = [
+    ...organizationOverrides(db),
+    ...memberOverrides(db),
+    ...invitationOverrides(db, invitationExpiresIn),
+    ...teamOverrides(db),
+  ];
 
   return {
     id: "gatehouse-organizations",
@@ -34,14 +36,11 @@ export function gatehouseOrganizations({ db, invitationExpiresIn = 172800 }: Gat
       getInvitationPreview: createAuthEndpoint(
         "/organization/invitation-preview",
         { method: "GET", query: z.object({ id: z.string().min(1).max(100) }) },
-        async (ctx) => ctx.json(await invitationPreview(orgDb, ctx.query.id)),
+        async (ctx) => ctx.json(await invitationPreview(db, ctx.query.id)),
       ),
     },
     hooks: {
-      before: Object.entries(routes).map(([path, handler]) => ({
-        matcher: (ctx: { path?: string }) => ctx.path === path,
-        handler: createAuthMiddleware(handler),
-      })),
+      before: overrideHooks(overrides),
       after: [
         {
           // Offboarding: the organization stops being active in every session of whoever left or was removed.
@@ -52,7 +51,7 @@ export function gatehouseOrganizations({ db, invitationExpiresIn = 172800 }: Gat
             if (!returned || isAPIError(returned)) return;
             const gone = returned.member ?? returned;
             if (gone.organizationId && gone.userId) {
-              await deactivateOrganization(ctx.context, orgDb, gone.organizationId, [gone.userId]);
+              await deactivateOrganization(ctx.context, db, gone.organizationId, [gone.userId]);
             }
           }),
         },

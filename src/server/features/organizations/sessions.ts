@@ -1,5 +1,5 @@
 import type { AuthContext } from "better-auth";
-import type { OrganizationDb } from "#server/features/organizations/tables.ts";
+import type { Db } from "#server/db/tables.ts";
 
 /**
  * Makes an organization stop being the active one (and its teams the active team)
@@ -8,7 +8,7 @@ import type { OrganizationDb } from "#server/features/organizations/tables.ts";
  */
 export async function deactivateOrganization(
   auth: AuthContext,
-  db: OrganizationDb,
+  db: Db,
   organizationId: string,
   userIds?: string[],
   teamIds?: string[],

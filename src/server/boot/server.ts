@@ -1,22 +1,27 @@
 import { getRequestListener } from "@hono/node-server";
-import { createApp } from "#server/app.ts";
-import { buildAuthOptions, createAuth } from "#server/auth.ts";
-import { cacheGeneration } from "#server/cache-generation.ts";
-import type { Config } from "#server/config.ts";
-import { openDatabase } from "#server/db.ts";
+import { buildAuthOptions, createAuth } from "#server/auth/auth.ts";
+import { createPasswordHasher } from "#server/auth/password-hashing.ts";
+import { authFeatures } from "#server/boot/auth-features.ts";
+import type { Config } from "#server/boot/config.ts";
+import type { Logger } from "#server/boot/logger.ts";
+import { migrate } from "#server/boot/migrate.ts";
+import { productApi } from "#server/boot/product-api.ts";
+import { cacheGeneration } from "#server/db/cache-generation.ts";
+import { openDatabase } from "#server/db/db.ts";
+import { createRedisStorage } from "#server/db/redis.ts";
+import { LAST_ACTIVE_RESOLUTION_MS } from "#server/features/accounts/last-active.ts";
 import { promoteConfiguredAdmins } from "#server/features/admin/admin-emails.ts";
-import { ServiceDownError } from "#server/features/health/routes.ts";
-import { createHotRoutes, withHotPaths } from "#server/hot-paths.ts";
-import type { Logger } from "#server/logger.ts";
+import { translateConstraintError } from "#server/features/organizations/constraint-errors.ts";
+import { organizationsOfUser } from "#server/features/organizations/lists.ts";
+import { createApp } from "#server/http/app.ts";
+import { createHotRoutes, withHotPaths } from "#server/http/hot-paths.ts";
+import { createFastSession } from "#server/http/session-fast-path.ts";
+import { ServiceDownError } from "#server/http/unavailable.ts";
 import { createMailer } from "#server/mail/mailer.ts";
-import { migrate } from "#server/migrate.ts";
-import { createPasswordHasher } from "#server/password-hashing.ts";
-import { createRedisStorage } from "#server/redis.ts";
-import { createFastSession } from "#server/session-fast-path.ts";
 
 /** Wires config → database → mail → auth → HTTP app, migrated and ready to serve. */
 export async function buildServer(config: Config, logger: Logger) {
-  const database = openDatabase(config, logger);
+  const database = openDatabase(config, logger, translateConstraintError);
   const passwords = createPasswordHasher();
   const redis = config.redisURL
     ? createRedisStorage(config.redisURL, config.redisKeyPrefix, logger, cacheGeneration(database.db))
@@ -31,6 +36,7 @@ export async function buildServer(config: Config, logger: Logger) {
       mailer,
       logger,
       secondaryStorage: redis?.storage,
+      features: authFeatures({ config, db: database.db, mailer }),
     };
     await migrate(buildAuthOptions(deps), database);
     await promoteConfiguredAdmins(database.db, config.adminEmails);
@@ -44,8 +50,13 @@ export async function buildServer(config: Config, logger: Logger) {
         throw new ServiceDownError("redis");
       });
     };
-    const app = createApp({ config, auth, database, logger, ready });
-    const hotRoutes = createHotRoutes({ fastSession: await createFastSession(auth, database), database });
+    const app = createApp({ config, auth, logger, api: productApi({ config, auth, database, ready }) });
+    const hotRoutes = createHotRoutes({
+      fastSession: await createFastSession(auth, database, {
+        lastActiveResolutionMs: LAST_ACTIVE_RESOLUTION_MS,
+      }),
+      organizationsOfUser: (userId) => organizationsOfUser(database.db, userId),
+    });
     return {
       app,
       /** Node's request listener: the hot paths, then the Hono app. */

@@ -1,5 +1,5 @@
 /**
- * Social sign-in settings read from the environment (issue 4). loadConfig hands
+ * Social sign-in settings read from the environment (the social sign-in requirements). loadConfig hands
  * its environment here; nothing in this module reads process.env itself.
  */
 

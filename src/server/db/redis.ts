@@ -1,7 +1,7 @@
 import type { SecondaryStorage } from "better-auth";
 import { Redis } from "ioredis";
-import type { CacheGeneration } from "#server/cache-generation.ts";
-import type { Logger } from "#server/logger.ts";
+import type { Logger } from "#server/boot/logger.ts";
+import type { CacheGeneration } from "#server/db/cache-generation.ts";
 
 // Sets the key to 1 with its TTL on creation; later increments keep the original window.
 const INCREMENT = `local n = redis.call('INCR', KEYS[1])

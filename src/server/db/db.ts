@@ -3,26 +3,15 @@ import { dirname, resolve } from "node:path";
 import SQLite from "better-sqlite3";
 import { Kysely, PostgresDialect, sql } from "kysely";
 import pg from "pg";
-import type { Config } from "#server/config.ts";
-import { withConstraintErrors } from "#server/features/organizations/constraint-errors.ts";
-import type { Logger } from "#server/logger.ts";
-import { StatementRunner, sqliteWithReader } from "#server/sqlite-dialect.ts";
-
-/** Our own tables, beside better-auth's. */
-export interface AppTables {
-  outbox: {
-    id: string;
-    to: string;
-    subject: string;
-    text: string;
-    html: string;
-    createdAt: string;
-  };
-}
+import type { Config } from "#server/boot/config.ts";
+import type { Logger } from "#server/boot/logger.ts";
+import { type ErrorTranslation, withErrorTranslation } from "#server/db/error-translation.ts";
+import { StatementRunner, sqliteWithReader } from "#server/db/sqlite-dialect.ts";
+import type { Db, Tables } from "#server/db/tables.ts";
 
 export interface AppDatabase {
   kind: "sqlite" | "postgres";
-  db: Kysely<AppTables>;
+  db: Db;
   /** Checks the database answers (readiness). */
   ping(): Promise<void>;
   /**
@@ -41,7 +30,7 @@ export interface AppDatabase {
   close(): Promise<void>;
 }
 
-function openSqlite(path: string): AppDatabase {
+function openSqlite(path: string, translate: ErrorTranslation): AppDatabase {
   const file = resolve(path);
   mkdirSync(dirname(file), { recursive: true });
   const connection = new SQLite(file);
@@ -55,9 +44,8 @@ function openSqlite(path: string): AppDatabase {
   // One statement cache on the reader, shared by Kysely's reads and readAll.
   const readerStatements = new StatementRunner(reader);
   const dataVersion = reader.prepare("pragma data_version").pluck();
-  // Constraint failures (unique slug, membership limit, last owner) surface as API errors, not 500s.
-  const db = new Kysely<AppTables>({
-    dialect: withConstraintErrors(sqliteWithReader(connection, readerStatements)),
+  const db = new Kysely<Tables>({
+    dialect: withErrorTranslation(sqliteWithReader(connection, readerStatements), translate),
   });
   return {
     kind: "sqlite",
@@ -77,7 +65,7 @@ function openSqlite(path: string): AppDatabase {
   };
 }
 
-function openPostgres(url: string, logger: Logger): AppDatabase {
+function openPostgres(url: string, logger: Logger, translate: ErrorTranslation): AppDatabase {
   const pool = new pg.Pool({ connectionString: url, max: 10, connectionTimeoutMillis: 5000 });
   // An idle client losing its connection emits 'error' on the pool; unhandled, it would kill the process.
   pool.on("error", (err) => logger.warn({ err: err.message }, "postgres connection lost"));
@@ -86,7 +74,7 @@ function openPostgres(url: string, logger: Logger): AppDatabase {
   pool.on("connect", (client) => {
     client.on("error", (err) => logger.debug({ err: err.message }, "postgres client error"));
   });
-  const db = new Kysely<AppTables>({ dialect: withConstraintErrors(new PostgresDialect({ pool })) });
+  const db = new Kysely<Tables>({ dialect: withErrorTranslation(new PostgresDialect({ pool }), translate) });
   const statementNames = new Map<string, string>();
   return {
     kind: "postgres",
@@ -108,14 +96,22 @@ function openPostgres(url: string, logger: Logger): AppDatabase {
   };
 }
 
-export function openDatabase(config: Config, logger: Logger): AppDatabase {
+/**
+ * Opens the configured database. `translateError` sees every query's error first: features turn the
+ * constraints the database enforces (unique slug, membership limit, last owner) into API errors, not 500s.
+ */
+export function openDatabase(
+  config: Config,
+  logger: Logger,
+  translateError: ErrorTranslation = (error) => error,
+): AppDatabase {
   return config.database.kind === "sqlite"
-    ? openSqlite(config.database.path)
-    : openPostgres(config.database.url, logger);
+    ? openSqlite(config.database.path, translateError)
+    : openPostgres(config.database.url, logger, translateError);
 }
 
 /** Creates our own tables; safe to run at every start. */
-export async function migrateAppTables(db: Kysely<AppTables>): Promise<void> {
+export async function migrateAppTables(db: Db): Promise<void> {
   await db.schema
     .createTable("outbox")
     .ifNotExists()

@@ -1,4 +1,5 @@
-import { type Kysely, sql } from "kysely";
+import { sql } from "kysely";
+import type { Db } from "#server/db/tables.ts";
 
 /**
  * The generation of the Redis session cache, kept in the database because the database is the one
@@ -12,10 +13,9 @@ export interface CacheGeneration {
   bump(): Promise<number>;
 }
 
-export const CACHE_GENERATION_TABLE = "gatehouse_cache_generation";
+export const CACHE_GENERATION_TABLE = "gatehouse_cache_generation" as const;
 
-// biome-ignore lint/suspicious/noExplicitAny: a table of our own beside the typed ones
-export async function migrateCacheGeneration(db: Kysely<any>): Promise<void> {
+export async function migrateCacheGeneration(db: Db): Promise<void> {
   await db.schema
     .createTable(CACHE_GENERATION_TABLE)
     .ifNotExists()
@@ -29,8 +29,7 @@ export async function migrateCacheGeneration(db: Kysely<any>): Promise<void> {
     .execute();
 }
 
-// biome-ignore lint/suspicious/noExplicitAny: see above
-export function cacheGeneration(db: Kysely<any>): CacheGeneration {
+export function cacheGeneration(db: Db): CacheGeneration {
   const read = async () => {
     const row = await db
       .selectFrom(CACHE_GENERATION_TABLE)

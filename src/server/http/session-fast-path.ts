@@ -1,11 +1,9 @@
 import { createHmac, timingSafeEqual } from "node:crypto";
 import type { BetterAuthOptions } from "better-auth";
-import type { Auth } from "#server/auth.ts";
-import { coalescedLookup } from "#server/coalesced-lookup.ts";
-import { isoDate } from "#server/dates.ts";
-import type { AppDatabase } from "#server/db.ts";
-// A session staler than the accounts feature's last-active resolution goes through better-auth, which touches it.
-import { LAST_ACTIVE_RESOLUTION_MS } from "#server/features/accounts/last-active.ts";
+import type { Auth } from "#server/auth/auth.ts";
+import { coalescedLookup } from "#server/db/coalesced-lookup.ts";
+import { isoDate } from "#server/db/dates.ts";
+import type { AppDatabase } from "#server/db/db.ts";
 
 /**
  * GET /api/auth/get-session is the hottest call of any app using Gatehouse (every page load asks it).
@@ -93,7 +91,19 @@ class BoundedMap<K, V> extends Map<K, V> {
   }
 }
 
-export async function createFastSession(auth: Auth, database: AppDatabase): Promise<FastSession | undefined> {
+export interface FastSessionOptions {
+  /**
+   * A session whose updatedAt is at least this old goes through better-auth, whose hooks touch it (the
+   * accounts feature's last-active resolution, wired by boot/server.ts).
+   */
+  lastActiveResolutionMs: number;
+}
+
+export async function createFastSession(
+  auth: Auth,
+  database: AppDatabase,
+  { lastActiveResolutionMs }: FastSessionOptions,
+): Promise<FastSession | undefined> {
   const ctx = await auth.$context;
   // With Redis, better-auth keeps every session in the database as well and deletes the row whenever it
   // revokes one (storeSessionInDatabase; auth.ts), and itself falls back to the row when Redis has none: the
@@ -185,7 +195,7 @@ export async function createFastSession(auth: Auth, database: AppDatabase): Prom
       const expiresAt = new Date(row.s_expiresAt as string).getTime();
       const updatedAt = new Date(row.s_updatedAt as string).getTime();
       const dueForRefresh = expiresAt - expiresIn * 1000 + updateAge * 1000 <= now;
-      if (expiresAt <= now || dueForRefresh || now - updatedAt >= LAST_ACTIVE_RESOLUTION_MS || row.u_banned) {
+      if (expiresAt <= now || dueForRefresh || now - updatedAt >= lastActiveResolutionMs || row.u_banned) {
         return undefined;
       }
       return { session: shape(row, "s_", sessionFields), user: shape(row, "u_", userFields) };

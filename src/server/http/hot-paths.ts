@@ -1,15 +1,12 @@
 import type { IncomingMessage, RequestListener } from "node:http";
-import type { AppDatabase } from "#server/db.ts";
-import { organizationsOfUser } from "#server/features/organizations/lists.ts";
-import type { OrganizationDb } from "#server/features/organizations/tables.ts";
-import type { Logger } from "#server/logger.ts";
-import { securityHeaderValues } from "#server/security-headers.ts";
-import type { FastSession } from "#server/session-fast-path.ts";
-import { isServiceUnavailable, RETRY_AFTER_SECONDS, UNAVAILABLE_BODY } from "#server/unavailable.ts";
+import type { Logger } from "#server/boot/logger.ts";
+import { securityHeaderValues } from "#server/http/security-headers.ts";
+import type { FastSession } from "#server/http/session-fast-path.ts";
+import { isServiceUnavailable, RETRY_AFTER_SECONDS, UNAVAILABLE_BODY } from "#server/http/unavailable.ts";
 
 /**
  * The few GET calls every page of an app makes are answered straight on Node's request, before Hono
- * builds a Request and better-auth runs its endpoint pipeline (issue 8: those cost ~10× the answer
+ * builds a Request and better-auth runs its endpoint pipeline (the performance requirements: those cost ~10× the answer
  * itself). A hot route returns the JSON body, or undefined to hand the request to the full app
  * unchanged — as it also is when the route throws, except for a lost backing service, answered with the
  * app's own 503 at once: the full app would only repeat the failed work, and wait again on whatever held it
@@ -22,9 +19,14 @@ export type HotRoutes = ReadonlyMap<string, HotRoute>;
 /** Marks a hot answer, so tests (and curious operators) can tell which way a request went. */
 export const HOT_TIMING = "gatehouse;desc=hot";
 
-export function createHotRoutes(deps: { fastSession?: FastSession; database: AppDatabase }): HotRoutes {
+export interface HotRouteDeps {
+  fastSession?: FastSession;
+  /** The answer of organization/list for a user (the organizations feature, wired by boot/server.ts). */
+  organizationsOfUser: (userId: string) => Promise<unknown>;
+}
+
+export function createHotRoutes({ fastSession, organizationsOfUser }: HotRouteDeps): HotRoutes {
   const routes = new Map<string, HotRoute>([["/api/auth/ok", () => '{"ok":true}']]);
-  const { fastSession, database } = deps;
   if (fastSession) {
     routes.set("/api/auth/get-session", async (req) => {
       const found = await fastSession.read(req.headers.cookie);
@@ -35,8 +37,7 @@ export function createHotRoutes(deps: { fastSession?: FastSession; database: App
     routes.set("/api/auth/organization/list", async (req) => {
       const found = await fastSession.read(req.headers.cookie);
       if (!found) return undefined;
-      const db = database.db as unknown as OrganizationDb;
-      return JSON.stringify(await organizationsOfUser(db, found.user.id as string));
+      return JSON.stringify(await organizationsOfUser(found.user.id as string));
     });
   }
   return routes;

@@ -5,31 +5,25 @@ import { Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { HTTPException } from "hono/http-exception";
 import { requestId } from "hono/request-id";
-import { type Auth, CLIENT_IP_HEADER } from "#server/auth.ts";
-import { clientIp } from "#server/client-ip.ts";
-import type { Config } from "#server/config.ts";
-import type { AppDatabase } from "#server/db.ts";
-import { adminRoutes } from "#server/features/admin/routes.ts";
-import { configRoutes } from "#server/features/config/routes.ts";
-import { healthRoutes } from "#server/features/health/routes.ts";
-import { outboxRoutes } from "#server/features/outbox/routes.ts";
-import type { Logger } from "#server/logger.ts";
-import { securityHeaders } from "#server/security-headers.ts";
+import { type Auth, CLIENT_IP_HEADER } from "#server/auth/auth.ts";
+import type { Config } from "#server/boot/config.ts";
+import type { Logger } from "#server/boot/logger.ts";
+import { clientIp } from "#server/http/client-ip.ts";
+import { securityHeaders } from "#server/http/security-headers.ts";
 import {
   isServiceUnavailable,
   RETRY_AFTER_SECONDS,
   UNAVAILABLE_BODY,
   withOutageTracking,
-} from "#server/unavailable.ts";
+} from "#server/http/unavailable.ts";
 import { LIMITS } from "#shared/limits.ts";
 
 export interface AppDeps {
   config: Config;
   auth: Auth;
-  database: AppDatabase;
   logger: Logger;
-  /** Resolves when every backing service answers (database, Redis). */
-  ready: () => Promise<void>;
+  /** The product routes (boot/product-api.ts), mounted under /api. */
+  api: Hono;
 }
 
 /** Headers a client may send that would let it pick its own address. */
@@ -43,7 +37,7 @@ function authRequest(c: Parameters<typeof clientIp>[0], trustProxy: boolean): Re
   return new Request(c.req.raw, { headers });
 }
 
-export function createApp({ config, auth, database, logger, ready }: AppDeps) {
+export function createApp({ config, auth, logger, api }: AppDeps) {
   const app = new Hono();
 
   app.use(requestId());
@@ -78,10 +72,7 @@ export function createApp({ config, auth, database, logger, ready }: AppDeps) {
     return out;
   });
 
-  app.route("/api/config", configRoutes(config));
-  app.route("/api/admin", adminRoutes(auth, database.db));
-  app.route("/api", healthRoutes(ready));
-  if (config.outboxEnabled) app.route("/api/dev/outbox", outboxRoutes(database.db));
+  app.route("/api", api);
   app.all("/api/*", (c) => c.json({ code: "NOT_FOUND", message: "No such API route" }, 404));
 
   mountSpa(app, config.staticDir);

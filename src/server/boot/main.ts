@@ -1,7 +1,7 @@
 import { createServer } from "node:http";
-import { ConfigError, loadConfig } from "#server/config.ts";
-import { createLogger } from "#server/logger.ts";
-import { buildServer } from "#server/server.ts";
+import { ConfigError, loadConfig } from "#server/boot/config.ts";
+import { createLogger } from "#server/boot/logger.ts";
+import { buildServer } from "#server/boot/server.ts";
 
 /** Start-up failures end in one line naming the cause, and a non-zero exit. */
 function fail(message: string): never {

@@ -1,8 +1,8 @@
 import { getMigrations } from "better-auth/db/migration";
 import { sql } from "kysely";
-import type { buildAuthOptions } from "#server/auth.ts";
-import { migrateCacheGeneration } from "#server/cache-generation.ts";
-import { type AppDatabase, migrateAppTables } from "#server/db.ts";
+import type { buildAuthOptions } from "#server/auth/auth.ts";
+import { migrateCacheGeneration } from "#server/db/cache-generation.ts";
+import { type AppDatabase, migrateAppTables } from "#server/db/db.ts";
 import { migrateOrganizationConstraints } from "#server/features/organizations/constraints.ts";
 
 /** Brings better-auth's tables and ours up to date; idempotent, run before the port opens. */
@@ -15,10 +15,9 @@ export async function migrate(
     await runMigrations();
     await migrateAppTables(database.db);
     await migrateCacheGeneration(database.db);
-    const organizationOptions = options.plugins.find((p) => p.id === "organization")?.options as
-      | { membershipLimit?: unknown }
-      | undefined;
-    const limit = organizationOptions?.membershipLimit;
+    const organization = options.plugins.find((p) => p.id === "organization");
+    const organizationOptions = organization && "options" in organization ? organization.options : undefined;
+    const limit = (organizationOptions as { membershipLimit?: unknown } | undefined)?.membershipLimit;
     // One transaction: the triggers are dropped and re-created, and instances already serving must
     // never write between the two.
     await database.db

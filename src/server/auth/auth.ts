@@ -1,16 +1,11 @@
-import type { SecondaryStorage } from "better-auth";
-import { type BetterAuthOptions, type BetterAuthPlugin, betterAuth } from "better-auth";
-import { createAuthMiddleware, isAPIError } from "better-auth/api";
+import { type BetterAuthOptions, betterAuth } from "better-auth";
+import { isAPIError } from "better-auth/api";
 import { admin as adminPlugin, organization } from "better-auth/plugins";
-import type { Kysely } from "kysely";
-import type { Config } from "#server/config.ts";
-import { accountsPlugin } from "#server/features/accounts/plugin.ts";
-import { grantAdmin, shouldBecomeAdmin } from "#server/features/admin/admin-emails.ts";
-import { assertNotOnlyOwner } from "#server/features/organizations/owners.ts";
-import { gatehouseOrganizations } from "#server/features/organizations/plugin.ts";
-import { checkInputLimits, hasInputLimits } from "#server/input-limits.ts";
-import type { Logger } from "#server/logger.ts";
-import type { Mailer } from "#server/mail/mailer.ts";
+import { corePlugin } from "#server/auth/core-plugin.ts";
+import type { AuthDeps } from "#server/auth/deps.ts";
+import { createPrehash } from "#server/auth/prehash.ts";
+import { socialAuth } from "#server/auth/social-providers.ts";
+import { noteIfUnavailable } from "#server/http/unavailable.ts";
 import {
   changeEmailMail,
   deleteAccountMail,
@@ -19,30 +14,16 @@ import {
   passwordResetMail,
   verificationMail,
 } from "#server/mail/templates.ts";
-import type { PasswordHasher } from "#server/password-hashing.ts";
-import { createPrehash } from "#server/prehash.ts";
-import { socialAuth } from "#server/social-providers.ts";
-import { noteIfUnavailable } from "#server/unavailable.ts";
 import { LIMITS } from "#shared/limits.ts";
 import { ac, organizationRoles } from "#shared/permissions.ts";
 
 export const APP_NAME = "Gatehouse";
 
+/** SPEC §9: invitations expire after 172800 seconds (2 days); a resend renews them by as much. */
+export const INVITATION_EXPIRES_IN = 172800;
+
 /** The header our server sets from the socket (or the trusted proxy); any client copy is dropped first. */
 export const CLIENT_IP_HEADER = "x-gatehouse-client-ip";
-
-export interface AuthDeps {
-  config: Config;
-  // biome-ignore lint/suspicious/noExplicitAny: better-auth takes any Kysely instance
-  db: Kysely<any>;
-  dbKind: "sqlite" | "postgres";
-  mailer: Mailer;
-  logger: Logger;
-  /** Redis, when REDIS_URL is set. */
-  secondaryStorage?: SecondaryStorage;
-  /** Password hashing off the event loop (password-hashing.ts). */
-  passwords: PasswordHasher;
-}
 
 /**
  * Rebuilds a link better-auth made so that its origin is always BETTER_AUTH_URL,
@@ -61,10 +42,11 @@ export function buildAuthOptions({
   logger,
   secondaryStorage,
   passwords,
+  features,
 }: AuthDeps) {
   const link = (url: string) => linkOnBaseURL(config.baseURL, url);
-  // An organization's only owner cannot delete their account, nor be deleted by an admin (issue #5).
-  const assertUserCanBeDeleted = (userId: string) => assertNotOnlyOwner(db, userId);
+  // An organization's only owner cannot delete their account, nor be deleted by an admin.
+  const { assertUserCanBeDeleted } = features;
   const appName = APP_NAME;
   const social = socialAuth(config.social, config.baseURL);
   const prehashing = createPrehash(passwords.hash);
@@ -94,7 +76,7 @@ export function buildAuthOptions({
 
     emailAndPassword: {
       enabled: true,
-      // SPEC §5 / issue #2: 8 to 128 characters, no composition rules.
+      // SPEC §5 and the sign-up requirements: 8 to 128 characters, no composition rules.
       minPasswordLength: LIMITS.passwordMin,
       maxPasswordLength: LIMITS.passwordMax,
       requireEmailVerification: true,
@@ -142,7 +124,7 @@ export function buildAuthOptions({
       },
     },
 
-    // Issue 4: SPEC §9 providers and generic OIDC, enabled by their variables (social-config.ts).
+    // Social sign-in: SPEC §9 providers and generic OIDC, enabled by their variables (social-config.ts).
     socialProviders: social.socialProviders,
 
     user: {
@@ -191,7 +173,7 @@ export function buildAuthOptions({
     verification: { storeInDatabase: true },
 
     rateLimit: {
-      // Issue #2: on whenever NODE_ENV=production (better-auth: 3 per 10 s on sign-in/sign-up).
+      // The sign-up requirements: on whenever NODE_ENV=production (better-auth: 3 per 10 s on sign-in/sign-up).
       enabled: config.isProduction,
       // Shared by every instance: Redis when configured, else PostgreSQL. A SQLite file serves one process,
       // so its counters stay in memory rather than costing a write per request.
@@ -203,7 +185,8 @@ export function buildAuthOptions({
     },
 
     advanced: {
-      // One SQL join instead of a query per row where better-auth reads related rows (issue 8).
+      // One SQL join instead of a query per row where better-auth reads related rows (the performance
+      // requirements).
       database: { joins: true },
       // better-auth turns these checks off when NODE_ENV=test; Gatehouse keeps them on everywhere.
       disableOriginCheck: false,
@@ -229,17 +212,10 @@ export function buildAuthOptions({
 
     databaseHooks: {
       user: {
-        // ADMIN_EMAILS (issue #6): the admin role is granted once the listed address is verified.
-        create: {
-          async after(user) {
-            if (shouldBecomeAdmin(user, config.adminEmails)) await grantAdmin(db, user.id);
-          },
-        },
-        update: {
-          async after(user) {
-            if (shouldBecomeAdmin(user, config.adminEmails)) await grantAdmin(db, user.id);
-          },
-        },
+        // ADMIN_EMAILS (the administration requirements): the admin role is granted once the listed
+        // address is verified.
+        create: { after: features.afterUserWrite },
+        update: { after: features.afterUserWrite },
       },
     },
 
@@ -249,8 +225,7 @@ export function buildAuthOptions({
         roles: organizationRoles,
         // SPEC §6 / §9: the creator of an organization is its owner.
         creatorRole: "owner",
-        // SPEC §9: invitations expire after 172800 seconds (2 days).
-        invitationExpiresIn: 172800,
+        invitationExpiresIn: INVITATION_EXPIRES_IN,
         // SPEC §9: membership limit 100 by default.
         membershipLimit: config.membershipLimit,
         teams: { enabled: true },
@@ -272,7 +247,7 @@ export function buildAuthOptions({
       adminPlugin({
         defaultRole: "user",
         adminRoles: ["admin"],
-        // Issue #6: admins cannot be impersonated.
+        // The administration requirements: admins cannot be impersonated.
         allowImpersonatingAdmins: false,
         impersonationSessionDuration: 60 * 60,
         bannedUserMessage: (user) =>
@@ -280,45 +255,8 @@ export function buildAuthOptions({
             user.banExpires ? ` The suspension ends ${new Date(user.banExpires).toUTCString()}.` : ""
           }`,
       }),
-      // Checks that only some paths need: each hook has a matcher, so other requests (get-session, /ok…)
-      // do not pay for a middleware context they would not use.
-      {
-        id: "gatehouse-core",
-        hooks: {
-          before: [
-            {
-              matcher: (ctx) => hasInputLimits(ctx.path ?? ""),
-              handler: createAuthMiddleware(async (ctx) => checkInputLimits(ctx.path, ctx.body)),
-            },
-            {
-              matcher: (ctx) => ctx.path === "/sign-up/email",
-              handler: createAuthMiddleware(async (ctx) => {
-                const password = (ctx.body as { password?: unknown } | undefined)?.password;
-                if (typeof password === "string" && password.length <= LIMITS.passwordMax)
-                  await prehashing.prehash(password);
-              }),
-            },
-            {
-              matcher: (ctx) => ctx.path === "/admin/remove-user",
-              handler: createAuthMiddleware(async (ctx) => {
-                const target = (ctx.body as { userId?: unknown } | undefined)?.userId;
-                if (typeof target === "string") await assertUserCanBeDeleted(target);
-              }),
-            },
-          ],
-          after: [
-            {
-              matcher: (ctx) => ctx.path === "/sign-up/email",
-              handler: createAuthMiddleware(async (ctx) => {
-                const password = (ctx.body as { password?: unknown } | undefined)?.password;
-                if (typeof password === "string") prehashing.forget(password);
-              }),
-            },
-          ],
-        },
-      } satisfies BetterAuthPlugin,
-      gatehouseOrganizations({ db, invitationExpiresIn: 172800 }),
-      accountsPlugin({ mailer, appName, assertUserCanBeDeleted }),
+      corePlugin({ prehashing, assertUserCanBeDeleted }),
+      ...features.plugins,
       ...social.plugins,
     ],
   } satisfies BetterAuthOptions;

@@ -6,7 +6,7 @@ import {
   OIDC_PROVIDER_ID,
   type OidcSetting,
   type SocialConfig,
-} from "#server/social-config.ts";
+} from "#server/auth/social-config.ts";
 
 type SocialProvidersOption = NonNullable<BetterAuthOptions["socialProviders"]>;
 type ValidateUserInfo = NonNullable<NonNullable<BetterAuthOptions["user"]>["validateUserInfo"]>;

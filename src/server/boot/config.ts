@@ -2,7 +2,7 @@ import { randomBytes } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { z } from "zod";
-import { parseSocialConfig, type SocialConfig, SocialConfigError } from "#server/social-config.ts";
+import { parseSocialConfig, type SocialConfig, SocialConfigError } from "#server/auth/social-config.ts";
 
 /** Raised for a setting that cannot be used; the message names the variable. */
 export class ConfigError extends Error {}
@@ -71,7 +71,7 @@ export interface Config {
   logLevel: string;
   membershipLimit: number;
   staticDir: string;
-  /** Social sign-in providers and account-linking rules (issue 4, see social-config.ts). */
+  /** Social sign-in providers and account-linking rules (see social-config.ts). */
   social: SocialConfig;
 }
 

@@ -28,6 +28,13 @@ const MESSAGES = [
   /database system is (starting up|shutting down)/i,
 ];
 
+/** Thrown by the readiness check, naming the service that did not answer. */
+export class ServiceDownError extends Error {
+  constructor(readonly service: "database" | "redis") {
+    super(`${service} is unreachable`);
+  }
+}
+
 export const UNAVAILABLE_BODY = {
   code: "SERVICE_UNAVAILABLE",
   message: "The service is briefly unavailable; please try again in a few seconds",

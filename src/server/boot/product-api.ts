@@ -1,0 +1,34 @@
+import { Hono } from "hono";
+import type { Auth } from "#server/auth/auth.ts";
+import type { Config } from "#server/boot/config.ts";
+import type { AppDatabase } from "#server/db/db.ts";
+import { adminRoutes } from "#server/features/admin/routes.ts";
+import { configRoutes } from "#server/features/config/routes.ts";
+import { healthRoutes } from "#server/features/health/routes.ts";
+import { outboxRoutes } from "#server/features/outbox/routes.ts";
+
+export interface ProductApiDeps {
+  config: Config;
+  auth: Auth;
+  database: AppDatabase;
+  /** Resolves when every backing service answers (database, Redis). */
+  ready: () => Promise<void>;
+}
+
+/**
+ * The product's own routes, mounted under /api by createApp (http/app.ts). Chained, so that its type
+ * carries every route: the web app calls it with `hc<ProductApi>("/api")` from hono/client.
+ */
+export function productApi({ config, auth, database, ready }: ProductApiDeps) {
+  // Without the outbox the path is simply absent (the /api 404); the type keeps it for the client.
+  const outbox = config.outboxEnabled
+    ? outboxRoutes(database.db)
+    : (new Hono() as ReturnType<typeof outboxRoutes>);
+  return new Hono()
+    .route("/config", configRoutes(config))
+    .route("/admin", adminRoutes(auth, database.db))
+    .route("/", healthRoutes(ready))
+    .route("/dev/outbox", outbox);
+}
+
+export type ProductApi = ReturnType<typeof productApi>;

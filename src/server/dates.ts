@@ -1,9 +1,0 @@
-const CANONICAL_ISO = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
-
-/**
- * A stored date as JSON writes a Date (`toISOString()`). SQLite rows already hold that exact text, which is
- * kept as is: parsing and re-printing it costs ~1 µs a value, most of a 200-organization list's JSON.
- */
-export function isoDate(value: Date | string | number): string {
-  return typeof value === "string" && CANONICAL_ISO.test(value) ? value : new Date(value).toISOString();
-}

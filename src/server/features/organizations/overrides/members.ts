@@ -1,0 +1,64 @@
+import { APIError } from "better-auth/api";
+import { defineOverride, type Override } from "#server/auth/overrides.ts";
+import type { Db } from "#server/db/tables.ts";
+import { can, findMembership, isOwner } from "#server/features/organizations/access.ts";
+import { bodyString, organizationOf, requireSession } from "#server/features/organizations/context.ts";
+import { MEMBER_SORTS, membersPage } from "#server/features/organizations/lists.ts";
+import { ORGANIZATION_MESSAGES } from "#server/features/organizations/messages.ts";
+import { readEnum, readPage, readString } from "#server/features/organizations/paging.ts";
+
+/** Members: an explicitly paged, searchable list, and removal kept inside the caller's organization. */
+export function memberOverrides(db: Db): Override[] {
+  return [
+    defineOverride({
+      path: "/organization/list-members",
+      mode: "replace",
+      handler: async (ctx) => {
+        const { query, organizationId } = await organizationOf(db, ctx);
+        return ctx.json(
+          await membersPage(db, organizationId, {
+            ...readPage(query),
+            search: readString(query, "search", 254),
+            sortBy: readEnum(query, "sortBy", MEMBER_SORTS),
+            sortDirection: readEnum(query, "sortDirection", ["asc", "desc"] as const),
+          }),
+        );
+      },
+    }),
+
+    defineOverride({
+      // Resolves the target inside the caller's organization only, and keeps owners for owners to remove.
+      path: "/organization/remove-member",
+      mode: "guard",
+      handler: async (ctx) => {
+        const session = await requireSession(ctx);
+        const body = (ctx.body ?? {}) as Record<string, unknown>;
+        const organizationId =
+          typeof body.organizationId === "string"
+            ? body.organizationId
+            : (session.session.activeOrganizationId as string | null);
+        const target = bodyString(ctx, "memberIdOrEmail", 254);
+        const actor = organizationId ? await findMembership(db, organizationId, session.user.id) : undefined;
+        if (!actor) return;
+        const member = await db
+          .selectFrom("member")
+          .innerJoin("user", "user.id", "member.userId")
+          .select(["member.id", "member.role"])
+          .where("member.organizationId", "=", actor.organizationId)
+          .where(
+            target.includes("@") ? "user.email" : "member.id",
+            "=",
+            target.includes("@") ? target.toLowerCase() : target,
+          )
+          .executeTakeFirst();
+        if (!member) throw APIError.from("BAD_REQUEST", ORGANIZATION_MESSAGES.memberNotFound);
+        if (!can(actor.role, { member: ["delete"] })) {
+          throw APIError.from("FORBIDDEN", ORGANIZATION_MESSAGES.notAllowedToRemoveMember);
+        }
+        if (isOwner(member.role) && !isOwner(actor.role)) {
+          throw APIError.from("FORBIDDEN", ORGANIZATION_MESSAGES.notAllowedToRemoveOwner);
+        }
+      },
+    }),
+  ];
+}
