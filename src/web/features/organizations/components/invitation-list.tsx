@@ -1,15 +1,4 @@
-import {
-  ActionIcon,
-  Badge,
-  Box,
-  EmptyState,
-  Group,
-  SegmentedControl,
-  Table,
-  Text,
-  Title,
-  Tooltip,
-} from "@mantine/core";
+import { ActionIcon, Badge, Box, Group, SegmentedControl, Table, Text, Title, Tooltip } from "@mantine/core";
 import { IconMail, IconMailForward, IconX } from "@tabler/icons-react";
 import { getRouteApi } from "@tanstack/react-router";
 import { useState } from "react";
@@ -22,7 +11,7 @@ import { cancelInvitation, useResendInvitation } from "../api/use-invitation-mut
 import { timeLeft } from "../lib/format.ts";
 import { DEFAULT_INVITATION_STATUS, INVITATION_STATUS_LABELS, pageParam } from "../lib/list-search.ts";
 import { useNow } from "../lib/use-now.ts";
-import { ListTable } from "./list-table.tsx";
+import { ListEmpty, ListTable } from "./list-table.tsx";
 import { useCurrentOrganization } from "./organization-context.tsx";
 import { RoleBadges } from "./role-badges.tsx";
 
@@ -77,9 +66,8 @@ export function InvitationList() {
         skeletonRows={3}
         total={total}
         empty={
-          <EmptyState
-            py="xl"
-            icon={<IconMail size={26} stroke={1.6} aria-hidden />}
+          <ListEmpty
+            icon={IconMail}
             title={
               pending
                 ? "No pending invitations"

@@ -1,5 +1,6 @@
 import { Alert, Button, Group, Loader, Stack, Text } from "@mantine/core";
-import { IconAlertCircle, IconMailForward, IconUserQuestion } from "@tabler/icons-react";
+import { IconAlertCircle, IconMailForward, IconUserQuestion, type TablerIcon } from "@tabler/icons-react";
+import type { ReactNode } from "react";
 import { ButtonLink } from "#web/components/button-link.tsx";
 import { ErrorAlert } from "#web/components/error-alert.tsx";
 import { errorText } from "#web/lib/api/error-text.ts";
@@ -104,6 +105,15 @@ export function Pending({
   );
 }
 
+/** Why this visitor cannot answer yet, and what to do first. */
+function Caution({ title, icon: Icon, children }: { title: string; icon: TablerIcon; children: ReactNode }) {
+  return (
+    <Alert color="yellow" variant="light" title={title} icon={<Icon size={18} aria-hidden />}>
+      {children}
+    </Alert>
+  );
+}
+
 function SignedOut({ invitation, here }: { invitation: InvitationPreview; here: string }) {
   const search = { redirect: here, email: invitation.email };
   return (
@@ -133,14 +143,9 @@ function WrongAccount({
   const switchAccount = useSwitchAccount(here, invitation.email);
   return (
     <Stack gap="sm">
-      <Alert
-        color="yellow"
-        variant="light"
-        title="This invitation is for someone else"
-        icon={<IconUserQuestion size={18} aria-hidden />}
-      >
+      <Caution title="This invitation is for someone else" icon={IconUserQuestion}>
         {`You're signed in as ${signedInAs}, but the invitation was sent to ${invitation.email}. Only that address can accept it.`}
-      </Alert>
+      </Caution>
       <Button
         fullWidth
         size="md"
@@ -161,16 +166,11 @@ function Unverified({ email, here }: { email: string; here: string }) {
   const sent = send.isSuccess;
   return (
     <Stack gap="sm">
-      <Alert
-        color="yellow"
-        variant="light"
-        title="Verify your email first"
-        icon={<IconMailForward size={18} aria-hidden />}
-      >
+      <Caution title="Verify your email first" icon={IconMailForward}>
         {sent
           ? `We sent a new link to ${email}. Open it: it brings you back here to accept.`
           : `Confirm ${email} by opening the link we sent you; it brings you back here to accept.`}
-      </Alert>
+      </Caution>
       {send.error ? (
         <Text size="sm" c="var(--mantine-color-error)">
           {errorText(send.error)}

@@ -1,5 +1,14 @@
-import { ActionIcon, Alert, type MantineBreakpoint, Menu, Table, Text, Tooltip } from "@mantine/core";
-import { IconDots, IconInfoCircle } from "@tabler/icons-react";
+import {
+  ActionIcon,
+  Alert,
+  EmptyState,
+  type MantineBreakpoint,
+  Menu,
+  Table,
+  Text,
+  Tooltip,
+} from "@mantine/core";
+import { IconDots, IconInfoCircle, type TablerIcon } from "@tabler/icons-react";
 import type { ReactNode } from "react";
 import { ActionsColumnHeader, TableRegion } from "#web/components/table-region.tsx";
 
@@ -99,5 +108,27 @@ export function RowMenu({ label, width, tooltip, children }: RowMenuProps) {
       </Menu.Target>
       <Menu.Dropdown>{children}</Menu.Dropdown>
     </Menu>
+  );
+}
+
+interface ListEmptyProps {
+  icon: TablerIcon;
+  title: string;
+  description: string;
+  /** A button leading on, e.g. "Create team". */
+  action?: ReactNode;
+}
+
+/** What a list card shows when it has nothing (or nothing matching). */
+export function ListEmpty({ icon: Icon, title, description, action }: ListEmptyProps) {
+  return (
+    <EmptyState
+      py="xl"
+      icon={<Icon size={26} stroke={1.6} aria-hidden />}
+      title={title}
+      description={description}
+    >
+      {action ? <EmptyState.Actions>{action}</EmptyState.Actions> : null}
+    </EmptyState>
   );
 }

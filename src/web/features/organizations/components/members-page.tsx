@@ -1,16 +1,4 @@
-import {
-  Badge,
-  Box,
-  Button,
-  CloseButton,
-  EmptyState,
-  Group,
-  Select,
-  Stack,
-  Table,
-  Text,
-  TextInput,
-} from "@mantine/core";
+import { Badge, Box, Button, CloseButton, Group, Select, Stack, Table, Text, TextInput } from "@mantine/core";
 import { useDebouncedValue } from "@mantine/hooks";
 import { IconAlertCircle, IconSearch, IconUserPlus, IconUsers } from "@tabler/icons-react";
 import { getRouteApi } from "@tanstack/react-router";
@@ -32,7 +20,7 @@ import {
   SEARCH_MAX,
 } from "../lib/list-search.ts";
 import { hasRole } from "../lib/roles.ts";
-import { ListTable, ReadOnlyNote } from "./list-table.tsx";
+import { ListEmpty, ListTable, ReadOnlyNote } from "./list-table.tsx";
 import { ChangeRolesDialog, MemberActions, RemoveMemberDialog } from "./member-dialogs.tsx";
 import { MemberIdentity } from "./member-identity.tsx";
 import { useCurrentOrganization } from "./organization-context.tsx";
@@ -155,24 +143,22 @@ export function MembersPage() {
         skeletonRows={5}
         total={total}
         empty={
-          <EmptyState
-            py="xl"
-            icon={<IconUsers size={26} stroke={1.6} aria-hidden />}
+          <ListEmpty
+            icon={IconUsers}
             title={search.q ? "No member matches your search" : "No members"}
             description={
               search.q
                 ? `Nobody's name or email contains “${search.q}”.`
                 : "Invite people to fill this organization."
             }
-          >
-            {search.q ? (
-              <EmptyState.Actions>
+            action={
+              search.q ? (
                 <Button variant="default" onClick={clearSearch}>
                   Clear search
                 </Button>
-              </EmptyState.Actions>
-            ) : null}
-          </EmptyState>
+              ) : null
+            }
+          />
         }
         pageSize={PAGE_SIZE}
         page={page}

@@ -1,4 +1,4 @@
-import { Alert, Button, EmptyState, Group, Stack, Table, Text } from "@mantine/core";
+import { Alert, Button, Group, Stack, Table, Text } from "@mantine/core";
 import { IconInfoCircle, IconPlus, IconUsersGroup } from "@tabler/icons-react";
 import { getRouteApi } from "@tanstack/react-router";
 import { useState } from "react";
@@ -9,7 +9,7 @@ import { usePageTitle } from "#web/lib/use-page-title.ts";
 import { useTeams } from "../api/queries.ts";
 import type { TeamRow } from "../api/types.ts";
 import { pageParam } from "../lib/list-search.ts";
-import { ListTable, ReadOnlyNote } from "./list-table.tsx";
+import { ListEmpty, ListTable, ReadOnlyNote } from "./list-table.tsx";
 import { useCurrentOrganization } from "./organization-context.tsx";
 import { RemoveTeamDialog, TeamActions, TeamNameDialog } from "./team-dialogs.tsx";
 import { TeamMembersDrawer } from "./team-members-drawer.tsx";
@@ -62,14 +62,12 @@ export function TeamsPage() {
         skeletonRows={3}
         total={total}
         empty={
-          <EmptyState
-            py="xl"
-            icon={<IconUsersGroup size={26} stroke={1.6} aria-hidden />}
+          <ListEmpty
+            icon={IconUsersGroup}
             title="No teams yet"
             description="Teams group members who work together."
-          >
-            {createButton ? <EmptyState.Actions>{createButton}</EmptyState.Actions> : null}
-          </EmptyState>
+            action={createButton}
+          />
         }
         pageSize={PAGE_SIZE}
         page={page}
