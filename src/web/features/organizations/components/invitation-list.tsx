@@ -11,7 +11,7 @@ import { cancelInvitation, useResendInvitation } from "../api/use-invitation-mut
 import { timeLeft } from "../lib/format.ts";
 import { DEFAULT_INVITATION_STATUS, INVITATION_STATUS_LABELS, pageParam } from "../lib/list-search.ts";
 import { useNow } from "../lib/use-now.ts";
-import { ListEmpty, ListTable } from "./list-table.tsx";
+import { ActionsCell, ListEmpty, ListTable } from "./list-table.tsx";
 import { useCurrentOrganization } from "./organization-context.tsx";
 import { RoleBadges } from "./role-badges.tsx";
 
@@ -143,35 +143,33 @@ export function InvitationList() {
                     </Tooltip>
                   )}
                 </Table.Td>
-                {pending ? (
-                  <Table.Td>
-                    <Group gap={4} wrap="nowrap" justify="flex-end">
-                      <Tooltip label={expired ? "Send again (renews the link)" : "Resend"} withArrow>
+                <ActionsCell shown={pending}>
+                  <Group gap={4} wrap="nowrap" justify="flex-end">
+                    <Tooltip label={expired ? "Send again (renews the link)" : "Resend"} withArrow>
+                      <ActionIcon
+                        variant="subtle"
+                        color="gray"
+                        aria-label={`Resend invitation to ${invitation.email}`}
+                        loading={resend.isPending && resend.variables?.id === invitation.id}
+                        onClick={() => resend.mutate(invitation)}
+                      >
+                        <IconMailForward size={18} aria-hidden />
+                      </ActionIcon>
+                    </Tooltip>
+                    {can.cancelInvitations ? (
+                      <Tooltip label="Cancel invitation" withArrow>
                         <ActionIcon
                           variant="subtle"
-                          color="gray"
-                          aria-label={`Resend invitation to ${invitation.email}`}
-                          loading={resend.isPending && resend.variables?.id === invitation.id}
-                          onClick={() => resend.mutate(invitation)}
+                          color="red"
+                          aria-label={`Cancel invitation to ${invitation.email}`}
+                          onClick={() => setCanceling(invitation)}
                         >
-                          <IconMailForward size={18} aria-hidden />
+                          <IconX size={18} aria-hidden />
                         </ActionIcon>
                       </Tooltip>
-                      {can.cancelInvitations ? (
-                        <Tooltip label="Cancel invitation" withArrow>
-                          <ActionIcon
-                            variant="subtle"
-                            color="red"
-                            aria-label={`Cancel invitation to ${invitation.email}`}
-                            onClick={() => setCanceling(invitation)}
-                          >
-                            <IconX size={18} aria-hidden />
-                          </ActionIcon>
-                        </Tooltip>
-                      ) : null}
-                    </Group>
-                  </Table.Td>
-                ) : null}
+                    ) : null}
+                  </Group>
+                </ActionsCell>
               </Table.Tr>
             );
           })}

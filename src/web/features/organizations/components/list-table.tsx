@@ -11,6 +11,7 @@ import {
 import { IconDots, IconInfoCircle, type TablerIcon } from "@tabler/icons-react";
 import type { ReactNode } from "react";
 import { ActionsColumnHeader, TableRegion } from "#web/components/table-region.tsx";
+import { formatDate } from "#web/lib/format.ts";
 
 export interface Column {
   label: ReactNode;
@@ -58,6 +59,22 @@ export function ListTable({
       </Table>
     </TableRegion>
   );
+}
+
+/** A row's date (joined, created), left out on phones. */
+export function DateCell({ value }: { value: string }) {
+  return (
+    <Table.Td visibleFrom="sm">
+      <Text size="sm" c="dimmed">
+        {formatDate(value)}
+      </Text>
+    </Table.Td>
+  );
+}
+
+/** The last cell of a row, with its actions; none in a table without an actions column. */
+export function ActionsCell({ shown, children }: { shown: boolean; children: ReactNode }) {
+  return shown ? <Table.Td>{children}</Table.Td> : null;
 }
 
 /** Why controls are missing: this member may look, but not change. */

@@ -7,7 +7,7 @@ import { ButtonLink } from "#web/components/button-link.tsx";
 import { ListCard } from "#web/components/list-card.tsx";
 import { SectionHeader } from "#web/components/page-states.tsx";
 import { authClient } from "#web/lib/auth-client.ts";
-import { formatDate, plural } from "#web/lib/format.ts";
+import { plural } from "#web/lib/format.ts";
 import { usePageTitle } from "#web/lib/use-page-title.ts";
 import { useMembers } from "../api/queries.ts";
 import type { MemberRow } from "../api/types.ts";
@@ -20,7 +20,7 @@ import {
   SEARCH_MAX,
 } from "../lib/list-search.ts";
 import { hasRole } from "../lib/roles.ts";
-import { ListEmpty, ListTable, ReadOnlyNote } from "./list-table.tsx";
+import { ActionsCell, DateCell, ListEmpty, ListTable, ReadOnlyNote } from "./list-table.tsx";
 import { ChangeRolesDialog, MemberActions, RemoveMemberDialog } from "./member-dialogs.tsx";
 import { MemberIdentity } from "./member-identity.tsx";
 import { useCurrentOrganization } from "./organization-context.tsx";
@@ -200,24 +200,18 @@ export function MembersPage() {
                 <Table.Td visibleFrom="sm">
                   <RoleBadges role={member.role} size="sm" />
                 </Table.Td>
-                <Table.Td visibleFrom="sm">
-                  <Text size="sm" c="dimmed">
-                    {formatDate(member.createdAt)}
-                  </Text>
-                </Table.Td>
-                {manages ? (
-                  <Table.Td>
-                    <MemberActions
-                      member={member}
-                      isSelf={isSelf}
-                      ownerLocked={hasRole(member.role, "owner") && !can.isOwner}
-                      canUpdate={can.updateMembers}
-                      canRemove={can.removeMembers}
-                      onEdit={() => setEditing(member)}
-                      onRemove={() => setRemoving(member)}
-                    />
-                  </Table.Td>
-                ) : null}
+                <DateCell value={member.createdAt} />
+                <ActionsCell shown={manages}>
+                  <MemberActions
+                    member={member}
+                    isSelf={isSelf}
+                    ownerLocked={hasRole(member.role, "owner") && !can.isOwner}
+                    canUpdate={can.updateMembers}
+                    canRemove={can.removeMembers}
+                    onEdit={() => setEditing(member)}
+                    onRemove={() => setRemoving(member)}
+                  />
+                </ActionsCell>
               </Table.Tr>
             );
           })}

@@ -4,12 +4,12 @@ import { getRouteApi } from "@tanstack/react-router";
 import { useState } from "react";
 import { ListCard } from "#web/components/list-card.tsx";
 import { SectionHeader } from "#web/components/page-states.tsx";
-import { formatDate, plural } from "#web/lib/format.ts";
+import { plural } from "#web/lib/format.ts";
 import { usePageTitle } from "#web/lib/use-page-title.ts";
 import { useTeams } from "../api/queries.ts";
 import type { TeamRow } from "../api/types.ts";
 import { pageParam } from "../lib/list-search.ts";
-import { ListEmpty, ListTable, ReadOnlyNote } from "./list-table.tsx";
+import { ActionsCell, DateCell, ListEmpty, ListTable, ReadOnlyNote } from "./list-table.tsx";
 import { useCurrentOrganization } from "./organization-context.tsx";
 import { RemoveTeamDialog, TeamActions, TeamNameDialog } from "./team-dialogs.tsx";
 import { TeamMembersDrawer } from "./team-members-drawer.tsx";
@@ -97,22 +97,16 @@ export function TeamsPage() {
                   <Text size="sm">{plural(team.memberCount, "member")}</Text>
                 )}
               </Table.Td>
-              <Table.Td visibleFrom="sm">
-                <Text size="sm" c="dimmed">
-                  {formatDate(team.createdAt)}
-                </Text>
-              </Table.Td>
-              {manages ? (
-                <Table.Td>
-                  <TeamActions
-                    team={team}
-                    lastTeam={lastTeam}
-                    onManage={() => setManaging(team)}
-                    onRename={() => setRenaming(team)}
-                    onRemove={() => setRemoving(team)}
-                  />
-                </Table.Td>
-              ) : null}
+              <DateCell value={team.createdAt} />
+              <ActionsCell shown={manages}>
+                <TeamActions
+                  team={team}
+                  lastTeam={lastTeam}
+                  onManage={() => setManaging(team)}
+                  onRename={() => setRenaming(team)}
+                  onRemove={() => setRemoving(team)}
+                />
+              </ActionsCell>
             </Table.Tr>
           ))}
         </ListTable>
