@@ -166,7 +166,7 @@ export async function invitationsPage(db: Db, organizationId: string, q: Invitat
   ]);
   const now = Date.now();
   return {
-    invitations: rows.map((r) => {
+    items: rows.map((r) => {
       const expiresAt = toDate(r.expiresAt);
       return {
         ...r,
@@ -176,8 +176,6 @@ export async function invitationsPage(db: Db, organizationId: string, q: Invitat
       };
     }),
     total: Number(count.n),
-    limit: q.limit,
-    offset: q.offset,
   };
 }
 
@@ -205,15 +203,13 @@ export async function teamsPage(db: Db, organizationId: string, page: Page) {
     base.select((eb) => eb.fn.countAll<number | string>().as("n")).executeTakeFirstOrThrow(),
   ]);
   return {
-    teams: rows.map((r) => ({
+    items: rows.map((r) => ({
       ...r,
       createdAt: toDate(r.createdAt),
       updatedAt: toDate(r.updatedAt),
       memberCount: Number(r.memberCount ?? 0),
     })),
     total: Number(count.n),
-    limit: page.limit,
-    offset: page.offset,
   };
 }
 
@@ -241,7 +237,7 @@ export async function teamMembersPage(db: Db, teamId: string, page: Page) {
     base.select((eb) => eb.fn.countAll<number | string>().as("n")).executeTakeFirstOrThrow(),
   ]);
   return {
-    members: rows.map((r) => ({
+    items: rows.map((r) => ({
       id: r.id,
       teamId: r.teamId,
       userId: r.userId,
@@ -249,8 +245,6 @@ export async function teamMembersPage(db: Db, teamId: string, page: Page) {
       user: { id: r.userId, name: r.name, email: r.email, image: r.image },
     })),
     total: Number(count.n),
-    limit: page.limit,
-    offset: page.offset,
   };
 }
 

@@ -8,6 +8,27 @@ export interface Page {
 /** Bounds of every paged organization list. */
 export const PAGE = { defaultLimit: 50, maxLimit: 200 } as const;
 
+/** One page of a list, and how many items the whole list has. */
+export interface Paged<T> {
+  items: T[];
+  total: number;
+}
+
+/** The response header that carries a paged list's total (decision 10). */
+export const TOTAL_COUNT_HEADER = "X-Total-Count";
+
+/**
+ * Answers a list whose stock better-auth answer is an array: the page's items as that array, the
+ * total in `X-Total-Count`, so better-auth's own client keeps working (decision 10).
+ */
+export function answerPage<T, R>(
+  ctx: { setHeader(name: string, value: string): void; json(body: T[]): R },
+  page: Paged<T>,
+): R {
+  ctx.setHeader(TOTAL_COUNT_HEADER, String(page.total));
+  return ctx.json(page.items);
+}
+
 function integer(value: unknown, field: string, min: number, max: number, fallback: number): number {
   if (value === undefined || value === null || value === "") return fallback;
   const n =

@@ -50,6 +50,11 @@ export async function authCall<T>(call: (options: CallOptions) => Promise<AuthAn
 
 type Query = Record<string, string | number | boolean | undefined>;
 
+/** Leaves out the parameters a screen has not set, so URLs stay short and defaults stay the server's. */
+function withoutEmpty(query: Query): Query {
+  return Object.fromEntries(Object.entries(query).filter(([, value]) => value !== undefined && value !== ""));
+}
+
 /**
  * A better-auth path without a typed client method (Gatehouse's additions such as
  * `/organization/invitation-preview`), through the same client and the same errors.
@@ -94,4 +99,30 @@ export async function apiRequest<T>(path: string, init: RequestInit = {}): Promi
     throw new ApiError(response.status, message || response.statusText, code, retryAfterOf(response));
   }
   return body as T;
+}
+
+/** One page of a list, and how many items the whole list has. */
+export interface ListPage<T> {
+  items: T[];
+  total: number;
+}
+
+/**
+ * A list that better-auth answers as an array, paged by `limit`/`offset`: Gatehouse keeps the
+ * array (so better-auth's own client works) and tells the total in `X-Total-Count`.
+ */
+export async function authList<T>(path: string, query: Query): Promise<ListPage<T>> {
+  let total: number | undefined;
+  const items = await authCall<T[]>(
+    (options) =>
+      authClient.$fetch<T[]>(path, {
+        ...options,
+        method: "GET",
+        query: withoutEmpty(query),
+        onSuccess: ({ response }: { response: Response }) => {
+          total = Number.parseInt(response.headers.get("X-Total-Count") ?? "", 10);
+        },
+      }) as Promise<AuthAnswer<T[]>>,
+  );
+  return { items, total: Number.isFinite(total) ? (total as number) : items.length };
 }

@@ -11,7 +11,7 @@ import {
   invitationsPage,
 } from "#server/features/organizations/lists.ts";
 import { ORGANIZATION_MESSAGES } from "#server/features/organizations/messages.ts";
-import { readEnum, readPage } from "#server/features/organizations/paging.ts";
+import { answerPage, PAGE, readEnum, readPage } from "#server/features/organizations/paging.ts";
 
 const INVITATION_ID_REQUIRED = "invitationId is required (a string of at most 200 characters)";
 const invitationIdBody = z.object({
@@ -47,9 +47,10 @@ export function invitationOverrides(db: Db, invitationExpiresIn: number): Overri
         if (!can(member.role, { invitation: ["create"] })) {
           throw APIError.from("FORBIDDEN", ORGANIZATION_MESSAGES.notAllowedToListInvitations);
         }
-        return ctx.json(
+        return answerPage(
+          ctx,
           await invitationsPage(db, organizationId, {
-            ...readPage(query),
+            ...readPage(query, PAGE.maxLimit),
             status: readEnum(query, "status", INVITATION_STATUSES),
             viewerRole: member.role,
           }),

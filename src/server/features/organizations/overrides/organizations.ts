@@ -58,15 +58,15 @@ export function organizationOverrides(db: Db): Override[] {
           teamsPage(db, organizationId, page),
           seesInvitations
             ? invitationsPage(db, organizationId, { ...page, status: "pending", viewerRole: member.role })
-            : { invitations: [], total: 0 },
+            : { items: [], total: 0 },
         ]);
         return ctx.json({
           ...organizationJson(organization),
           members: members.members,
           memberCount: members.total,
-          invitations: invitations.invitations,
+          invitations: invitations.items,
           invitationCount: invitations.total,
-          teams: teams.teams,
+          teams: teams.items,
           teamCount: teams.total,
         });
       },

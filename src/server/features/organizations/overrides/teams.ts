@@ -5,9 +5,12 @@ import { can, findMembership } from "#server/features/organizations/access.ts";
 import { organizationOf, queryOf, requireSession } from "#server/features/organizations/context.ts";
 import { teamMembersPage, teamsPage } from "#server/features/organizations/lists.ts";
 import { ORGANIZATION_MESSAGES } from "#server/features/organizations/messages.ts";
-import { readPage, readString } from "#server/features/organizations/paging.ts";
+import { answerPage, PAGE, readPage, readString } from "#server/features/organizations/paging.ts";
 
-/** Teams: explicitly paged lists of teams and of a team's members. */
+/**
+ * Teams: lists of teams and of a team's members in better-auth's array shape, paged by optional
+ * `limit`/`offset` (up to 200 without them), the total in `X-Total-Count` (decision 10).
+ */
 export function teamOverrides(db: Db): Override[] {
   return [
     defineOverride({
@@ -15,7 +18,7 @@ export function teamOverrides(db: Db): Override[] {
       mode: "replace",
       handler: async (ctx) => {
         const { query, organizationId } = await organizationOf(db, ctx);
-        return ctx.json(await teamsPage(db, organizationId, readPage(query)));
+        return answerPage(ctx, await teamsPage(db, organizationId, readPage(query, PAGE.maxLimit)));
       },
     }),
 
@@ -42,7 +45,7 @@ export function teamOverrides(db: Db): Override[] {
         if (!inTeam && !can(member.role, { team: ["update"] })) {
           throw APIError.from("FORBIDDEN", ORGANIZATION_MESSAGES.notAllowedToListTeamMembers);
         }
-        return ctx.json(await teamMembersPage(db, team.id, readPage(query)));
+        return answerPage(ctx, await teamMembersPage(db, team.id, readPage(query, PAGE.maxLimit)));
       },
     }),
   ];
