@@ -1,14 +1,14 @@
 import { keepPreviousData, queryOptions, useQuery } from "@tanstack/react-query";
-import { authRequest } from "#web/lib/api/call.ts";
+import { authList, authRequest } from "#web/lib/api/call.ts";
 import type {
   FullOrganization,
   InvitationPreview,
+  InvitationRow,
   InvitationStatus,
-  InvitationsPage,
   MembersPage,
   OrganizationSummary,
-  TeamMembersPage,
-  TeamsPage,
+  TeamMemberRow,
+  TeamRow,
   UserInvitation,
 } from "./types.ts";
 
@@ -52,17 +52,20 @@ export interface Paging {
   offset: number;
 }
 
-/** One page of a Gatehouse list; the previous page stays on screen while the next one loads. */
-function pagedQuery<T>(
-  key: readonly unknown[],
-  path: string,
-  query: Record<string, string | number | undefined>,
-) {
+type ListQuery = Record<string, string | number | undefined>;
+
+/** One page of a list; the previous page stays on screen while the next one loads. */
+function pagedQuery<T>(key: readonly unknown[], load: (query: ListQuery) => Promise<T>, query: ListQuery) {
   return queryOptions({
     queryKey: [ORG_KEY, ...key, query],
-    queryFn: () => authRequest<T>(path, { query }),
+    queryFn: () => load(query),
     placeholderData: keepPreviousData,
   });
+}
+
+/** A list better-auth answers as an array: `{ items, total }` (the total from `X-Total-Count`). */
+function arrayList<T>(path: string) {
+  return (query: ListQuery) => authList<T>(path, query);
 }
 
 export interface MembersParams extends Paging {
@@ -73,10 +76,14 @@ export interface MembersParams extends Paging {
 
 export function useMembers(organizationId: string, params: MembersParams) {
   return useQuery(
-    pagedQuery<MembersPage>([organizationId, "members"], "/organization/list-members", {
-      organizationId,
-      ...params,
-    }),
+    pagedQuery(
+      [organizationId, "members"],
+      (query) => authRequest<MembersPage>("/organization/list-members", { query }),
+      {
+        organizationId,
+        ...params,
+      },
+    ),
   );
 }
 
@@ -86,7 +93,7 @@ export interface InvitationsParams extends Paging {
 
 export function useInvitations(organizationId: string, params: InvitationsParams) {
   return useQuery(
-    pagedQuery<InvitationsPage>([organizationId, "invitations"], "/organization/list-invitations", {
+    pagedQuery([organizationId, "invitations"], arrayList<InvitationRow>("/organization/list-invitations"), {
       organizationId,
       ...params,
     }),
@@ -95,7 +102,7 @@ export function useInvitations(organizationId: string, params: InvitationsParams
 
 export function useTeams(organizationId: string, params: Paging) {
   return useQuery(
-    pagedQuery<TeamsPage>([organizationId, "teams"], "/organization/list-teams", {
+    pagedQuery([organizationId, "teams"], arrayList<TeamRow>("/organization/list-teams"), {
       organizationId,
       ...params,
     }),
@@ -109,10 +116,14 @@ export function useAllTeams(organizationId: string) {
 
 export function useTeamMembers(organizationId: string, teamId: string, params: Paging) {
   return useQuery(
-    pagedQuery<TeamMembersPage>([organizationId, "team-members", teamId], "/organization/list-team-members", {
-      teamId,
-      ...params,
-    }),
+    pagedQuery(
+      [organizationId, "team-members", teamId],
+      arrayList<TeamMemberRow>("/organization/list-team-members"),
+      {
+        teamId,
+        ...params,
+      },
+    ),
   );
 }
 

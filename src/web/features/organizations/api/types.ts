@@ -65,10 +65,6 @@ export interface InvitationRow extends InvitationBase {
   expired: boolean;
 }
 
-export interface InvitationsPage extends PageInfo {
-  invitations: InvitationRow[];
-}
-
 export interface TeamRow {
   id: string;
   name: string;
@@ -78,20 +74,12 @@ export interface TeamRow {
   memberCount: number;
 }
 
-export interface TeamsPage extends PageInfo {
-  teams: TeamRow[];
-}
-
 export interface TeamMemberRow {
   id: string;
   teamId: string;
   userId: string;
   createdAt: string;
   user: PersonRef;
-}
-
-export interface TeamMembersPage extends PageInfo {
-  members: TeamMemberRow[];
 }
 
 export interface FullOrganization extends OrganizationProfile {

@@ -34,7 +34,7 @@ export function InvitationList() {
   const [canceling, setCanceling] = useState<InvitationRow | null>(null);
   const query = useInvitations(organization.id, { status, limit: PAGE_SIZE, offset: (page - 1) * PAGE_SIZE });
   const teams = useAllTeams(organization.id);
-  const teamName = (id: string) => teams.data?.teams.find((team) => team.id === id)?.name ?? "Removed team";
+  const teamName = (id: string) => teams.data?.items.find((team) => team.id === id)?.name ?? "Removed team";
   const total = query.data?.total ?? 0;
   const resend = useResendInvitation(organization.id);
 
@@ -98,7 +98,7 @@ export function InvitationList() {
           stale={query.isPlaceholderData}
           highlightOnHover={false}
         >
-          {query.data?.invitations.map((invitation) => {
+          {query.data?.items.map((invitation) => {
             const expired = isPast(invitation.expiresAt, now);
             return (
               <Table.Tr key={invitation.id} data-testid={`invitation-row-${invitation.email}`}>

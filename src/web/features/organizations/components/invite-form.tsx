@@ -61,7 +61,7 @@ export function InviteForm() {
               <Select
                 label="Team (optional)"
                 placeholder={teams.isPending ? "Loading teams…" : "No team"}
-                data={(teams.data?.teams ?? []).map((team) => ({ value: team.id, label: team.name }))}
+                data={(teams.data?.items ?? []).map((team) => ({ value: team.id, label: team.name }))}
                 value={form.values.teamId}
                 onChange={(value) => form.setFieldValue("teamId", value)}
                 clearable

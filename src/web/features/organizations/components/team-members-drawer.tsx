@@ -40,7 +40,7 @@ function TeamMembersPanel({ team }: { team: TeamRow }) {
   });
   const remove = useRemoveTeamMember(organization.id, team);
   const total = members.data?.total ?? 0;
-  const inTeam = new Set(members.data?.members.map((member) => member.userId));
+  const inTeam = new Set(members.data?.items.map((member) => member.userId));
 
   return (
     <Stack gap="md">
@@ -61,7 +61,7 @@ function TeamMembersPanel({ team }: { team: TeamRow }) {
         />
       ) : (
         <Stack gap="xs" component="ul" style={{ listStyle: "none", padding: 0, margin: 0 }}>
-          {members.data?.members.map((member) => (
+          {members.data?.items.map((member) => (
             <Group key={member.id} component="li" gap="sm" wrap="nowrap" justify="space-between">
               <MemberIdentity user={member.user} avatarSize={32} />
               <Tooltip label="Remove from team" withArrow>

@@ -78,7 +78,7 @@ export function TeamsPage() {
           columns={[{ label: "Team" }, { label: "Members" }, { label: "Created", visibleFrom: "sm" }]}
           actionsWidth={manages ? 56 : undefined}
         >
-          {query.data?.teams.map((team) => (
+          {query.data?.items.map((team) => (
             <Table.Tr key={team.id} data-testid={`team-row-${team.name}`}>
               <Table.Td>
                 <Group gap="sm" wrap="nowrap">
