@@ -5,9 +5,8 @@ import { createUser, signUpVerified, type UserInput } from "./users.ts";
 
 let counter = 0;
 
-/** Status and parsed JSON body of one API call (POST when `json` is given). */
+/** Status, headers and parsed JSON body of one API call (POST when `json` is given). */
 // biome-ignore lint/suspicious/noExplicitAny: tests assert on whatever JSON came back
-/** Calls an auth path as the cookie's user; the answer's status, headers and parsed body. */
 export async function api<T = any>(app: TestApp, path: string, cookie?: string, json?: unknown) {
   const res = await app.request(`/api/auth${path}`, { cookie, json });
   const text = await res.text();

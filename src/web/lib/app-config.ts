@@ -1,22 +1,15 @@
 import { useQuery } from "@tanstack/react-query";
+import type { ConfigAnswer } from "#shared/contracts/config.ts";
 import type { PasswordLimits } from "#shared/fields.ts";
 import { LIMITS } from "#shared/limits.ts";
-import { apiRequest } from "./api/call.ts";
+import { apiCall, productApi } from "./api/call.ts";
 
 /** Public settings the server exposes at GET /api/config. */
-export interface AppConfig {
-  appName: string;
-  outbox: boolean;
-  socialProviders: string[];
-  /** Button label of each enabled social provider, by id (issue 4). */
-  socialProviderNames: Record<string, string>;
-  passwordMinLength: number;
-  passwordMaxLength: number;
-}
+export type AppConfig = ConfigAnswer;
 
 export const appConfigQuery = {
   queryKey: ["config"] as const,
-  queryFn: () => apiRequest<AppConfig>("/config"),
+  queryFn: () => apiCall(productApi.config.$get()),
   staleTime: Number.POSITIVE_INFINITY,
 };
 

@@ -1,3 +1,5 @@
+import { hc } from "hono/client";
+import type { ProductApi } from "#server/boot/product-api.ts";
 import { authClient } from "../auth-client.ts";
 import { ApiError, NETWORK_STATUS } from "./api-error.ts";
 
@@ -72,15 +74,24 @@ export function authRequest<T>(
   );
 }
 
-/** The one way to call the product API under /api: same cookies, same ApiError. */
-export async function apiRequest<T>(path: string, init: RequestInit = {}): Promise<T> {
-  const headers = new Headers(init.headers);
-  headers.set("Accept", "application/json");
-  if (init.body !== undefined && !headers.has("Content-Type"))
-    headers.set("Content-Type", "application/json");
+/**
+ * The product API under /api, typed end to end from the server's own routes (hono/client): paths,
+ * parameters and answers are checked by the compiler against src/server/boot/product-api.ts.
+ */
+export const productApi = hc<ProductApi>("/api");
+
+type JsonOf<R> = R extends { json(): Promise<infer T> } ? T : never;
+/** A route's success answer: its JSON bodies other than the `{ code, message }` refusals. */
+type Answer<R> = Exclude<JsonOf<R>, { code: string; message: string }>;
+
+/**
+ * The one way to call the product API: `apiCall(productApi.config.$get())` gives the answer, or
+ * throws an ApiError (status, code, message) for a refusal or a network failure.
+ */
+export async function apiCall<R extends Response | { ok: boolean }>(request: Promise<R>): Promise<Answer<R>> {
   let response: Response;
   try {
-    response = await fetch(`/api${path}`, { credentials: "same-origin", ...init, headers });
+    response = (await request) as unknown as Response;
   } catch (cause) {
     throw networkError(cause);
   }
@@ -98,7 +109,7 @@ export async function apiRequest<T>(path: string, init: RequestInit = {}): Promi
     const code = typeof info.code === "string" ? info.code : undefined;
     throw new ApiError(response.status, message || response.statusText, code, retryAfterOf(response));
   }
-  return body as T;
+  return body as Answer<R>;
 }
 
 /** One page of a list, and how many items the whole list has. */

@@ -1,5 +1,5 @@
 import { keepPreviousData, queryOptions, useQuery } from "@tanstack/react-query";
-import { apiRequest, authCall } from "#web/lib/api/call.ts";
+import { apiCall, authCall, productApi } from "#web/lib/api/call.ts";
 import { authClient } from "#web/lib/auth-client.ts";
 import { toListUsersQuery, type UsersSearch } from "../lib/users-search.ts";
 
@@ -28,11 +28,6 @@ export interface AdminSession {
   ipAddress?: string | null;
   userAgent?: string | null;
   impersonatedBy?: string | null;
-}
-
-export interface AdminUserOverview {
-  accounts: Array<{ id: string; providerId: string; accountId: string; createdAt: string }>;
-  organizations: Array<{ id: string; name: string; slug: string; roles: string[]; createdAt: string }>;
 }
 
 /** Every admin query key starts here, so one invalidation refreshes them all. */
@@ -85,6 +80,6 @@ export function useUserSessions(userId: string) {
 export function useUserOverview(userId: string) {
   return useQuery({
     queryKey: [...userKey(userId), "overview"],
-    queryFn: () => apiRequest<AdminUserOverview>(`/admin/users/${encodeURIComponent(userId)}/overview`),
+    queryFn: () => apiCall(productApi.admin.users[":id"].overview.$get({ param: { id: userId } })),
   });
 }

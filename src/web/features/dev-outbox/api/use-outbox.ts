@@ -1,20 +1,13 @@
 import { useQuery } from "@tanstack/react-query";
-import { apiRequest } from "#web/lib/api/call.ts";
+import { apiCall, productApi } from "#web/lib/api/call.ts";
 
-export interface OutboxMail {
-  id: string;
-  to: string;
-  subject: string;
-  text: string;
-  html: string;
-  createdAt: string;
-}
+export type { OutboxMail } from "#shared/contracts/outbox.ts";
 
 /** Mails the server kept instead of sending (development only), newest first. */
 export function useOutbox(enabled: boolean) {
   return useQuery({
     queryKey: ["dev-outbox"],
-    queryFn: () => apiRequest<{ mails: OutboxMail[] }>("/dev/outbox"),
+    queryFn: () => apiCall(productApi.dev.outbox.$get()),
     enabled,
     refetchInterval: 4000,
     refetchIntervalInBackground: false,
