@@ -12,6 +12,8 @@ export const ERROR_CODES = {
   /** The same rule when the only owner's account would be deleted (by the user or an admin). */
   onlyOwnerDelete: "ONLY_OWNER",
   userNotFound: "USER_NOT_FOUND",
+  /** A wrong current password (change, set, delete, re-authenticate): said next to the field. */
+  invalidPassword: "INVALID_PASSWORD",
   /** Sign-in refused until the address is verified; the screen offers to resend the link. */
   emailNotVerified: "EMAIL_NOT_VERIFIED",
 } as const;

@@ -1,12 +1,11 @@
+import { ERROR_CODES } from "#shared/error-codes.ts";
 import { ApiError } from "#web/lib/api/api-error.ts";
 import { type ApiMutationOptions, useApiMutation } from "#web/lib/api/use-api-mutation.ts";
 import { isReauthCancelled, useFreshAction } from "../lib/fresh-action.tsx";
 
-/** better-auth's code for a wrong current password; the form says it next to the field. */
-const INVALID_PASSWORD = "INVALID_PASSWORD";
-
+/** A wrong current password: the form says it next to the field. */
 export function isWrongPassword(error: unknown): boolean {
-  return error instanceof ApiError && error.code === INVALID_PASSWORD;
+  return error instanceof ApiError && error.code === ERROR_CODES.invalidPassword;
 }
 
 /**
