@@ -82,7 +82,7 @@ const redirects = tableUnder(doc, "Redirect codes");
 
 type Trigger = (t: TestApp) => Promise<Response>;
 
-/** The app with a generic OIDC provider and gitlab, both real OAuth servers on loopback (issue 4). */
+/** The app with a generic OIDC provider and gitlab, both real OAuth servers on loopback (social and OIDC sign-in). */
 let social: SocialTestApp;
 
 function providerUser(overrides: Partial<ProviderUser> = {}): ProviderUser {

@@ -164,7 +164,7 @@ describe(`accounts: passwords (${testDatabase})`, () => {
     expect(stale.status).toBe(403);
     expect((await stale.json()).message).toMatch(/session is not fresh/i);
 
-    // A social-only owner would sign in with the provider again (issue 4); here the clock is put back.
+    // A social-only owner would sign in with the provider again (see social-sign-in.test.ts); here the clock is put back.
     await backdateSession(t, user.cookie, -2 * 24 * 60 * 60);
     const set = await t.request("/api/auth/set-password", {
       cookie: user.cookie,

@@ -27,7 +27,7 @@ interface Acknowledged {
 }
 
 /**
- * Issue 7, test 2: `kill -9` of a SQLite server under a write load, 20 times, restarting each time.
+ * Resilience requirement 2 (survive a crash): `kill -9` of a SQLite server under a write load, 20 times, restarting each time.
  * One worker signs up and verifies new users; the others each create an organization, invite their own
  * (already verified) user and accept as them. Every step the server acknowledged is recorded; the kill
  * lands at a random moment of each round.

@@ -47,7 +47,7 @@ class Tally {
 }
 
 /**
- * Issue 7, tests 3 and 4. The server reaches PostgreSQL and Redis through a loopback proxy the test
+ * Resilience requirements 3 and 4 (outages of PostgreSQL and Redis). The server reaches PostgreSQL and Redis through a loopback proxy the test
  * controls, so an outage is real for this server (refused and cut connections) while the shared services,
  * and the suites that use them, are untouched. PostgreSQL's own connection kill (pg_terminate_backend)
  * is aimed at this server's connections only, by application_name.

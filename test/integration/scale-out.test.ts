@@ -16,7 +16,7 @@ const postgres = await integrationService("TEST_DATABASE_URL");
 const redis = await integrationService("TEST_REDIS_URL");
 
 /**
- * Issue 7, test 1: two instances behind no balancer at all — the client picks — share one PostgreSQL
+ * Resilience requirement 1 (scale out): two instances behind no balancer at all — the client picks — share one PostgreSQL
  * schema (and one Redis key prefix): sessions, revocations and the sign-in budget are the same on both.
  * Both start at once on an empty schema, so migrations race (migrate.ts takes an advisory lock).
  */

@@ -111,7 +111,7 @@ export async function backdateSession(app: TestApp, cookie: string, seconds: num
 
 /**
  * Seeds a linked social account row, as a completed OAuth sign-in would leave it
- * (no provider is configured in these tests; issue 4 covers real OAuth).
+ * (no provider is configured in these tests; social-sign-in.test.ts covers real OAuth).
  */
 export async function seedLinkedAccount(
   app: TestApp,

@@ -15,7 +15,7 @@ const mail = (id: string) => ({
   createdAt: new Date().toISOString(),
 });
 
-// Guards sqlite-dialect.ts: one slow write transaction must not stall reads (issue #8).
+// Guards sqlite-dialect.ts: one slow write transaction must not stall reads (the performance targets, bench/README.md).
 describe("SQLite reader beside the writer", () => {
   let dir: string;
   let database: AppDatabase;
