@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { abilitiesOf, hasRole, parseRoles, roleCan } from "#web/features/organizations/lib/roles.ts";
+import { hasRole, parseRoles } from "#shared/roles.ts";
+import { abilitiesOf, roleCan } from "#web/features/organizations/lib/roles.ts";
 
 describe("parseRoles", () => {
   it("splits a comma-separated role value and drops blanks", () => {

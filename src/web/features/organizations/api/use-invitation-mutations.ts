@@ -1,8 +1,8 @@
 import type { OrganizationRole } from "#shared/permissions.ts";
+import { parseRoles } from "#shared/roles.ts";
 import { authCall } from "#web/lib/api/call.ts";
 import { useApiMutation } from "#web/lib/api/use-api-mutation.ts";
 import { authClient } from "#web/lib/auth-client.ts";
-import { parseRoles } from "../lib/roles.ts";
 import { organizationKey } from "./queries.ts";
 import type { InvitationRow, OrganizationSummary } from "./types.ts";
 

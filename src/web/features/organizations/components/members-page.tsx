@@ -3,6 +3,7 @@ import { useDebouncedValue } from "@mantine/hooks";
 import { IconAlertCircle, IconSearch, IconUserPlus, IconUsers } from "@tabler/icons-react";
 import { getRouteApi } from "@tanstack/react-router";
 import { useEffect, useState } from "react";
+import { hasRole } from "#shared/roles.ts";
 import { ButtonLink } from "#web/components/button-link.tsx";
 import { ListCard } from "#web/components/list-card.tsx";
 import { SectionHeader } from "#web/components/page-states.tsx";
@@ -19,7 +20,6 @@ import {
   pageParam,
   SEARCH_MAX,
 } from "../lib/list-search.ts";
-import { hasRole } from "../lib/roles.ts";
 import { ActionsCell, DateCell, ListEmpty, ListTable, ReadOnlyNote } from "./list-table.tsx";
 import { ChangeRolesDialog, MemberActions, RemoveMemberDialog } from "./member-dialogs.tsx";
 import { MemberIdentity } from "./member-identity.tsx";

@@ -1,12 +1,12 @@
 import { Card, Group, Skeleton, Stack, Text, ThemeIcon, Timeline, Title } from "@mantine/core";
 import { IconCircleCheck, IconCircleDashed, IconMailForward, IconUserPlus } from "@tabler/icons-react";
 import type { ReactNode } from "react";
+import { parseRoles } from "#shared/roles.ts";
 import { TextLink } from "#web/components/text-link.tsx";
 import { UserAvatar } from "#web/components/user-avatar.tsx";
 import { formatDateTime, plural } from "#web/lib/format.ts";
 import type { FullOrganization, MemberRow } from "../api/types.ts";
 import { memberName } from "../api/use-member-mutations.ts";
-import { parseRoles } from "../lib/roles.ts";
 import { useCurrentOrganization } from "./organization-context.tsx";
 import { RoleBadges } from "./role-badges.tsx";
 

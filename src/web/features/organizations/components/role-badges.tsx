@@ -1,5 +1,6 @@
 import { Badge, Group } from "@mantine/core";
-import { parseRoles, roleColor, roleLabel } from "../lib/roles.ts";
+import { parseRoles } from "#shared/roles.ts";
+import { roleColor, roleLabel } from "../lib/roles.ts";
 
 /** One badge per role of a comma-separated role value. */
 export function RoleBadges({

@@ -1,14 +1,5 @@
 import { ORGANIZATION_ROLE_NAMES, type OrganizationRole, organizationRoles } from "#shared/permissions.ts";
-
-/** The role names of a comma-separated role value ("admin,owner" → ["admin", "owner"]). */
-export function parseRoles(role: string | string[] | null | undefined): string[] {
-  const parts = Array.isArray(role) ? role : (role ?? "").split(",");
-  return parts.map((part) => part.trim()).filter(Boolean);
-}
-
-export function hasRole(role: string | null | undefined, name: OrganizationRole): boolean {
-  return parseRoles(role).includes(name);
-}
+import { hasRole, parseRoles } from "#shared/roles.ts";
 
 export const ROLE_LABELS: Record<OrganizationRole, string> = {
   owner: "Owner",
