@@ -1,4 +1,12 @@
-import { createRootRoute, createRoute, Outlet, redirect, useRouter } from "@tanstack/react-router";
+import {
+  type AnyRoute,
+  createRootRoute,
+  createRoute,
+  Outlet,
+  type RouteComponent,
+  redirect,
+  useRouter,
+} from "@tanstack/react-router";
 import { useEffect } from "react";
 import { authClient, type Session } from "./auth-client.ts";
 import { safeRedirectTarget, signInHref } from "./safe-redirect.ts";
@@ -54,3 +62,25 @@ export const guestRoute = createRoute({
     if (await knownSession()) throw redirect({ href: safeRedirectTarget(target), replace: true });
   },
 });
+
+/**
+ * A screen on a parent route: its path, its component and, optionally, how it reads its URL search.
+ * One line per screen in each feature's routes.tsx, with the path types TanStack Router infers intact.
+ */
+export function screenRoute<
+  TParent extends AnyRoute,
+  const TPath extends string,
+  TSearch extends object = Record<never, never>,
+>(
+  parent: TParent,
+  path: TPath,
+  component: RouteComponent,
+  validateSearch?: (search: Record<string, unknown>) => TSearch,
+) {
+  return createRoute({
+    getParentRoute: () => parent,
+    path,
+    component,
+    validateSearch: validateSearch ?? ((): TSearch => ({}) as TSearch),
+  });
+}

@@ -1,5 +1,4 @@
-import { createRoute } from "@tanstack/react-router";
-import { rootRoute, signedInRoute } from "#web/lib/layout-routes.tsx";
+import { rootRoute, screenRoute, signedInRoute } from "#web/lib/layout-routes.tsx";
 import { lazyLoad } from "#web/lib/lazy-load.ts";
 import { parseAccountSearch } from "./lib/account-search.ts";
 
@@ -8,19 +7,10 @@ const AccountDeletedPage = lazyLoad(() =>
   import("./components/account-deleted-page.tsx").then((m) => m.AccountDeletedPage),
 );
 
-const accountRoute = createRoute({
-  getParentRoute: () => signedInRoute,
-  path: "/account",
-  validateSearch: parseAccountSearch,
-  component: AccountPage,
-});
+const accountRoute = screenRoute(signedInRoute, "/account", AccountPage, parseAccountSearch);
 
 // Open to anyone: whoever just deleted their account is signed out by then.
-const accountDeletedRoute = createRoute({
-  getParentRoute: () => rootRoute,
-  path: "/account/deleted",
-  component: AccountDeletedPage,
-});
+const accountDeletedRoute = screenRoute(rootRoute, "/account/deleted", AccountDeletedPage);
 
 export const signedInAccountRoutes = [accountRoute];
 export const publicAccountRoutes = [accountDeletedRoute];

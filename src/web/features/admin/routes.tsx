@@ -1,5 +1,5 @@
 import { createRoute, Outlet, redirect } from "@tanstack/react-router";
-import { signedInRoute } from "#web/lib/layout-routes.tsx";
+import { screenRoute, signedInRoute } from "#web/lib/layout-routes.tsx";
 import { lazyLoad } from "#web/lib/lazy-load.ts";
 import { RequireAdmin } from "./components/require-admin.tsx";
 import { parseUsersSearch } from "./lib/users-search.ts";
@@ -28,17 +28,8 @@ const adminIndexRoute = createRoute({
   },
 });
 
-const adminUsersRoute = createRoute({
-  getParentRoute: () => adminRoute,
-  path: "/users",
-  validateSearch: parseUsersSearch,
-  component: AdminUsersPage,
-});
+const adminUsersRoute = screenRoute(adminRoute, "/users", AdminUsersPage, parseUsersSearch);
 
-const adminUserRoute = createRoute({
-  getParentRoute: () => adminRoute,
-  path: "/users/$id",
-  component: AdminUserPage,
-});
+const adminUserRoute = screenRoute(adminRoute, "/users/$id", AdminUserPage);
 
 export const adminRoutes = [adminRoute.addChildren([adminIndexRoute, adminUsersRoute, adminUserRoute])];

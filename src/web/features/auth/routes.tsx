@@ -1,7 +1,6 @@
-import { createRoute } from "@tanstack/react-router";
 import { z } from "zod";
 import { optionalText } from "#shared/fields.ts";
-import { guestRoute, rootRoute } from "#web/lib/layout-routes.tsx";
+import { guestRoute, rootRoute, screenRoute } from "#web/lib/layout-routes.tsx";
 import { searchParams } from "#web/lib/search-params.ts";
 import { CheckInboxPage } from "./components/check-inbox-page.tsx";
 import { ErrorPage } from "./components/error-page.tsx";
@@ -16,54 +15,24 @@ const emailSearch = searchParams(z.object({ email: optionalText }));
 const errorSearch = searchParams(z.object({ error: optionalText }));
 const entrySearch = searchParams(z.object({ redirect: optionalText, email: optionalText }));
 
-export const signInRoute = createRoute({
-  getParentRoute: () => guestRoute,
-  path: "/sign-in",
-  validateSearch: entrySearch,
-  component: SignInPage,
-});
+export const signInRoute = screenRoute(guestRoute, "/sign-in", SignInPage, entrySearch);
 
-export const signUpRoute = createRoute({
-  getParentRoute: () => guestRoute,
-  path: "/sign-up",
-  validateSearch: entrySearch,
-  component: SignUpPage,
-});
+export const signUpRoute = screenRoute(guestRoute, "/sign-up", SignUpPage, entrySearch);
 
-const checkInboxRoute = createRoute({
-  getParentRoute: () => rootRoute,
-  path: "/check-inbox",
-  validateSearch: emailSearch,
-  component: CheckInboxPage,
-});
+const checkInboxRoute = screenRoute(rootRoute, "/check-inbox", CheckInboxPage, emailSearch);
 
-const verifiedRoute = createRoute({
-  getParentRoute: () => rootRoute,
-  path: "/verified",
-  validateSearch: errorSearch,
-  component: VerifiedPage,
-});
+const verifiedRoute = screenRoute(rootRoute, "/verified", VerifiedPage, errorSearch);
 
-const forgotPasswordRoute = createRoute({
-  getParentRoute: () => rootRoute,
-  path: "/forgot-password",
-  validateSearch: emailSearch,
-  component: ForgotPasswordPage,
-});
+const forgotPasswordRoute = screenRoute(rootRoute, "/forgot-password", ForgotPasswordPage, emailSearch);
 
-const resetPasswordRoute = createRoute({
-  getParentRoute: () => rootRoute,
-  path: "/reset-password",
-  validateSearch: searchParams(z.object({ token: optionalText, error: optionalText })),
-  component: ResetPasswordPage,
-});
+const resetPasswordRoute = screenRoute(
+  rootRoute,
+  "/reset-password",
+  ResetPasswordPage,
+  searchParams(z.object({ token: optionalText, error: optionalText })),
+);
 
-const errorRoute = createRoute({
-  getParentRoute: () => rootRoute,
-  path: "/error",
-  validateSearch: errorSearch,
-  component: ErrorPage,
-});
+const errorRoute = screenRoute(rootRoute, "/error", ErrorPage, errorSearch);
 
 export const guestRoutes = [signInRoute, signUpRoute];
 export const publicAuthRoutes = [

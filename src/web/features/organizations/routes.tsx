@@ -1,7 +1,6 @@
-import { createRoute } from "@tanstack/react-router";
 import { z } from "zod";
 import { optionalText } from "#shared/fields.ts";
-import { rootRoute, signedInRoute } from "#web/lib/layout-routes.tsx";
+import { rootRoute, screenRoute, signedInRoute } from "#web/lib/layout-routes.tsx";
 import { lazyLoad } from "#web/lib/lazy-load.ts";
 import { searchParams } from "#web/lib/search-params.ts";
 import { parseInvitationsSearch, parseMembersSearch, parseTeamsSearch } from "./lib/list-search.ts";
@@ -29,70 +28,36 @@ const OverviewPage = lazyLoad(() => import("./components/overview-page.tsx").the
 const SettingsPage = lazyLoad(() => import("./components/settings-page.tsx").then((m) => m.SettingsPage));
 const TeamsPage = lazyLoad(() => import("./components/teams-page.tsx").then((m) => m.TeamsPage));
 
-const organizationsRoute = createRoute({
-  getParentRoute: () => signedInRoute,
-  path: "/organizations",
-  component: OrganizationsPage,
-});
+const organizationsRoute = screenRoute(signedInRoute, "/organizations", OrganizationsPage);
 
-const createOrganizationRoute = createRoute({
-  getParentRoute: () => signedInRoute,
-  path: "/organizations/new",
-  component: CreateOrganizationPage,
-});
+const createOrganizationRoute = screenRoute(signedInRoute, "/organizations/new", CreateOrganizationPage);
 
-const organizationRoute = createRoute({
-  getParentRoute: () => signedInRoute,
-  path: "/org/$slug",
-  component: OrganizationLayout,
-});
+const organizationRoute = screenRoute(signedInRoute, "/org/$slug", OrganizationLayout);
 
-const overviewRoute = createRoute({
-  getParentRoute: () => organizationRoute,
-  path: "/",
-  component: OverviewPage,
-});
+const overviewRoute = screenRoute(organizationRoute, "/", OverviewPage);
 
-const membersRoute = createRoute({
-  getParentRoute: () => organizationRoute,
-  path: "/members",
-  validateSearch: parseMembersSearch,
-  component: MembersPage,
-});
+const membersRoute = screenRoute(organizationRoute, "/members", MembersPage, parseMembersSearch);
 
-const invitationsRoute = createRoute({
-  getParentRoute: () => organizationRoute,
-  path: "/invitations",
-  validateSearch: parseInvitationsSearch,
-  component: InvitationsPage,
-});
+const invitationsRoute = screenRoute(
+  organizationRoute,
+  "/invitations",
+  InvitationsPage,
+  parseInvitationsSearch,
+);
 
-const teamsRoute = createRoute({
-  getParentRoute: () => organizationRoute,
-  path: "/teams",
-  validateSearch: parseTeamsSearch,
-  component: TeamsPage,
-});
+const teamsRoute = screenRoute(organizationRoute, "/teams", TeamsPage, parseTeamsSearch);
 
-const settingsRoute = createRoute({
-  getParentRoute: () => organizationRoute,
-  path: "/settings",
-  component: SettingsPage,
-});
+const settingsRoute = screenRoute(organizationRoute, "/settings", SettingsPage);
 
-const myInvitationsRoute = createRoute({
-  getParentRoute: () => signedInRoute,
-  path: "/invitations",
-  component: MyInvitationsPage,
-});
+const myInvitationsRoute = screenRoute(signedInRoute, "/invitations", MyInvitationsPage);
 
 // Open to anyone: the landing explains the invitation and offers sign-in or sign-up.
-const acceptInvitationRoute = createRoute({
-  getParentRoute: () => rootRoute,
-  path: "/accept-invitation/$id",
-  validateSearch: searchParams(z.object({ error: optionalText })),
-  component: AcceptInvitationPage,
-});
+const acceptInvitationRoute = screenRoute(
+  rootRoute,
+  "/accept-invitation/$id",
+  AcceptInvitationPage,
+  searchParams(z.object({ error: optionalText })),
+);
 
 export const signedInOrganizationRoutes = [
   organizationsRoute,
