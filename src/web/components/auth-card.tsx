@@ -8,25 +8,45 @@ interface AuthCardProps {
   /** A decorative icon above the title. */
   icon?: ReactNode;
   iconColor?: string;
+  /** What leads the card instead of the icon, e.g. the logo of the organization that invites. */
+  leading?: ReactNode;
+  /** @default 420 */
+  width?: number;
   children?: ReactNode;
   /** Links under the card, e.g. "Already have an account? Sign in". */
   footer?: ReactNode;
 }
 
-/** The centered card every sign-in related screen uses. */
-export function AuthCard({ title, subtitle, icon, iconColor, children, footer }: AuthCardProps) {
+/** The centered card every sign-in related screen uses (and the invitation landing). */
+export function AuthCard({
+  title,
+  subtitle,
+  icon,
+  iconColor,
+  leading,
+  width = 420,
+  children,
+  footer,
+}: AuthCardProps) {
   return (
     <Center py={{ base: "md", sm: 48 }}>
-      <Box w="100%" maw={420}>
+      <Box w="100%" maw={width}>
         <Paper withBorder shadow="sm" p={{ base: "lg", sm: "xl" }}>
           <Stack gap="lg">
             <Stack gap={6} align="center" ta="center">
-              {icon ? (
-                <ThemeIcon size={48} radius="xl" variant="light" color={iconColor} mb={4} aria-hidden>
-                  {icon}
-                </ThemeIcon>
-              ) : null}
-              <Title order={1} fz={26} lh={1.25} c="var(--mantine-color-bright)">
+              {leading ??
+                (icon ? (
+                  <ThemeIcon size={48} radius="xl" variant="light" color={iconColor} mb={4} aria-hidden>
+                    {icon}
+                  </ThemeIcon>
+                ) : null)}
+              <Title
+                order={1}
+                fz={26}
+                lh={1.25}
+                c="var(--mantine-color-bright)"
+                style={{ overflowWrap: "anywhere" }}
+              >
                 {title}
               </Title>
               {subtitle ? (

@@ -10,30 +10,12 @@ import {
   IconMail,
   IconShieldLock,
 } from "@tabler/icons-react";
-import type { ReactNode } from "react";
+import { Detail } from "#web/components/detail.tsx";
 import { SectionCard } from "#web/components/section-card.tsx";
 import { isAdmin } from "#web/lib/admin-role.ts";
 import { formatDate, formatDateTime, formatRelative } from "#web/lib/format.ts";
 import type { AdminUser } from "../api/admin-users.ts";
 import { GuardedButton } from "./guarded-button.tsx";
-
-function Detail({ icon, label, children }: { icon: ReactNode; label: string; children: ReactNode }) {
-  return (
-    <Group gap="sm" wrap="nowrap" align="flex-start">
-      <Text c="dimmed" mt={2} aria-hidden>
-        {icon}
-      </Text>
-      <div style={{ minWidth: 0, flex: 1 }}>
-        <Text size="xs" c="dimmed" tt="uppercase" fw={600} lts={0.4}>
-          {label}
-        </Text>
-        <Text size="sm" component="div" style={{ overflowWrap: "anywhere" }}>
-          {children}
-        </Text>
-      </div>
-    </Group>
-  );
-}
 
 function CopyId({ id }: { id: string }) {
   return (

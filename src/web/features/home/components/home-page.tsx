@@ -1,6 +1,6 @@
 import { Badge, Card, Divider, Group, SimpleGrid, Stack, Text, Title } from "@mantine/core";
 import { IconAlertTriangle, IconCircleCheck, IconClock, IconMail, IconShieldLock } from "@tabler/icons-react";
-import type { ReactNode } from "react";
+import { Detail } from "#web/components/detail.tsx";
 import { UserAvatar } from "#web/components/user-avatar.tsx";
 import { authClient } from "#web/lib/auth-client.ts";
 import { usePageTitle } from "#web/lib/use-page-title.ts";
@@ -12,24 +12,6 @@ function formatDate(value: Date | string | null | undefined, format = dateFormat
   if (!value) return "—";
   const date = value instanceof Date ? value : new Date(value);
   return Number.isNaN(date.getTime()) ? "—" : format.format(date);
-}
-
-function Detail({ icon, label, children }: { icon: ReactNode; label: string; children: ReactNode }) {
-  return (
-    <Group gap="sm" wrap="nowrap" align="flex-start">
-      <Text c="dimmed" mt={2} aria-hidden>
-        {icon}
-      </Text>
-      <div style={{ minWidth: 0 }}>
-        <Text size="xs" c="dimmed" tt="uppercase" fw={600} lts={0.4}>
-          {label}
-        </Text>
-        <Text size="sm" component="div" style={{ overflowWrap: "anywhere" }}>
-          {children}
-        </Text>
-      </div>
-    </Group>
-  );
 }
 
 /** The signed-in landing: who you are and the state of your account. */
