@@ -1,14 +1,12 @@
 import { APIError } from "better-auth/api";
 import { isPast, toDate } from "#server/db/dates.ts";
 import type { Db } from "#server/db/tables.ts";
+import { invitationsWithOrganization } from "#server/features/organizations/lists.ts";
 import { ORGANIZATION_MESSAGES } from "#server/features/organizations/messages.ts";
 
 /** What the invitation landing page shows, signed in or not: the id itself is the secret the mail carried. */
 export async function invitationPreview(db: Db, id: string) {
-  const row = await db
-    .selectFrom("invitation")
-    .innerJoin("organization", "organization.id", "invitation.organizationId")
-    .leftJoin("user", "user.id", "invitation.inviterId")
+  const row = await invitationsWithOrganization(db)
     .select([
       "invitation.id",
       "invitation.email",

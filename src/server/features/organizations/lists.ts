@@ -130,6 +130,27 @@ export async function membersPage(db: Db, organizationId: string, q: MemberQuery
   };
 }
 
+/** An invitation's own columns, as better-auth answers them. */
+const INVITATION_COLUMNS = [
+  "invitation.id",
+  "invitation.organizationId",
+  "invitation.email",
+  "invitation.role",
+  "invitation.teamId",
+  "invitation.status",
+  "invitation.expiresAt",
+  "invitation.createdAt",
+  "invitation.inviterId",
+] as const;
+
+/** Invitations with the organization they are to and who sent them (who may since have left: a left join). */
+export function invitationsWithOrganization(db: Db) {
+  return db
+    .selectFrom("invitation")
+    .innerJoin("organization", "organization.id", "invitation.organizationId")
+    .leftJoin("user", "user.id", "invitation.inviterId");
+}
+
 export interface InvitationQuery extends Page {
   status?: (typeof INVITATION_STATUSES)[number];
   /** Members who do not hold the owner role never see invitations that grant it. */
@@ -145,18 +166,7 @@ export async function invitationsPage(db: Db, organizationId: string, q: Invitat
   const [rows, count] = await Promise.all([
     base
       .leftJoin("user", "user.id", "invitation.inviterId")
-      .select([
-        "invitation.id",
-        "invitation.organizationId",
-        "invitation.email",
-        "invitation.role",
-        "invitation.teamId",
-        "invitation.status",
-        "invitation.expiresAt",
-        "invitation.createdAt",
-        "invitation.inviterId",
-        "user.name as inviterName",
-      ])
+      .select([...INVITATION_COLUMNS, "user.name as inviterName"])
       .orderBy("invitation.createdAt", "desc")
       .orderBy("invitation.id")
       .limit(q.limit)
@@ -250,20 +260,9 @@ export async function teamMembersPage(db: Db, teamId: string, page: Page) {
 
 /** Pending, unexpired invitations addressed to an email, with what the recipient needs to decide. */
 export async function invitationsForEmail(db: Db, email: string) {
-  const rows = await db
-    .selectFrom("invitation")
-    .innerJoin("organization", "organization.id", "invitation.organizationId")
-    .leftJoin("user", "user.id", "invitation.inviterId")
+  const rows = await invitationsWithOrganization(db)
     .select([
-      "invitation.id",
-      "invitation.organizationId",
-      "invitation.email",
-      "invitation.role",
-      "invitation.teamId",
-      "invitation.status",
-      "invitation.expiresAt",
-      "invitation.createdAt",
-      "invitation.inviterId",
+      ...INVITATION_COLUMNS,
       "organization.name as organizationName",
       "organization.slug as organizationSlug",
       "organization.logo as organizationLogo",
