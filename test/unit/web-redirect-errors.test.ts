@@ -1,0 +1,47 @@
+import { describe, expect, it } from "vitest";
+import { describeRedirectError, isLinkError, sanitizeErrorCode } from "#web/lib/redirect-errors.ts";
+
+// SPEC §8: the redirect error codes the server may put in ?error=.
+const SPEC_REDIRECT_CODES = [
+  "please_restart_the_process",
+  "invalid_callback_request",
+  "state_not_found",
+  "no_code",
+  "oauth_provider_not_found",
+  "invalid_code",
+  "unable_to_get_user_info",
+  "email_not_found",
+  "no_callback_url",
+  "unable_to_link_account",
+  "account_already_linked_to_different_user",
+  "token_expired",
+  "invalid_token",
+  "user_not_found",
+  "unauthorized",
+  "INVALID_TOKEN",
+];
+
+describe("redirect error screens (SPEC §8)", () => {
+  it.each(SPEC_REDIRECT_CODES)("explain %s in words of their own", (code) => {
+    const text = describeRedirectError(code);
+    expect(text.known).toBe(true);
+    expect(text.title).not.toBe("Something went wrong");
+    expect(text.description.length).toBeGreaterThan(20);
+  });
+
+  it("names an unknown code only after stripping what could be markup or a link", () => {
+    const text = describeRedirectError('<a href="https://evil.example">x</a>');
+    expect(text.known).toBe(false);
+    expect(text.code).toBe("ahrefhttpsevil.examplexa");
+    expect(text.description).not.toMatch(/[<>"]|https?:\/\//);
+    expect(sanitizeErrorCode(["token_expired"])).toBe("");
+    expect(sanitizeErrorCode("x".repeat(100))).toHaveLength(64);
+  });
+
+  it("treats expired and used links as link errors, in both spellings", () => {
+    for (const code of ["token_expired", "invalid_token", "INVALID_TOKEN", "TOKEN_EXPIRED"]) {
+      expect(isLinkError(code)).toBe(true);
+    }
+    expect(isLinkError("state_not_found")).toBe(false);
+  });
+});
