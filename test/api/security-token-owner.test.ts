@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { approvalLink, deleteLink, mailsTo, nextLink, openLink } from "../support/mailed-links.ts";
+import { api, createOrganization, invitationIdFromMail, invite } from "../support/organizations.ts";
 import { startTestApp, type TestApp, testDatabase } from "../support/test-app.ts";
 import { createUser, sessionOf, signUpVerified } from "../support/users.ts";
 
@@ -57,5 +58,23 @@ describe(`security: one-time tokens are checked against their owner first (${tes
     const mine = await openLink(t, approve, owner.cookie);
     expect(mine.headers.get("location")).toBe("/account");
     await nextLink(t, newEmail, /verify your email/i, "/api/auth/verify-email", since);
+  });
+
+  it("a stranger's accept or reject of an invitation spends nothing; the recipient accepts it once", async () => {
+    const owner = await signUpVerified(t);
+    const org = await createOrganization(t, owner.cookie);
+    const guest = await signUpVerified(t);
+    const stranger = await signUpVerified(t);
+    await invite(t, owner.cookie, org.id, guest.email);
+    const invitationId = await invitationIdFromMail(t, guest.email);
+
+    for (const path of ["/organization/accept-invitation", "/organization/reject-invitation"]) {
+      const foreign = await api(t, path, stranger.cookie, { invitationId });
+      expect(foreign.status).toBe(403);
+    }
+    const accepted = await api(t, "/organization/accept-invitation", guest.cookie, { invitationId });
+    expect(accepted.status).toBe(200);
+    const again = await api(t, "/organization/accept-invitation", guest.cookie, { invitationId });
+    expect(again.status).toBe(400);
   });
 });

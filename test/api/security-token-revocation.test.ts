@@ -91,3 +91,51 @@ describe(`security: a password or email change voids outstanding reset and delet
     await expectDeleteRefused(link, user.cookie);
   });
 });
+
+describe(`security: an admin's change of a user's password or email voids that user's links (${testDatabase})`, () => {
+  const ADMIN_EMAIL = "revoking-admin@example.test";
+  let t: TestApp;
+  let admin: { cookie: string };
+  beforeAll(async () => {
+    t = await startTestApp({ ADMIN_EMAILS: ADMIN_EMAIL });
+    admin = await signUpVerified(t, createUser({ email: ADMIN_EMAIL }));
+  });
+  afterAll(() => t.close());
+
+  async function withLinks() {
+    const user = await signUpVerified(t);
+    const userId = (await sessionOf(t, user.cookie))?.user.id ?? "";
+    return { user, userId, token: await resetToken(t, user.email), link: await deleteLink(t, user) };
+  }
+
+  async function expectVoided({ token, link }: { token: string; link: string }, cookie: string) {
+    const reset = await t.request("/api/auth/reset-password", {
+      json: { token, newPassword: "an intruder's passphrase" },
+    });
+    expect(reset.status).toBe(400);
+    expect((await openLink(t, link, cookie)).status).toBe(404);
+  }
+
+  it("admin set-user-password voids the reset and delete-account links", async () => {
+    const target = await withLinks();
+    const res = await t.request("/api/auth/admin/set-user-password", {
+      cookie: admin.cookie,
+      json: { userId: target.userId, newPassword: "set by the admin" },
+    });
+    expect(res.status).toBe(200);
+    const cookie = await signIn(t, { email: target.user.email, password: "set by the admin" });
+    await expectVoided(target, cookie);
+  });
+
+  it("admin update-user of the email voids the reset and delete-account links", async () => {
+    const target = await withLinks();
+    const newEmail = createUser().email;
+    const res = await t.request("/api/auth/admin/update-user", {
+      cookie: admin.cookie,
+      json: { userId: target.userId, data: { email: newEmail } },
+    });
+    expect(res.status).toBe(200);
+    const cookie = await signIn(t, { email: newEmail, password: target.user.password });
+    await expectVoided(target, cookie);
+  });
+});
