@@ -97,17 +97,36 @@ export function verifyEmailLink(deps: EmailChangeDeps) {
       throw refuse(ctx, callbackURL, BASE_ERROR_CODES.INVALID_TOKEN);
     }
     if (claims.updateTo === undefined) return;
-    const change = { email: claims.email, updateTo: claims.updateTo };
-    if (claims.requestType === "change-email-confirmation")
-      return approveEmailChange(ctx, deps, user, change, callbackURL);
-    if (claims.requestType === "change-email-verification")
-      return completeEmailChange(ctx, deps, user, change, callbackURL);
+    const step: Step = { user, email: claims.email, updateTo: claims.updateTo, callbackURL };
+    if (claims.requestType === "change-email-confirmation") return approveEmailChange(ctx, deps, step);
+    if (claims.requestType === "change-email-verification") return completeEmailChange(ctx, deps, step);
   };
 }
 
-interface Change {
+/** One email-change step: whose account, from which address to which, and where the browser goes next. */
+interface Step {
+  user: LinkUser;
   email: string;
   updateTo: string;
+  callbackURL: string | undefined;
+}
+
+/** A signed email-change link for `step`, as better-auth makes them, with the step's callbackURL. */
+async function changeLink(
+  ctx: HookContext,
+  step: Step,
+  requestType: "change-email-confirmation" | "change-email-verification",
+): Promise<{ token: string; url: string }> {
+  const { secret, baseURL, options } = ctx.context;
+  const token = await createEmailVerificationToken(
+    secret,
+    step.email,
+    step.updateTo,
+    options.emailVerification?.expiresIn,
+    { requestType, userId: step.user.id },
+  );
+  const url = `${baseURL}/verify-email?token=${token}&callbackURL=${encodeURIComponent(step.callbackURL || "/")}`;
+  return { token, url };
 }
 
 /**
@@ -118,29 +137,19 @@ interface Change {
 async function approveEmailChange(
   ctx: HookContext,
   { mailer, appName }: EmailChangeDeps,
-  user: LinkUser,
-  change: Change,
-  callbackURL: string | undefined,
+  step: Step,
 ): Promise<unknown> {
-  const { internalAdapter, options, secret, baseURL } = ctx.context;
-  const holder = await internalAdapter.findUserByEmail(change.updateTo);
+  const holder = await ctx.context.internalAdapter.findUserByEmail(step.updateTo);
   if (holder) {
-    await mailer.sendMail(change.updateTo, emailInUseMail({ appName, name: holder.user.name }));
+    await mailer.sendMail(step.updateTo, emailInUseMail({ appName, name: holder.user.name }));
   } else {
-    const token = await createEmailVerificationToken(
-      secret,
-      change.email,
-      change.updateTo,
-      options.emailVerification?.expiresIn,
-      { requestType: "change-email-verification", userId: user.id },
-    );
-    const url = `${baseURL}/verify-email?token=${token}&callbackURL=${encodeURIComponent(callbackURL || "/")}`;
-    await options.emailVerification?.sendVerificationEmail?.(
-      { user: { ...user, email: change.updateTo } as never, url, token },
+    const { token, url } = await changeLink(ctx, step, "change-email-verification");
+    await ctx.context.options.emailVerification?.sendVerificationEmail?.(
+      { user: { ...step.user, email: step.updateTo } as never, url, token },
       ctx.request,
     );
   }
-  if (callbackURL) throw ctx.redirect(callbackURL);
+  if (step.callbackURL) throw ctx.redirect(step.callbackURL);
   return ctx.json({ status: true });
 }
 
@@ -154,29 +163,24 @@ async function approveEmailChange(
 async function completeEmailChange(
   ctx: HookContext,
   { mailer, appName }: EmailChangeDeps,
-  user: LinkUser,
-  change: Change,
-  callbackURL: string | undefined,
+  { user, updateTo, callbackURL }: Step,
 ): Promise<unknown> {
   const { internalAdapter } = ctx.context;
-  if (await internalAdapter.findUserByEmail(change.updateTo)) {
+  if (await internalAdapter.findUserByEmail(updateTo)) {
     // Someone took the address between the request and this click.
     const taken = BASE_ERROR_CODES.USER_ALREADY_EXISTS;
     if (callbackURL) throw ctx.redirect(withError(callbackURL, taken.code));
     throw APIError.from("CONFLICT", taken);
   }
-  const updated = await internalAdapter.updateUser(user.id, { email: change.updateTo, emailVerified: true });
+  const updated = await internalAdapter.updateUser(user.id, { email: updateTo, emailVerified: true });
   await voidAccountTokens(ctx.context, user.id);
   if (user.emailVerified) {
-    await mailer.sendMail(
-      user.email,
-      emailChangedMail({ appName, name: user.name, newEmail: change.updateTo }),
-    );
+    await mailer.sendMail(user.email, emailChangedMail({ appName, name: user.name, newEmail: updateTo }));
   }
   if (callbackURL) throw ctx.redirect(callbackURL);
   return ctx.json({
     status: true,
-    user: { id: user.id, email: updated?.email ?? change.updateTo, emailVerified: true },
+    user: { id: user.id, email: updated?.email ?? updateTo, emailVerified: true },
   });
 }
 
@@ -199,7 +203,7 @@ export function requestEmailChange({ mailer, appName }: EmailChangeDeps) {
       if (typeof callbackURL !== "string") return;
       if (!ctx.context.isTrustedOrigin(callbackURL, { allowRelativePaths: true })) return;
     }
-    const { internalAdapter, options, secret, baseURL } = ctx.context;
+    const { internalAdapter, options } = ctx.context;
     const address = newEmail.toLowerCase();
     const holder = await internalAdapter.findUserByEmail(address);
     // A free address, or the requester's own (better-auth answers "Email is the same").
@@ -207,14 +211,8 @@ export function requestEmailChange({ mailer, appName }: EmailChangeDeps) {
 
     const confirm = options.user?.changeEmail?.sendChangeEmailConfirmation;
     if (session.user.emailVerified && confirm) {
-      const token = await createEmailVerificationToken(
-        secret,
-        session.user.email,
-        address,
-        options.emailVerification?.expiresIn,
-        { requestType: "change-email-confirmation", userId: session.user.id },
-      );
-      const url = `${baseURL}/verify-email?token=${token}&callbackURL=${encodeURIComponent(callbackURL || "/")}`;
+      const step = { user: session.user, email: session.user.email, updateTo: address, callbackURL };
+      const { token, url } = await changeLink(ctx, step, "change-email-confirmation");
       await confirm({ user: session.user, newEmail: address, url, token }, ctx.request);
     } else {
       await mailer.sendMail(address, emailInUseMail({ appName, name: holder.user.name }));
