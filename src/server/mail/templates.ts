@@ -164,3 +164,22 @@ export function emailChangedMail(p: { appName: string; name: string; newEmail: s
     `Your ${p.appName} email was changed`,
   );
 }
+
+/**
+ * To the owner of an address someone else asked to move their account to: the requester is shown the
+ * same steps as for a free address, and this owner is told instead of being sent a link.
+ */
+export function emailInUseMail(p: { appName: string; name: string }): MailContent {
+  return render(
+    {
+      appName: p.appName,
+      heading: "Someone asked to use your email address",
+      paragraphs: [
+        `Hi ${p.name}, someone asked to move another ${p.appName} account to this address.`,
+        "This address already belongs to your account, so nothing was changed.",
+      ],
+      footer: "If it was you, sign in with this address instead. Otherwise no action is needed.",
+    },
+    `Request to use your email on ${p.appName}`,
+  );
+}

@@ -4,6 +4,7 @@ import { deleteSessionCookie } from "better-auth/cookies";
 import type { HookContext } from "#server/auth/overrides.ts";
 import { isFreshSession } from "#server/features/accounts/freshness.ts";
 import { passwordMatches } from "#server/features/accounts/password-check.ts";
+import { assertDeleteTokenOwner } from "#server/features/accounts/tokens.ts";
 
 /**
  * Decides whether an account may be deleted; throws an APIError to refuse. The
@@ -26,7 +27,11 @@ export const guardDeleteUser =
     if (!session) return;
     await assertUserCanBeDeleted(session.user.id);
     const { password, token } = (ctx.body ?? {}) as { password?: unknown; token?: unknown };
-    if (token !== undefined) return;
+    if (token !== undefined) {
+      // Someone else's token is refused before better-auth spends it.
+      if (typeof token === "string") await assertDeleteTokenOwner(ctx.context, token, session.user.id);
+      return;
+    }
     if (password !== undefined) {
       // A wrong password, or none on this account, is answered by better-auth.
       if (typeof password !== "string" || !(await passwordMatches(ctx.context, session.user.id, password)))
@@ -44,10 +49,18 @@ export const guardDeleteUser =
     }
   };
 
-/** GET /delete-user/callback: the mailed link, checked against the same rule before anything is deleted. */
+/**
+ * GET /delete-user/callback: the mailed link, checked against the same rule before anything is deleted,
+ * and against its owner before better-auth spends it (better-auth spends it first, so a click from
+ * another signed-in account used to cost the owner the link). Signed out, better-auth refuses before
+ * spending anything.
+ */
 export const guardDeleteCallback =
   (assertUserCanBeDeleted: DeletionCheck) =>
   async (ctx: HookContext): Promise<void> => {
     const session = await getSessionFromCtx(ctx);
-    if (session) await assertUserCanBeDeleted(session.user.id);
+    if (!session) return;
+    const { token } = (ctx.query ?? {}) as { token?: unknown };
+    if (typeof token === "string") await assertDeleteTokenOwner(ctx.context, token, session.user.id);
+    await assertUserCanBeDeleted(session.user.id);
   };

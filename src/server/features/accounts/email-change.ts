@@ -1,23 +1,41 @@
 import { APIError, BASE_ERROR_CODES } from "better-auth";
-import { getSessionFromCtx } from "better-auth/api";
+import { createEmailVerificationToken, getSessionFromCtx } from "better-auth/api";
 import { verifyJWT } from "better-auth/crypto";
 import type { HookContext } from "#server/auth/overrides.ts";
+import { requireFreshSession } from "#server/features/accounts/freshness.ts";
+import { spendSignedLink, voidAccountTokens } from "#server/features/accounts/tokens.ts";
 import type { Mailer } from "#server/mail/mailer.ts";
-import { emailChangedMail } from "#server/mail/templates.ts";
+import { emailChangedMail, emailInUseMail } from "#server/mail/templates.ts";
 
-interface EmailChangeClaims {
-  userId: string;
-  /** The address the account has now. */
-  email: string;
-  updateTo: string;
+interface EmailChangeDeps {
+  mailer: Mailer;
+  appName: string;
 }
 
-async function emailChangeClaims(token: string, secret: string): Promise<EmailChangeClaims | null> {
+/** What a mailed /verify-email link carries (a JWT signed by better-auth). */
+interface LinkClaims {
+  /** The address the account had when the link was made. */
+  email: string;
+  updateTo?: string;
+  userId?: string;
+  requestType?: string;
+  /** Expiry, in seconds since the epoch. */
+  exp: number;
+}
+
+type LinkUser = { id: string; email: string; name: string; emailVerified: boolean };
+
+async function linkClaims(token: string, secret: string): Promise<LinkClaims | null> {
   const claims = await verifyJWT(token, secret);
-  if (claims?.requestType !== "change-email-verification") return null;
-  const { userId, email, updateTo } = claims;
-  if (typeof userId !== "string" || typeof email !== "string" || typeof updateTo !== "string") return null;
-  return { userId, email, updateTo };
+  if (!claims || typeof claims.email !== "string" || typeof claims.exp !== "number") return null;
+  const optional = (v: unknown) => (typeof v === "string" ? v : undefined);
+  return {
+    email: claims.email,
+    exp: claims.exp,
+    updateTo: optional(claims.updateTo),
+    userId: optional(claims.userId),
+    requestType: optional(claims.requestType),
+  };
 }
 
 /** `callbackURL` with `?error=code`, keeping a relative path relative. */
@@ -29,17 +47,40 @@ function withError(callbackURL: string, code: string): string {
     : url.toString();
 }
 
+/** better-auth's own answer to a bad link: a redirect with ?error= when there is somewhere to go, else a 401. */
+function refuse(ctx: HookContext, callbackURL: string | undefined, error: { code: string; message: string }) {
+  if (callbackURL) return ctx.redirect(withError(callbackURL, error.code));
+  return APIError.from("UNAUTHORIZED", error);
+}
+
 /**
- * The last step of an email change: the new address's own verification link.
- * better-auth 1.7 switches the address but keeps emailVerified as it was, so an
- * unverified account stays unverified even though the new address has just
- * proved itself (SPEC §4: verification sets emailVerified to true), and nobody
- * tells the old address. Gatehouse answers this one link itself: the account
- * switches, verified, and a previously verified old address gets a notice.
- * Every other link, and every failure better-auth already explains, stays
- * with better-auth.
+ * The account a link acts for, checked as better-auth checks it: the bound user still has the address
+ * the link was made for and, on an email change, the browser is signed out or signed in as that user.
+ * Null hands the link to better-auth, which explains the failure — without spending it.
  */
-export function completeEmailChange({ mailer, appName }: { mailer: Mailer; appName: string }) {
+async function linkOwner(ctx: HookContext, claims: LinkClaims): Promise<LinkUser | null> {
+  const internal = ctx.context.internalAdapter;
+  if (claims.updateTo === undefined) {
+    const found = await internal.findUserByEmail(claims.email);
+    if (!found || (claims.userId && claims.userId !== found.user.id)) return null;
+    return found.user;
+  }
+  if (!claims.userId) return null;
+  const user = await internal.findUserById(claims.userId);
+  if (!user || user.email.toLowerCase() !== claims.email) return null;
+  const session = await getSessionFromCtx(ctx);
+  if (session && session.user.id !== user.id) return null;
+  return user;
+}
+
+/**
+ * GET /verify-email. Every link it serves is a JWT that better-auth 1.7 accepts until it expires, so a
+ * replayed email-change approval mailed the new address again on every click, and a verification link
+ * signed in again. Gatehouse spends each link once, after checking whom it is for. Gatehouse also serves
+ * the two email-change steps itself (approveEmailChange, completeEmailChange); a plain verification goes
+ * on to better-auth.
+ */
+export function verifyEmailLink(deps: EmailChangeDeps) {
   return async (ctx: HookContext): Promise<unknown> => {
     const { token, callbackURL } = (ctx.query ?? {}) as { token?: unknown; callbackURL?: unknown };
     if (typeof token !== "string") return;
@@ -48,34 +89,134 @@ export function completeEmailChange({ mailer, appName }: { mailer: Mailer; appNa
       if (typeof callbackURL !== "string") return;
       if (!ctx.context.isTrustedOrigin(callbackURL, { allowRelativePaths: true })) return;
     }
-    const change = await emailChangeClaims(token, ctx.context.secret);
-    if (!change) return;
-    const user = await ctx.context.internalAdapter.findUserById(change.userId);
-    // Used twice, or the account changed since: better-auth answers with its error code.
-    if (!user || user.email.toLowerCase() !== change.email) return;
-    const session = await getSessionFromCtx(ctx);
-    if (session && session.user.id !== user.id) return;
+    const claims = await linkClaims(token, ctx.context.secret);
+    if (!claims) return;
+    const user = await linkOwner(ctx, claims);
+    if (!user) return;
+    if (!(await spendSignedLink(ctx.context, token, user.id, claims.exp))) {
+      throw refuse(ctx, callbackURL, BASE_ERROR_CODES.INVALID_TOKEN);
+    }
+    if (claims.updateTo === undefined) return;
+    const step: Step = { user, email: claims.email, updateTo: claims.updateTo, callbackURL };
+    if (claims.requestType === "change-email-confirmation") return approveEmailChange(ctx, deps, step);
+    if (claims.requestType === "change-email-verification") return completeEmailChange(ctx, deps, step);
+  };
+}
 
-    if (await ctx.context.internalAdapter.findUserByEmail(change.updateTo)) {
-      // Someone took the address between the request and this click.
-      const taken = BASE_ERROR_CODES.USER_ALREADY_EXISTS;
-      if (callbackURL) throw ctx.redirect(withError(callbackURL, taken.code));
-      throw APIError.from("CONFLICT", taken);
+/** One email-change step: whose account, from which address to which, and where the browser goes next. */
+interface Step {
+  user: LinkUser;
+  email: string;
+  updateTo: string;
+  callbackURL: string | undefined;
+}
+
+/** A signed email-change link for `step`, as better-auth makes them, with the step's callbackURL. */
+async function changeLink(
+  ctx: HookContext,
+  step: Step,
+  requestType: "change-email-confirmation" | "change-email-verification",
+): Promise<{ token: string; url: string }> {
+  const { secret, baseURL, options } = ctx.context;
+  const token = await createEmailVerificationToken(
+    secret,
+    step.email,
+    step.updateTo,
+    options.emailVerification?.expiresIn,
+    { requestType, userId: step.user.id },
+  );
+  const url = `${baseURL}/verify-email?token=${token}&callbackURL=${encodeURIComponent(step.callbackURL || "/")}`;
+  return { token, url };
+}
+
+/**
+ * The old address approved the change. A free new address is asked to confirm itself with its own
+ * link; a taken one gets a notice instead, so the requester's side looks the same either way and no
+ * link could ever point one account at another's address.
+ */
+async function approveEmailChange(
+  ctx: HookContext,
+  { mailer, appName }: EmailChangeDeps,
+  step: Step,
+): Promise<unknown> {
+  const holder = await ctx.context.internalAdapter.findUserByEmail(step.updateTo);
+  if (holder) {
+    await mailer.sendMail(step.updateTo, emailInUseMail({ appName, name: holder.user.name }));
+  } else {
+    const { token, url } = await changeLink(ctx, step, "change-email-verification");
+    await ctx.context.options.emailVerification?.sendVerificationEmail?.(
+      { user: { ...step.user, email: step.updateTo } as never, url, token },
+      ctx.request,
+    );
+  }
+  if (step.callbackURL) throw ctx.redirect(step.callbackURL);
+  return ctx.json({ status: true });
+}
+
+/**
+ * The last step: the new address's own link. better-auth 1.7 switches the address but keeps
+ * emailVerified as it was, so an unverified account stays unverified even though the new address has
+ * just proved itself (SPEC §4: verification sets emailVerified to true), and nobody tells the old
+ * address. Gatehouse switches the account, verified, voids the reset and deletion links mailed before,
+ * and tells a previously verified old address.
+ */
+async function completeEmailChange(
+  ctx: HookContext,
+  { mailer, appName }: EmailChangeDeps,
+  { user, updateTo, callbackURL }: Step,
+): Promise<unknown> {
+  const { internalAdapter } = ctx.context;
+  if (await internalAdapter.findUserByEmail(updateTo)) {
+    // Someone took the address between the request and this click.
+    const taken = BASE_ERROR_CODES.USER_ALREADY_EXISTS;
+    if (callbackURL) throw ctx.redirect(withError(callbackURL, taken.code));
+    throw APIError.from("CONFLICT", taken);
+  }
+  const updated = await internalAdapter.updateUser(user.id, { email: updateTo, emailVerified: true });
+  await voidAccountTokens(ctx.context, user.id);
+  if (user.emailVerified) {
+    await mailer.sendMail(user.email, emailChangedMail({ appName, name: user.name, newEmail: updateTo }));
+  }
+  if (callbackURL) throw ctx.redirect(callbackURL);
+  return ctx.json({
+    status: true,
+    user: { id: user.id, email: updated?.email ?? updateTo, emailVerified: true },
+  });
+}
+
+/**
+ * POST /change-email. better-auth 1.7 needs no fresh session here, and for an address that already has
+ * an account it answers alike but mails nothing, so the requester's inbox told which addresses are
+ * taken. Gatehouse asks for a fresh session and, for a taken address, sends what a free one would get
+ * on the requester's side: the approval mail to a verified requester (its click then only notifies the
+ * address's owner), or, for an unverified requester (whose free change mails only the new address), a
+ * notice to the owner. Free addresses go on to better-auth.
+ */
+export function requestEmailChange({ mailer, appName }: EmailChangeDeps) {
+  return async (ctx: HookContext): Promise<unknown> => {
+    await requireFreshSession(ctx);
+    const session = await getSessionFromCtx(ctx);
+    if (!session) return;
+    const { newEmail, callbackURL } = (ctx.body ?? {}) as { newEmail?: unknown; callbackURL?: unknown };
+    if (typeof newEmail !== "string") return;
+    if (callbackURL !== undefined) {
+      if (typeof callbackURL !== "string") return;
+      if (!ctx.context.isTrustedOrigin(callbackURL, { allowRelativePaths: true })) return;
     }
-    const updated = await ctx.context.internalAdapter.updateUser(user.id, {
-      email: change.updateTo,
-      emailVerified: true,
-    });
-    if (user.emailVerified) {
-      await mailer.sendMail(
-        user.email,
-        emailChangedMail({ appName, name: user.name, newEmail: change.updateTo }),
-      );
+    const { internalAdapter, options } = ctx.context;
+    const address = newEmail.toLowerCase();
+    const holder = await internalAdapter.findUserByEmail(address);
+    // A free address, or the requester's own (better-auth answers "Email is the same").
+    if (!holder || holder.user.id === session.user.id) return;
+
+    const confirm = options.user?.changeEmail?.sendChangeEmailConfirmation;
+    if (session.user.emailVerified && confirm) {
+      const step = { user: session.user, email: session.user.email, updateTo: address, callbackURL };
+      const { token, url } = await changeLink(ctx, step, "change-email-confirmation");
+      await confirm({ user: session.user, newEmail: address, url, token }, ctx.request);
+    } else {
+      await mailer.sendMail(address, emailInUseMail({ appName, name: holder.user.name }));
     }
-    if (callbackURL) throw ctx.redirect(callbackURL);
-    return ctx.json({
-      status: true,
-      user: { id: user.id, email: updated?.email ?? change.updateTo, emailVerified: true },
-    });
+    return ctx.json({ status: true });
   };
 }

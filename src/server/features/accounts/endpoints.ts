@@ -10,6 +10,7 @@ import { setSessionCookie } from "better-auth/cookies";
 import * as z from "zod";
 import { assertFreshSession } from "#server/features/accounts/freshness.ts";
 import { passwordMatches } from "#server/features/accounts/password-check.ts";
+import { voidAccountTokens } from "#server/features/accounts/tokens.ts";
 
 /** Calling a better-auth endpoint from ours: its plain answer, which ours then returns (no cookies are set on these). */
 const INNER_CALL = { asResponse: false, returnHeaders: false, returnStatus: false } as const;
@@ -28,7 +29,8 @@ export const forgetPassword = createAuthEndpoint(
  * SPEC §7 POST /set-password: gives a password to an account that has none
  * (e.g. social sign-in only). better-auth 1.7 serves this to server code only.
  * Needs a fresh session; refused with "User already has a password set" when
- * the account has one (change it with /change-password instead).
+ * the account has one (change it with /change-password instead). Once set, the account's outstanding
+ * reset and deletion links stop working, as after any password change.
  */
 export const setPasswordEndpoint = createAuthEndpoint(
   "/set-password",
@@ -39,7 +41,9 @@ export const setPasswordEndpoint = createAuthEndpoint(
   },
   async (ctx) => {
     assertFreshSession(ctx.context, ctx.context.session.session);
-    return setPassword({ ...ctx, ...INNER_CALL, body: ctx.body });
+    const answer = await setPassword({ ...ctx, ...INNER_CALL, body: ctx.body });
+    await voidAccountTokens(ctx.context, ctx.context.session.user.id);
+    return answer;
   },
 );
 

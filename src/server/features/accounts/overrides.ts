@@ -8,8 +8,7 @@ import {
   guardDeleteCallback,
   guardDeleteUser,
 } from "#server/features/accounts/delete-account.ts";
-import { completeEmailChange } from "#server/features/accounts/email-change.ts";
-import { requireFreshSession } from "#server/features/accounts/freshness.ts";
+import { requestEmailChange, verifyEmailLink } from "#server/features/accounts/email-change.ts";
 import type { Mailer } from "#server/mail/mailer.ts";
 
 export interface AccountOverrideDeps {
@@ -29,10 +28,10 @@ export function accountOverrides({
     ...ACCOUNT_SELECTION_PATHS.map(
       (path): Override => ({ path, mode: "guard", handler: translateAccountSelection }),
     ),
-    // better-auth 1.7 lets any signed-in session change the email.
-    { path: "/change-email", mode: "guard", handler: requireFreshSession },
-    // The new address's own link switches the account, verified, and tells the old address.
-    { path: "/verify-email", mode: "guard", handler: completeEmailChange({ mailer, appName }) },
+    // better-auth 1.7 lets any signed-in session change the email, and mails nothing for a taken address.
+    { path: "/change-email", mode: "guard", handler: requestEmailChange({ mailer, appName }) },
+    // Every link is spent once; the email-change steps are Gatehouse's (verified switch, notices).
+    { path: "/verify-email", mode: "guard", handler: verifyEmailLink({ mailer, appName }) },
     // The right password deletes at once; an only owner cannot delete their account.
     { path: "/delete-user", mode: "guard", handler: guardDeleteUser(assertUserCanBeDeleted) },
     { path: "/delete-user/callback", mode: "guard", handler: guardDeleteCallback(assertUserCanBeDeleted) },

@@ -1,4 +1,8 @@
 import type { BetterAuthPlugin } from "better-auth";
+import {
+  voidTokensAfterCredentialChange,
+  voidTokensOnPasswordReset,
+} from "#server/features/accounts/credential-changes.ts";
 import type { DeletionCheck } from "#server/features/accounts/delete-account.ts";
 import {
   accountInfoPost,
@@ -26,6 +30,8 @@ export interface AccountsPluginDeps {
 export function accountsPlugin({ mailer, appName, assertUserCanBeDeleted }: AccountsPluginDeps) {
   return {
     id: "gatehouse-accounts",
+    // A password reset voids the account's other reset links and its deletion link.
+    init: (context) => ({ options: voidTokensOnPasswordReset(context) }),
     endpoints: { forgetPassword, setPasswordEndpoint, accountInfoPost, reauthenticate },
     hooks: {
       // The stock paths guarded (overrides.ts; docs/ARCHITECTURE.md lists them).
@@ -33,6 +39,8 @@ export function accountsPlugin({ mailer, appName, assertUserCanBeDeleted }: Acco
       after: [
         { matcher: (ctx) => ctx.path === "/list-sessions", handler: addSessionDetails },
         { matcher: (ctx) => ctx.path === "/get-session", handler: touchLastActive },
+        // A changed password or email voids the account's outstanding reset and deletion links.
+        ...voidTokensAfterCredentialChange,
       ],
     },
     // Password guessing through re-authentication is limited like sign-in (on in production).

@@ -1,0 +1,73 @@
+import { expect } from "vitest";
+import { linkIn, type ReceivedMail } from "./smtp-sink.ts";
+import type { TestApp } from "./test-app.ts";
+
+/** Opens a mailed link as the browser holding `cookie` would (none: signed out). Redirects are not followed. */
+export function openLink(t: TestApp, link: string, cookie?: string): Promise<Response> {
+  const url = new URL(link);
+  return t.request(url.pathname + url.search, { cookie });
+}
+
+/** The mails to `email` that arrived after the first `since`. */
+export function mailsTo(t: TestApp, email: string, since = 0): ReceivedMail[] {
+  return t.sink.mails.slice(since).filter((m) => m.to.includes(email.toLowerCase()));
+}
+
+/**
+ * Waits long enough for a mail that should not come to have arrived; mail may be sent off the
+ * request path, so "nothing was sent" is only true after a pause.
+ */
+export function settle(ms = 600): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, ms));
+}
+
+/** Waits for the next mail to `email` matching `subject` after `since` mails, and returns its link under `path`. */
+export async function nextLink(
+  t: TestApp,
+  email: string,
+  subject: RegExp,
+  path: string,
+  since: number,
+): Promise<string> {
+  await expect.poll(() => mailsTo(t, email, since).some((m) => subject.test(m.subject))).toBe(true);
+  const mail = mailsTo(t, email, since).find((m) => subject.test(m.subject));
+  if (!mail) throw new Error(`no mail to ${email} matching ${subject}`);
+  return linkIn(mail, `${t.config.baseURL}${path}`);
+}
+
+/** Asks for a password reset of `email` and returns the mailed token. */
+export async function resetToken(t: TestApp, email: string): Promise<string> {
+  const since = t.sink.mails.length;
+  const res = await t.request("/api/auth/request-password-reset", {
+    json: { email, redirectTo: "/reset-password" },
+  });
+  expect(res.status).toBe(200);
+  const link = await nextLink(t, email, /reset/i, "/api/auth/reset-password/", since);
+  return new URL(link).pathname.split("/").pop() ?? "";
+}
+
+/** Asks for a delete-account link from a fresh session and returns it. */
+export async function deleteLink(t: TestApp, user: { email: string; cookie: string }): Promise<string> {
+  const since = t.sink.mails.length;
+  const res = await t.request("/api/auth/delete-user", {
+    cookie: user.cookie,
+    json: { callbackURL: "/bye" },
+  });
+  expect(res.status).toBe(200);
+  return nextLink(t, user.email, /confirm deleting/i, "/api/auth/delete-user/callback", since);
+}
+
+/** Asks for an email change and returns the approval link mailed to the current address. */
+export async function approvalLink(
+  t: TestApp,
+  user: { email: string; cookie: string },
+  newEmail: string,
+): Promise<string> {
+  const since = t.sink.mails.length;
+  const res = await t.request("/api/auth/change-email", {
+    cookie: user.cookie,
+    json: { newEmail, callbackURL: "/account" },
+  });
+  expect(res.status).toBe(200);
+  return nextLink(t, user.email, /approve your email change/i, "/api/auth/verify-email", since);
+}
