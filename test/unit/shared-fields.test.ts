@@ -3,8 +3,8 @@ import { z } from "zod";
 import {
   confirmedPassword,
   emailSchema,
-  isPicture,
   hasControlCharacters,
+  isPicture,
   nameSchema,
   optionalText,
   organizationNameSchema,
