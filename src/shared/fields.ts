@@ -22,8 +22,29 @@ export interface PasswordLimits {
 
 export const DEFAULT_PASSWORD_LIMITS: PasswordLimits = { min: LIMITS.passwordMin, max: LIMITS.passwordMax };
 
+/** Why a name with a control character is refused (shown by the web's forms and the server's 400). */
+export const NAME_CONTROL_CHARACTERS_MESSAGE = "Names cannot contain line breaks or control characters";
+
+/**
+ * Whether a value holds a control character: C0 (line breaks, tabs, NUL…), DEL, C1, or the Unicode line
+ * and paragraph separators. Names travel into mails to other people, where such characters would start
+ * lines the sender wrote.
+ */
+export function hasControlCharacters(value: string): boolean {
+  for (let i = 0; i < value.length; i++) {
+    const code = value.charCodeAt(i);
+    if (code <= 0x1f || (code >= 0x7f && code <= 0x9f) || code === 0x2028 || code === 0x2029) return true;
+  }
+  return false;
+}
+
 export function nameSchema(missing = "Enter a name") {
-  return z.string().trim().min(1, missing).max(LIMITS.name, `Name must be at most ${LIMITS.name} characters`);
+  return z
+    .string()
+    .trim()
+    .min(1, missing)
+    .max(LIMITS.name, `Name must be at most ${LIMITS.name} characters`)
+    .refine((value) => !hasControlCharacters(value), NAME_CONTROL_CHARACTERS_MESSAGE);
 }
 
 export function emailSchema(missing = "Enter an email address") {
@@ -73,7 +94,8 @@ export function organizationNameSchema(missing = "Enter a name") {
     .string()
     .trim()
     .min(1, missing)
-    .max(LIMITS.organizationName, `A name has at most ${LIMITS.organizationName} characters`);
+    .max(LIMITS.organizationName, `A name has at most ${LIMITS.organizationName} characters`)
+    .refine((value) => !hasControlCharacters(value), NAME_CONTROL_CHARACTERS_MESSAGE);
 }
 
 export const SLUG_MAX = 48;

@@ -40,6 +40,8 @@ describe(`accounts: deleting the account (${testDatabase})`, () => {
     expect(await res.json()).toEqual({ success: true, message: "User deleted" });
     expect(res.headers.getSetCookie().some((c) => /session_token=;/.test(c))).toBe(true);
     await expectGone(user, [user.cookie, other]);
+    // Mail leaves through the queue: wait until it has sent everything it holds.
+    await t.server.mailer.queue.settled();
     expect(t.sink.mails.slice(before).some((m) => m.to.includes(user.email))).toBe(false);
   });
 
@@ -88,6 +90,8 @@ describe(`accounts: deleting the account (${testDatabase})`, () => {
     const res = await t.request("/api/auth/delete-user", { cookie: user.cookie, json: {} });
     expect(res.status).toBe(400);
     expect((await res.json()).message).toMatch(/session expired\. re-authenticate to perform this action\./i);
+    // Mail leaves through the queue: wait until it has sent everything it holds.
+    await t.server.mailer.queue.settled();
     expect(t.sink.mails.slice(before).some((m) => m.to.includes(user.email))).toBe(false);
     // The password still works from a stale session.
     const withPassword = await t.request("/api/auth/delete-user", {

@@ -71,6 +71,8 @@ describe(`accounts: email change (${testDatabase})`, () => {
     const res = await t.request("/api/auth/change-email", { cookie: user.cookie, json: { newEmail } });
     expect(res.status).toBe(200);
     const verify = await t.sink.waitFor(newEmail, /verify your email/i);
+    // Mail leaves through the queue: wait until it has sent everything it holds.
+    await t.server.mailer.queue.settled();
     expect(t.sink.mails.slice(before).some((m) => m.to.includes(user.email))).toBe(false);
     expect((await sessionOf(t, user.cookie))?.user).toMatchObject({
       email: user.email,
@@ -83,6 +85,8 @@ describe(`accounts: email change (${testDatabase})`, () => {
     expect(verified.headers.get("location")).toBe("/");
     expect((await sessionOf(t, user.cookie))?.user).toMatchObject({ email: newEmail, emailVerified: true });
     // The old address was never proven, so it gets no notice.
+    // Mail leaves through the queue: wait until it has sent everything it holds.
+    await t.server.mailer.queue.settled();
     expect(t.sink.mails.slice(before).some((m) => m.to.includes(user.email))).toBe(false);
   });
 

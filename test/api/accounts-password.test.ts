@@ -76,6 +76,8 @@ describe(`accounts: passwords (${testDatabase})`, () => {
     expect(res.status).toBe(200);
     expect((await res.json()).status).toBe(true);
     await new Promise((r) => setTimeout(r, 200));
+    // Mail leaves through the queue: wait until it has sent everything it holds.
+    await t.server.mailer.queue.settled();
     expect(t.sink.mails.slice(before).filter((m) => m.to.includes(email))).toHaveLength(0);
   });
 

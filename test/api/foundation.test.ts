@@ -120,6 +120,8 @@ describe(`foundation API (${testDatabase})`, () => {
     expect((await longEmail.json()).message).toMatch(/email/);
 
     // Nothing was written: the address is still free and no mail went out.
+    // Mail leaves through the queue: wait until it has sent everything it holds.
+    await t.server.mailer.queue.settled();
     expect(t.sink.mails.filter((m) => m.to.includes(user.email))).toHaveLength(0);
     const ok = await t.request("/api/auth/sign-up/email", { json: user });
     expect(ok.status).toBe(200);

@@ -24,7 +24,14 @@ function addresses(parsed: ParsedMail): string[] {
   return list.flatMap((a) => a.value.map((v) => (v.address ?? "").toLowerCase()));
 }
 
-export async function startSmtpSink(): Promise<SmtpSink> {
+export interface SinkOptions {
+  /** Waits this long before accepting each mail's DATA, like a slow relay. */
+  delayMs?: number;
+  /** Listens on this port (0: a free one); lets a test bring a "down" relay back at the same address. */
+  port?: number;
+}
+
+export async function startSmtpSink({ delayMs = 0, port: wanted = 0 }: SinkOptions = {}): Promise<SmtpSink> {
   const mails: ReceivedMail[] = [];
   const waiters = new Set<() => void>();
   const server = new SMTPServer({
@@ -40,15 +47,19 @@ export async function startSmtpSink(): Promise<SmtpSink> {
             text: parsed.text ?? "",
             html: typeof parsed.html === "string" ? parsed.html : "",
           });
-          for (const wake of waiters) wake();
-          callback();
+          const accept = () => {
+            for (const wake of waiters) wake();
+            callback();
+          };
+          if (delayMs > 0) setTimeout(accept, delayMs);
+          else accept();
         })
         .catch(callback);
     },
   });
   // A client cut mid-mail (a server killed by a test) resets its connection; that is not the sink's failure.
   server.on("error", () => {});
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  await new Promise<void>((resolve) => server.listen(wanted, "127.0.0.1", resolve));
   const { port } = server.server.address() as AddressInfo;
 
   const find = (to: string, match?: RegExp) =>

@@ -8,7 +8,7 @@ import pg from "pg";
 import { type Config, loadConfig } from "#server/boot/config.ts";
 import { createLogger } from "#server/boot/logger.ts";
 import { buildServer, type GatehouseServer } from "#server/boot/server.ts";
-import { type SmtpSink, startSmtpSink } from "./smtp-sink.ts";
+import { type SinkOptions, type SmtpSink, startSmtpSink } from "./smtp-sink.ts";
 
 export const TEST_ORIGIN = "http://localhost:3000";
 
@@ -47,9 +47,12 @@ export async function freshPostgresUrl(base: string): Promise<{ url: string; dro
 }
 
 /** Starts the real app in-process on a temp database, with mail to a real SMTP sink. */
-export async function startTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+export async function startTestApp(
+  env: Record<string, string> = {},
+  { sink: sinkOptions }: { sink?: SinkOptions } = {},
+): Promise<TestApp> {
   const dir = mkdtempSync(join(tmpdir(), "gatehouse-test-"));
-  const sink = await startSmtpSink();
+  const sink = await startSmtpSink(sinkOptions);
   const pgDb = process.env.TEST_DATABASE_URL
     ? await freshPostgresUrl(process.env.TEST_DATABASE_URL)
     : undefined;

@@ -3,9 +3,11 @@ import { z } from "zod";
 import {
   confirmedPassword,
   emailSchema,
+  hasControlCharacters,
   isPicture,
   nameSchema,
   optionalText,
+  organizationNameSchema,
   pageNumber,
   slugSchema,
 } from "#shared/fields.ts";
@@ -20,6 +22,15 @@ describe("one rule per field, shared by forms, routes and the server", () => {
     expect(firstError(nameSchema("Enter your name"), "   ")).toBe("Enter your name");
     expect(firstError(nameSchema(), "x".repeat(LIMITS.name + 1))).toMatch(/at most 100/);
     expect(nameSchema().parse("  Ada  ")).toBe("Ada");
+  });
+
+  it("names: no line breaks or other control characters, in a person's or an organization's name", () => {
+    for (const control of ["\n", "\t", "\u0000", "\u007f", "\u0085", "\u2028", "\u2029"]) {
+      expect(hasControlCharacters(`Ada${control}Lovelace`)).toBe(true);
+      expect(firstError(nameSchema(), `Ada${control}Lovelace`)).toMatch(/line breaks or control characters/);
+      expect(firstError(organizationNameSchema(), `Acme${control}Inc`)).toMatch(/line breaks/);
+    }
+    expect(hasControlCharacters("Zoë O’Brien-Łukasz 李")).toBe(false);
   });
 
   it("email: required, capped and roughly shaped", () => {

@@ -1,4 +1,5 @@
 import { APIError } from "better-auth/api";
+import { hasControlCharacters, NAME_CONTROL_CHARACTERS_MESSAGE } from "#shared/fields.ts";
 import { LIMITS } from "#shared/limits.ts";
 
 /** `min` counts characters after trimming, so a blank value is refused too. */
@@ -8,19 +9,27 @@ type Rule = {
   max?: number;
   pattern?: RegExp;
   label: string;
+  /** A name people see, in mails to others too: no line breaks or other control characters. */
+  name?: boolean;
   /** An avatar or logo: an http(s) URL (≤ 2048) or a small PNG/JPEG/WebP data URL (≤ LIMITS.pictureDataUrl). */
   picture?: boolean;
 };
 
-const name: Rule = { field: "name", max: LIMITS.name, label: "name" };
+const name: Rule = { field: "name", max: LIMITS.name, label: "name", name: true };
 const email: Rule = { field: "email", max: LIMITS.email, label: "email" };
 const image: Rule = { field: "image", label: "image", picture: true };
 const logo = (field: string): Rule => ({ field, label: "logo", picture: true });
-const orgName: Rule = { field: "name", max: LIMITS.organizationName, label: "organization name" };
+const orgName: Rule = { field: "name", max: LIMITS.organizationName, label: "organization name", name: true };
 const slug: Rule = { field: "slug", pattern: LIMITS.slugPattern, label: "slug" };
 const url = (field: string): Rule => ({ field, max: 2048, label: field });
 const id = (field: string): Rule => ({ field, max: 255, label: field });
-const teamName: Rule = { field: "data.name", min: 1, max: LIMITS.organizationName, label: "team name" };
+const teamName: Rule = {
+  field: "data.name",
+  min: 1,
+  max: LIMITS.organizationName,
+  label: "team name",
+  name: true,
+};
 const token: Rule = { field: "token", max: 512, label: "token" };
 const accountSelection: Rule[] = [
   { field: "accountId", max: 255, label: "accountId" },
@@ -77,6 +86,10 @@ const RULES: Record<string, Rule[]> = {
   "/organization/add-team-member": [id("teamId"), id("userId"), id("organizationId")],
   "/organization/remove-team-member": [id("teamId"), id("userId"), id("organizationId")],
   "/admin/create-user": [name, email],
+  "/admin/update-user": [
+    { ...name, field: "data.name" },
+    { ...email, field: "data.email" },
+  ],
 };
 
 function valueAt(body: unknown, path: string): unknown {
@@ -148,6 +161,9 @@ export function checkInputLimits(path: string, body: unknown): void {
         code: "FIELD_TOO_LONG",
         message: `${rule.label} is too long (at most ${rule.max} characters)`,
       });
+    }
+    if (rule.name && hasControlCharacters(value)) {
+      throw APIError.from("BAD_REQUEST", { code: "INVALID_FIELD", message: NAME_CONTROL_CHARACTERS_MESSAGE });
     }
     if (rule.pattern && !rule.pattern.test(value)) {
       throw APIError.from("BAD_REQUEST", {

@@ -4,6 +4,7 @@ import type { buildAuthOptions } from "#server/auth/auth.ts";
 import { migrateCacheGeneration } from "#server/db/cache-generation.ts";
 import { type AppDatabase, migrateAppTables } from "#server/db/db.ts";
 import { migrateOrganizationConstraints } from "#server/features/organizations/constraints.ts";
+import { migrateMailQueue } from "#server/mail/queue.ts";
 
 /** Brings better-auth's tables and ours up to date; idempotent, run before the port opens. */
 export async function migrate(
@@ -14,6 +15,7 @@ export async function migrate(
     const { runMigrations } = await getMigrations(options);
     await runMigrations();
     await migrateAppTables(database.db);
+    await migrateMailQueue(database.db);
     await migrateCacheGeneration(database.db);
     const organization = options.plugins.find((p) => p.id === "organization");
     const organizationOptions = organization && "options" in organization ? organization.options : undefined;

@@ -22,7 +22,7 @@ export interface ProductApiDeps {
 export function productApi({ config, auth, database, ready }: ProductApiDeps) {
   // Without the outbox the path is simply absent (the /api 404); the type keeps it for the client.
   const outbox = config.outboxEnabled
-    ? outboxRoutes(database.db)
+    ? outboxRoutes(database.db, { auth, adminsOnly: config.isProduction })
     : (new Hono() as ReturnType<typeof outboxRoutes>);
   return new Hono()
     .route("/config", configRoutes(config))

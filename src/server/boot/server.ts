@@ -27,7 +27,7 @@ export async function buildServer(config: Config, logger: Logger) {
     ? createRedisStorage(config.redisURL, config.redisKeyPrefix, logger, cacheGeneration(database.db))
     : undefined;
   try {
-    const mailer = createMailer(config, database.db, logger);
+    const mailer = createMailer(config, database, logger);
     const deps = {
       passwords,
       config,
@@ -40,6 +40,7 @@ export async function buildServer(config: Config, logger: Logger) {
     };
     await migrate(buildAuthOptions(deps), database);
     await promoteConfiguredAdmins(database.db, config.adminEmails);
+    mailer.start();
     await redis?.start();
     const auth = createAuth(deps);
     const ready = async () => {
@@ -68,7 +69,7 @@ export async function buildServer(config: Config, logger: Logger) {
       database,
       mailer,
       async close() {
-        mailer.close();
+        await mailer.close();
         await passwords.close();
         await redis?.close();
         await database.close();

@@ -55,6 +55,19 @@ export interface Tables {
   teamMember: { id: string; teamId: string; userId: string; createdAt: DateValue | null };
   /** Mails kept in the database when no SMTP server is configured (mail/mailer.ts). */
   outbox: { id: string; to: string; subject: string; text: string; html: string; createdAt: string };
+  /** Mails waiting for delivery, and those that failed for good (mail/queue.ts). */
+  mail_queue: {
+    id: string;
+    to: string;
+    subject: string;
+    text: string;
+    html: string;
+    state: string;
+    attempts: number;
+    nextAttemptAt: string;
+    lastError: string | null;
+    createdAt: string;
+  };
   /** The Redis session cache's generation (cache-generation.ts). */
   gatehouse_cache_generation: { id: number; generation: number };
   /** Organizations being deleted inside the deleting transaction (features/organizations/constraints.ts). */

@@ -1,52 +1,41 @@
-import { randomUUID } from "node:crypto";
-import nodemailer from "nodemailer";
 import type { Config } from "#server/boot/config.ts";
 import type { Logger } from "#server/boot/logger.ts";
-import type { Db } from "#server/db/tables.ts";
+import type { AppDatabase } from "#server/db/db.ts";
+import { createMailQueue, type MailQueue } from "#server/mail/queue.ts";
 import type { MailContent } from "#server/mail/templates.ts";
+import { createTransport } from "#server/mail/transport.ts";
 
 export interface Mailer {
-  /** Sends (or stores) one mail. Never throws: a failed delivery is logged, the caller's write stands. */
+  /**
+   * Queues one mail; the queue's worker delivers it off the request path (mail/queue.ts), so a request
+   * takes as long whether or not it mails anyone. Never throws: a failure is logged, the caller's write stands.
+   */
   sendMail(to: string, content: MailContent): Promise<void>;
-  close(): void;
+  close(): Promise<void>;
 }
 
-const URL_PATTERN = /https?:\/\/[^\s<>"]+/g;
+export interface QueuedMailer extends Mailer {
+  /** Starts delivering queued mail; call once the tables exist. */
+  start(): void;
+  queue: MailQueue;
+}
 
-export function createMailer(config: Config, db: Db, logger: Logger): Mailer {
-  if (config.smtpURL) {
-    const transport = nodemailer.createTransport(config.smtpURL);
-    return {
-      async sendMail(to, content) {
-        try {
-          await transport.sendMail({ from: config.mailFrom, to, ...content });
-          logger.info({ to, subject: content.subject }, "mail sent");
-        } catch (err) {
-          logger.error(
-            { to, subject: content.subject, reason: (err as Error).message },
-            "mail delivery failed",
-          );
-        }
-      },
-      close: () => transport.close(),
-    };
-  }
+export function createMailer(config: Config, database: AppDatabase, logger: Logger): QueuedMailer {
+  const transport = createTransport(config, database.db, logger);
+  const queue = createMailQueue(database, transport, logger);
   return {
+    queue,
     async sendMail(to, content) {
       try {
-        await db
-          .insertInto("outbox")
-          .values({ id: randomUUID(), to, ...content, createdAt: new Date().toISOString() })
-          .execute();
-        // In outbox mode the log is how a developer gets the link without opening /dev/outbox.
-        logger.info(
-          { to, subject: content.subject, links: content.text.match(URL_PATTERN) ?? [] },
-          "mail kept in outbox",
-        );
+        await queue.enqueue(to, content);
       } catch (err) {
-        logger.error({ to, subject: content.subject, reason: (err as Error).message }, "outbox write failed");
+        logger.error({ to, subject: content.subject, reason: (err as Error).message }, "mail not queued");
       }
     },
-    close() {},
+    start: () => queue.start(),
+    async close() {
+      await queue.stop();
+      transport.close();
+    },
   };
 }

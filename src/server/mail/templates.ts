@@ -1,4 +1,5 @@
 import { escapeHtml } from "#server/mail/escape.ts";
+import { quotedName } from "#server/mail/names.ts";
 
 export interface MailContent {
   subject: string;
@@ -45,7 +46,7 @@ export function verificationMail(p: { appName: string; name: string; url: string
   return render(
     {
       appName: p.appName,
-      heading: `Verify your email, ${p.name}`,
+      heading: `Verify your email, ${quotedName(p.name)}`,
       paragraphs: ["Confirm this address to finish setting up your account. The link is valid for 1 hour."],
       action: { label: "Verify email", url: p.url },
       footer: IGNORE,
@@ -60,7 +61,7 @@ export function passwordResetMail(p: { appName: string; name: string; url: strin
       appName: p.appName,
       heading: "Reset your password",
       paragraphs: [
-        `Hi ${p.name}, someone asked to reset the password of your account.`,
+        `Hi ${quotedName(p.name)}, someone asked to reset the password of your account.`,
         "The link is valid for 1 hour and works once. Resetting signs you out everywhere.",
       ],
       action: { label: "Choose a new password", url: p.url },
@@ -81,7 +82,7 @@ export function changeEmailMail(p: {
       appName: p.appName,
       heading: "Confirm your new email address",
       paragraphs: [
-        `Hi ${p.name}, you asked to change your account's email to ${p.newEmail}.`,
+        `Hi ${quotedName(p.name)}, you asked to change your account's email to ${p.newEmail}.`,
         "Approve the change from this address first; then we will ask the new address to confirm itself.",
       ],
       action: { label: "Approve email change", url: p.url },
@@ -97,7 +98,7 @@ export function deleteAccountMail(p: { appName: string; name: string; url: strin
       appName: p.appName,
       heading: "Confirm account deletion",
       paragraphs: [
-        `Hi ${p.name}, you asked to delete your account. This cannot be undone.`,
+        `Hi ${quotedName(p.name)}, you asked to delete your account. This cannot be undone.`,
         "The link is valid for 24 hours.",
       ],
       action: { label: "Delete my account", url: p.url },
@@ -114,18 +115,20 @@ export function invitationMail(p: {
   role: string;
   url: string;
 }): MailContent {
+  const inviter = quotedName(p.inviterName);
+  const organization = quotedName(p.organizationName);
   return render(
     {
       appName: p.appName,
-      heading: `Join ${p.organizationName}`,
+      heading: `Join ${organization}`,
       paragraphs: [
-        `${p.inviterName} invited you to join ${p.organizationName} as ${p.role}.`,
+        `${inviter} invited you to join ${organization} as ${p.role}.`,
         "The invitation is valid for 2 days.",
       ],
       action: { label: "View invitation", url: p.url },
       footer: "If you were not expecting this invitation, you can ignore it.",
     },
-    `${p.inviterName} invited you to ${p.organizationName} on ${p.appName}`,
+    `${inviter} invited you to ${organization} on ${p.appName}`,
   );
 }
 
@@ -140,7 +143,7 @@ export function existingAccountMail(p: {
       appName: p.appName,
       heading: "Someone tried to sign up with your email",
       paragraphs: [
-        `Hi ${p.name}, there is already an account for this address, so no new account was made.`,
+        `Hi ${quotedName(p.name)}, there is already an account for this address, so no new account was made.`,
         `If it was you, sign in instead: ${p.signInUrl}`,
         `Forgot your password? Reset it here: ${p.resetUrl}`,
       ],
@@ -156,7 +159,7 @@ export function emailChangedMail(p: { appName: string; name: string; newEmail: s
       appName: p.appName,
       heading: "Your email address was changed",
       paragraphs: [
-        `Hi ${p.name}, your ${p.appName} account now uses ${p.newEmail}; mail will no longer come to this address.`,
+        `Hi ${quotedName(p.name)}, your ${p.appName} account now uses ${p.newEmail}; mail will no longer come to this address.`,
         "If you did not make this change, someone else may control your account: contact your administrator at once.",
       ],
       footer: "This notice is sent to your previous address after every email change.",

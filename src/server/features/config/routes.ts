@@ -10,7 +10,8 @@ export function configRoutes(config: Config) {
   const social = enabledSocialProviders(config.social);
   const body: ConfigAnswer = {
     appName: APP_NAME,
-    outbox: config.outboxEnabled,
+    // In production the outbox is an admin's tool only (features/outbox): the public is not told of it.
+    outbox: config.outboxEnabled && !config.isProduction,
     socialProviders: social.map((p) => p.id),
     socialProviderNames: Object.fromEntries(social.map((p) => [p.id, p.name])),
     passwordMinLength: LIMITS.passwordMin,
