@@ -3,6 +3,7 @@ import { isAPIError } from "better-auth/api";
 import { admin as adminPlugin, organization } from "better-auth/plugins";
 import { corePlugin } from "#server/auth/core-plugin.ts";
 import type { AuthDeps } from "#server/auth/deps.ts";
+import { impersonationGuard } from "#server/auth/impersonation.ts";
 import { createPrehash } from "#server/auth/prehash.ts";
 import { socialAuth } from "#server/auth/social-providers.ts";
 import { noteIfUnavailable } from "#server/http/unavailable.ts";
@@ -220,6 +221,8 @@ export function buildAuthOptions({
     },
 
     plugins: [
+      // First: an impersonation whose impersonator is no longer an admin ends before any hook acts on it.
+      impersonationGuard(),
       organization({
         ac,
         roles: organizationRoles,
