@@ -180,3 +180,24 @@ describe(`rate limits in production (${testDatabase})`, () => {
     expect(passed).toBe(MAIL_LIMITS.perRecipient.max);
   });
 });
+
+describe(`client address without TRUST_PROXY (${testDatabase})`, () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await startTestApp({ NODE_ENV: "production" });
+  });
+  afterAll(() => t.close());
+
+  it("ignores a forged X-Forwarded-For: changing it does not buy fresh sign-in attempts", async () => {
+    const statuses: number[] = [];
+    for (let i = 0; i < 5; i++) {
+      const res = await t.request("/api/auth/sign-in/email", {
+        headers: { "x-forwarded-for": `198.51.100.${i + 1}` },
+        json: { email: uniqueEmail("forger"), password: "not the password at all" },
+      });
+      statuses.push(res.status);
+    }
+    expect(statuses.slice(0, 3)).not.toContain(429);
+    expect(statuses.slice(3)).toEqual([429, 429]);
+  });
+});
