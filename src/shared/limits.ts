@@ -10,3 +10,9 @@ export const LIMITS = {
   /** An avatar or logo uploaded as a data URL (a 256 px WebP fits easily). */
   pictureDataUrl: 64 * 1024,
 } as const;
+
+/**
+ * An organization's metadata: a JSON object at most this deep (objects and arrays within each other) and
+ * this large once serialized. It is stored as text and returned with every organization list.
+ */
+export const ORGANIZATION_METADATA_LIMITS = { maxDepth: 5, maxBytes: 4 * 1024 } as const;

@@ -1,10 +1,13 @@
 import { type BetterAuthOptions, betterAuth } from "better-auth";
 import { isAPIError } from "better-auth/api";
 import { admin as adminPlugin, organization } from "better-auth/plugins";
+import { abuseLimits, PATTERN_LIMITED_PATHS, TOKEN_LINK_LIMIT } from "#server/auth/abuse-limits.ts";
 import { corePlugin } from "#server/auth/core-plugin.ts";
 import type { AuthDeps } from "#server/auth/deps.ts";
+import { impersonationGuard } from "#server/auth/impersonation.ts";
 import { createPrehash } from "#server/auth/prehash.ts";
 import { socialAuth } from "#server/auth/social-providers.ts";
+import { limitCounters } from "#server/db/limit-counters.ts";
 import { noteIfUnavailable } from "#server/http/unavailable.ts";
 import {
   changeEmailMail,
@@ -29,6 +32,9 @@ export const CLIENT_IP_HEADER = "x-gatehouse-client-ip";
  * Rebuilds a link better-auth made so that its origin is always BETTER_AUTH_URL,
  * whatever Host or X-Forwarded-Host the request carried.
  */
+/** better-auth's sign-in limit (3 per 10 s per client), for every other endpoint that checks a password. */
+export const PASSWORD_CHECK_LIMIT = { window: 10, max: 3 };
+
 export function linkOnBaseURL(baseURL: string, url: string): string {
   const parsed = new URL(url);
   return `${baseURL}${parsed.pathname}${parsed.search}`;
@@ -181,7 +187,22 @@ export function buildAuthOptions({
       // Reading one's own session and organizations is not limited: the web app asks on every page, and a
       // limit there would sign busy tabs out (hot-paths.ts answers them without better-auth and relies on
       // this). Nor is the health answer, which load balancers poll.
-      customRules: { "/get-session": false, "/organization/list": false, "/ok": false },
+      customRules: {
+        "/get-session": false,
+        "/organization/list": false,
+        "/ok": false,
+        // Every endpoint that checks a password is limited like sign-in (better-auth: change-password;
+        // accounts plugin: reauthenticate).
+        "/delete-user": PASSWORD_CHECK_LIMIT,
+        // better-auth serves this "server scope" endpoint over HTTP as well.
+        "/verify-password": PASSWORD_CHECK_LIMIT,
+        // Token-bearing links, per client whatever the token (abuse-limits.ts counts the ones whose token
+        // is a path segment under their route pattern instead).
+        "/verify-email": TOKEN_LINK_LIMIT,
+        "/delete-user/callback": TOKEN_LINK_LIMIT,
+        "/reset-password": TOKEN_LINK_LIMIT,
+        ...Object.fromEntries(PATTERN_LIMITED_PATHS.map((path) => [path, false as const])),
+      },
     },
 
     advanced: {
@@ -220,6 +241,8 @@ export function buildAuthOptions({
     },
 
     plugins: [
+      // First: an impersonation whose impersonator is no longer an admin ends before any hook acts on it.
+      impersonationGuard(),
       organization({
         ac,
         roles: organizationRoles,
@@ -256,6 +279,8 @@ export function buildAuthOptions({
           }`,
       }),
       corePlugin({ prehashing, assertUserCanBeDeleted }),
+      // Mails per recipient and token routes per client, shared by every instance; on with the limiter.
+      abuseLimits(config.isProduction ? limitCounters(db, secondaryStorage) : undefined),
       ...features.plugins,
       ...social.plugins,
     ],

@@ -1,6 +1,7 @@
 import type { BetterAuthPlugin } from "better-auth";
 import { createAuthMiddleware } from "better-auth/api";
 import { checkInputLimits, hasInputLimits } from "#server/auth/input-limits.ts";
+import { checkJsonBody, checkSomethingToUpdate, hasUpdateRule } from "#server/auth/json-guard.ts";
 import { overrideHooks } from "#server/auth/overrides.ts";
 import type { Prehash } from "#server/auth/prehash.ts";
 import { LIMITS } from "#shared/limits.ts";
@@ -21,6 +22,15 @@ export function corePlugin({ prehashing, assertUserCanBeDeleted }: CorePluginDep
     id: "gatehouse-core",
     hooks: {
       before: [
+        // Every JSON body: no hostile nesting, sizes or prototype keys reach an endpoint (json-guard.ts).
+        {
+          matcher: (ctx) => ctx.body !== null && typeof ctx.body === "object",
+          handler: createAuthMiddleware(async (ctx) => checkJsonBody(ctx.body)),
+        },
+        {
+          matcher: (ctx) => hasUpdateRule(ctx.path ?? ""),
+          handler: createAuthMiddleware(async (ctx) => checkSomethingToUpdate(ctx.path, ctx.body)),
+        },
         {
           matcher: (ctx) => hasInputLimits(ctx.path ?? ""),
           handler: createAuthMiddleware(async (ctx) => checkInputLimits(ctx.path, ctx.body)),

@@ -1,6 +1,6 @@
 import { APIError } from "better-auth/api";
 import { hasControlCharacters, NAME_CONTROL_CHARACTERS_MESSAGE } from "#shared/fields.ts";
-import { LIMITS } from "#shared/limits.ts";
+import { LIMITS, ORGANIZATION_METADATA_LIMITS } from "#shared/limits.ts";
 
 /** `min` counts characters after trimming, so a blank value is refused too. */
 type Rule = {
@@ -13,12 +13,15 @@ type Rule = {
   name?: boolean;
   /** An avatar or logo: an http(s) URL (≤ 2048) or a small PNG/JPEG/WebP data URL (≤ LIMITS.pictureDataUrl). */
   picture?: boolean;
+  /** An organization's metadata: a JSON object within ORGANIZATION_METADATA_LIMITS. */
+  metadata?: boolean;
 };
 
 const name: Rule = { field: "name", max: LIMITS.name, label: "name", name: true };
 const email: Rule = { field: "email", max: LIMITS.email, label: "email" };
 const image: Rule = { field: "image", label: "image", picture: true };
 const logo = (field: string): Rule => ({ field, label: "logo", picture: true });
+const metadata = (field: string): Rule => ({ field, label: "metadata", metadata: true });
 const orgName: Rule = { field: "name", max: LIMITS.organizationName, label: "organization name", name: true };
 const slug: Rule = { field: "slug", pattern: LIMITS.slugPattern, label: "slug" };
 const url = (field: string): Rule => ({ field, max: 2048, label: field });
@@ -60,12 +63,13 @@ const RULES: Record<string, Rule[]> = {
   "/refresh-token": accountSelection,
   "/account-info": accountSelection,
   "/update-user": [name, image],
-  "/organization/create": [orgName, slug, logo("logo")],
+  "/organization/create": [orgName, slug, logo("logo"), metadata("metadata")],
   "/organization/check-slug": [slug],
   "/organization/update": [
     { ...orgName, field: "data.name" },
     { ...slug, field: "data.slug" },
     logo("data.logo"),
+    metadata("data.metadata"),
   ],
   "/organization/invite-member": [email, id("organizationId")],
   // SPEC §5: a team name has at least 1 character, on create as on update.
@@ -128,6 +132,41 @@ function checkPicture(rule: Rule, value: string): void {
   }
 }
 
+/** Deeper than `max` (objects and arrays within each other, the outermost being 1)? Stops at max + 1. */
+function deeperThan(value: unknown, max: number): boolean {
+  const stack: [unknown, number][] = [[value, 1]];
+  while (stack.length > 0) {
+    const [current, depth] = stack.pop() as [unknown, number];
+    if (current === null || typeof current !== "object") continue;
+    if (depth > max) return true;
+    for (const child of Object.values(current)) stack.push([child, depth + 1]);
+  }
+  return false;
+}
+
+function checkMetadata(rule: Rule, value: unknown): void {
+  const { maxDepth, maxBytes } = ORGANIZATION_METADATA_LIMITS;
+  if (typeof value !== "object" || value === null || Array.isArray(value)) {
+    throw APIError.from("BAD_REQUEST", {
+      code: "INVALID_FIELD",
+      message: `${rule.label} must be a JSON object`,
+    });
+  }
+  if (deeperThan(value, maxDepth)) {
+    throw APIError.from("BAD_REQUEST", {
+      code: "METADATA_TOO_DEEP",
+      message: `${rule.label} may nest objects and arrays at most ${maxDepth} levels deep`,
+    });
+  }
+  // Safe once the depth is bounded (and the body's size is, by the body limit).
+  if (Buffer.byteLength(JSON.stringify(value)) > maxBytes) {
+    throw APIError.from("BAD_REQUEST", {
+      code: "FIELD_TOO_LONG",
+      message: `${rule.label} is too large (at most ${maxBytes / 1024} KB once serialized)`,
+    });
+  }
+}
+
 /** Whether a path has rules at all (so the check runs only where it can matter). */
 export function hasInputLimits(path: string): boolean {
   return Object.hasOwn(RULES, path);
@@ -140,6 +179,10 @@ export function checkInputLimits(path: string, body: unknown): void {
   for (const rule of rules) {
     const value = valueAt(body, rule.field);
     if (value === undefined || value === null) continue;
+    if (rule.metadata) {
+      checkMetadata(rule, value);
+      continue;
+    }
     if (typeof value !== "string") {
       throw APIError.from("BAD_REQUEST", {
         code: "INVALID_FIELD",

@@ -3,6 +3,7 @@ import { sql } from "kysely";
 import type { buildAuthOptions } from "#server/auth/auth.ts";
 import { migrateCacheGeneration } from "#server/db/cache-generation.ts";
 import { type AppDatabase, migrateAppTables } from "#server/db/db.ts";
+import { migrateLimitCounters } from "#server/db/limit-counters.ts";
 import { migrateOrganizationConstraints } from "#server/features/organizations/constraints.ts";
 import { migrateMailQueue } from "#server/mail/queue.ts";
 
@@ -17,6 +18,7 @@ export async function migrate(
     await migrateAppTables(database.db);
     await migrateMailQueue(database.db);
     await migrateCacheGeneration(database.db);
+    await migrateLimitCounters(database.db);
     const organization = options.plugins.find((p) => p.id === "organization");
     const organizationOptions = organization && "options" in organization ? organization.options : undefined;
     const limit = (organizationOptions as { membershipLimit?: unknown } | undefined)?.membershipLimit;

@@ -1,6 +1,7 @@
 import { createHmac, timingSafeEqual } from "node:crypto";
 import type { BetterAuthOptions } from "better-auth";
 import type { Auth } from "#server/auth/auth.ts";
+import { type ImpersonatorRow, mayImpersonate } from "#server/auth/impersonation.ts";
 import { coalescedLookup } from "#server/db/coalesced-lookup.ts";
 import { isoDate } from "#server/db/dates.ts";
 import type { AppDatabase } from "#server/db/db.ts";
@@ -10,7 +11,8 @@ import type { AppDatabase } from "#server/db/db.ts";
  * Through better-auth it costs a full endpoint pipeline; here the common case — a validly signed cookie
  * for a live session that needs no refresh — is read with one indexed lookup, in exactly better-auth's
  * shape (hot-paths.ts serves it, and organization/list, from it). Anything else (no such session,
- * expired, due for refresh or a last-active touch, banned user) is left to better-auth.
+ * expired, due for refresh or a last-active touch, banned user, an impersonation whose impersonator is no
+ * longer an admin) is left to better-auth.
  * A test pins that both paths answer the same JSON.
  */
 
@@ -122,13 +124,23 @@ export async function createFastSession(
   const sessionFields = sessionTable.fields as Fields;
   const userFields = userTable.fields as Fields;
   const column = (key: string, field: Field) => field.fieldName ?? key;
+  // An impersonation session is only as good as its impersonator's admin rights (auth/impersonation.ts):
+  // the impersonator's row comes along (a left join; nobody for an ordinary session).
+  const impersonatedBy = sessionFields.impersonatedBy;
+  const userColumn = (key: string) => column(key, userFields[key] ?? { type: "string" });
   const select = [
     `s."id" as "s__id"`,
     ...Object.entries(sessionFields).map(([k, f]) => `s."${column(k, f)}" as "s_${k}"`),
     `u."id" as "u__id"`,
     ...Object.entries(userFields).map(([k, f]) => `u."${column(k, f)}" as "u_${k}"`),
+    ...(impersonatedBy
+      ? ["role", "banned", "banExpires"].map((k) => `i."${userColumn(k)}" as "i_${k}"`)
+      : []),
   ].join(", ");
-  const from = `from "${sessionTable.modelName}" s join "${userTable.modelName}" u on u."id" = s."userId"`;
+  const joinImpersonator = impersonatedBy
+    ? ` left join "${userTable.modelName}" i on i."id" = s."${column("impersonatedBy", impersonatedBy)}"`
+    : "";
+  const from = `from "${sessionTable.modelName}" s join "${userTable.modelName}" u on u."id" = s."userId"${joinImpersonator}`;
   const text = `select ${select} ${from} where s."token" = ?`;
   const textForMany = `select ${select} ${from} where s."token" = any($1)`;
 
@@ -198,6 +210,8 @@ export async function createFastSession(
       if (expiresAt <= now || dueForRefresh || now - updatedAt >= lastActiveResolutionMs || row.u_banned) {
         return undefined;
       }
+      const impersonator = { role: row.i_role, banned: row.i_banned, banExpires: row.i_banExpires };
+      if (row.s_impersonatedBy && !mayImpersonate(impersonator as ImpersonatorRow)) return undefined;
       return { session: shape(row, "s_", sessionFields), user: shape(row, "u_", userFields) };
     },
   };

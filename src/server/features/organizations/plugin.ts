@@ -2,7 +2,9 @@ import type { BetterAuthPlugin } from "better-auth";
 import { APIError, createAuthEndpoint, createAuthMiddleware, isAPIError } from "better-auth/api";
 import { z } from "zod";
 import { overrideHooks } from "#server/auth/overrides.ts";
+import type { LimitCounters } from "#server/db/limit-counters.ts";
 import type { Db } from "#server/db/tables.ts";
+import { invitationLimitOverrides } from "#server/features/organizations/invitation-limits.ts";
 import { invitationPreview } from "#server/features/organizations/invitation-preview.ts";
 import { STOCK_REWRITES } from "#server/features/organizations/messages.ts";
 import { invitationOverrides } from "#server/features/organizations/overrides/invitations.ts";
@@ -15,17 +17,24 @@ export interface GatehouseOrganizationsOptions {
   db: Db;
   /** Seconds an invitation stays valid; a resend renews it by as much. @default 172800 */
   invitationExpiresIn?: number;
+  /** Counters for invitation mails per recipient and organization; undefined when limits are off. */
+  mailLimits?: LimitCounters;
 }
 
 /**
  * Gatehouse's layer over better-auth's organization plugin: complete and paged lists,
  * the SPEC §4 invitation rules, owner protection, offboarding, and SPEC §8 wording.
  */
-export function gatehouseOrganizations({ db, invitationExpiresIn = 172800 }: GatehouseOrganizationsOptions) {
+export function gatehouseOrganizations({
+  db,
+  invitationExpiresIn = 172800,
+  mailLimits,
+}: GatehouseOrganizationsOptions) {
   // Each stock path served differently, replaced or guarded (docs/ARCHITECTURE.md lists them).
   const overrides = [
     ...organizationOverrides(db),
     ...memberOverrides(db),
+    ...invitationLimitOverrides(db, mailLimits),
     ...invitationOverrides(db, invitationExpiresIn),
     ...teamOverrides(db),
   ];
