@@ -38,13 +38,18 @@ export function hasControlCharacters(value: string): boolean {
   return false;
 }
 
-export function nameSchema(missing = "Enter a name") {
+/** A name people see: trimmed, required, capped, on one line. */
+function displayName(missing: string, max: number, tooLong: string) {
   return z
     .string()
     .trim()
     .min(1, missing)
-    .max(LIMITS.name, `Name must be at most ${LIMITS.name} characters`)
+    .max(max, tooLong)
     .refine((value) => !hasControlCharacters(value), NAME_CONTROL_CHARACTERS_MESSAGE);
+}
+
+export function nameSchema(missing = "Enter a name") {
+  return displayName(missing, LIMITS.name, `Name must be at most ${LIMITS.name} characters`);
 }
 
 export function emailSchema(missing = "Enter an email address") {
@@ -90,12 +95,11 @@ export function confirmedPassword<K extends string>(
 }
 
 export function organizationNameSchema(missing = "Enter a name") {
-  return z
-    .string()
-    .trim()
-    .min(1, missing)
-    .max(LIMITS.organizationName, `A name has at most ${LIMITS.organizationName} characters`)
-    .refine((value) => !hasControlCharacters(value), NAME_CONTROL_CHARACTERS_MESSAGE);
+  return displayName(
+    missing,
+    LIMITS.organizationName,
+    `A name has at most ${LIMITS.organizationName} characters`,
+  );
 }
 
 export const SLUG_MAX = 48;

@@ -4,7 +4,8 @@ import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loadConfig } from "#server/boot/config.ts";
 import { createLogger } from "#server/boot/logger.ts";
-import { type AppDatabase, migrateAppTables, openDatabase } from "#server/db/db.ts";
+import { type AppDatabase, openDatabase } from "#server/db/db.ts";
+import { migrateMailTables } from "#server/mail/queue.ts";
 
 const mail = (id: string) => ({
   id,
@@ -22,7 +23,7 @@ describe("SQLite reader beside the writer", () => {
   beforeAll(async () => {
     dir = mkdtempSync(join(tmpdir(), "gatehouse-sqlite-"));
     database = openDatabase(loadConfig({ DATA_DIR: dir, LOG_LEVEL: "silent" }), createLogger("silent"));
-    await migrateAppTables(database.db);
+    await migrateMailTables(database.db);
   });
   afterAll(async () => {
     await database.close();

@@ -2,10 +2,10 @@ import { getMigrations } from "better-auth/db/migration";
 import { sql } from "kysely";
 import type { buildAuthOptions } from "#server/auth/auth.ts";
 import { migrateCacheGeneration } from "#server/db/cache-generation.ts";
-import { type AppDatabase, migrateAppTables } from "#server/db/db.ts";
+import type { AppDatabase } from "#server/db/db.ts";
 import { migrateLimitCounters } from "#server/db/limit-counters.ts";
 import { migrateOrganizationConstraints } from "#server/features/organizations/constraints.ts";
-import { migrateMailQueue } from "#server/mail/queue.ts";
+import { migrateMailTables } from "#server/mail/queue.ts";
 
 /** Brings better-auth's tables and ours up to date; idempotent, run before the port opens. */
 export async function migrate(
@@ -15,8 +15,7 @@ export async function migrate(
   await withMigrationLock(database, async () => {
     const { runMigrations } = await getMigrations(options);
     await runMigrations();
-    await migrateAppTables(database.db);
-    await migrateMailQueue(database.db);
+    await migrateMailTables(database.db);
     await migrateCacheGeneration(database.db);
     await migrateLimitCounters(database.db);
     const organization = options.plugins.find((p) => p.id === "organization");

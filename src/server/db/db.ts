@@ -109,18 +109,3 @@ export function openDatabase(
     ? openSqlite(config.database.path, translateError)
     : openPostgres(config.database.url, logger, translateError);
 }
-
-/** Creates our own tables; safe to run at every start. */
-export async function migrateAppTables(db: Db): Promise<void> {
-  await db.schema
-    .createTable("outbox")
-    .ifNotExists()
-    .addColumn("id", "text", (c) => c.primaryKey())
-    .addColumn("to", "text", (c) => c.notNull())
-    .addColumn("subject", "text", (c) => c.notNull())
-    .addColumn("text", "text", (c) => c.notNull())
-    .addColumn("html", "text", (c) => c.notNull())
-    .addColumn("createdAt", "text", (c) => c.notNull())
-    .execute();
-  await db.schema.createIndex("outbox_created_at").ifNotExists().on("outbox").column("createdAt").execute();
-}

@@ -38,16 +38,28 @@ export interface MailQueueRow {
   createdAt: string;
 }
 
-/** Creates the queue's table; safe to run at every start. */
-export async function migrateMailQueue(db: Db): Promise<void> {
-  await db.schema
-    .createTable("mail_queue")
+/** A table of whole mails (id, to, subject, text, html), to which each use adds its own columns. */
+function mailTable(db: Db, name: "mail_queue" | "outbox") {
+  return db.schema
+    .createTable(name)
     .ifNotExists()
     .addColumn("id", "text", (c) => c.primaryKey())
     .addColumn("to", "text", (c) => c.notNull())
     .addColumn("subject", "text", (c) => c.notNull())
     .addColumn("text", "text", (c) => c.notNull())
-    .addColumn("html", "text", (c) => c.notNull())
+    .addColumn("html", "text", (c) => c.notNull());
+}
+
+/**
+ * Creates the mail tables; safe to run at every start: the queue, and the development outbox (mails
+ * kept instead of sent when no SMTP server is configured).
+ */
+export async function migrateMailTables(db: Db): Promise<void> {
+  await mailTable(db, "outbox")
+    .addColumn("createdAt", "text", (c) => c.notNull())
+    .execute();
+  await db.schema.createIndex("outbox_created_at").ifNotExists().on("outbox").column("createdAt").execute();
+  await mailTable(db, "mail_queue")
     .addColumn("state", "text", (c) => c.notNull())
     .addColumn("attempts", "integer", (c) => c.notNull().defaultTo(0))
     .addColumn("nextAttemptAt", "text", (c) => c.notNull())

@@ -1,4 +1,4 @@
-import { Modal, type ModalProps } from "@mantine/core";
+import { Button, Group, Modal, type ModalProps } from "@mantine/core";
 import type { ReactNode } from "react";
 
 interface AppModalProps {
@@ -26,5 +26,50 @@ export function AppModal({ opened, onClose, title, children, size = "md" }: AppM
     >
       {children}
     </Modal>
+  );
+}
+
+interface DialogActionsProps {
+  confirmLabel: string;
+  /** Without it the confirm button submits the dialog's form. */
+  onConfirm?: () => void;
+  onCancel: () => void;
+  /** @default "Cancel" */
+  cancelLabel?: string;
+  /** Red confirm button, for what destroys or cannot be undone. */
+  danger?: boolean;
+  loading?: boolean;
+  disabled?: boolean;
+  /** Cancel takes the focus first, so Enter never confirms by accident (yes/no questions). */
+  focusCancel?: boolean;
+}
+
+/** The buttons at the foot of every dialog: Cancel, then the action. */
+export function DialogActions({
+  confirmLabel,
+  onConfirm,
+  onCancel,
+  cancelLabel = "Cancel",
+  danger,
+  loading,
+  disabled,
+  focusCancel,
+}: DialogActionsProps) {
+  return (
+    <Group justify="flex-end" gap="sm">
+      <Button variant="default" onClick={onCancel} data-autofocus={focusCancel || undefined}>
+        {cancelLabel}
+      </Button>
+      <Button
+        type={onConfirm ? "button" : "submit"}
+        // red.8: white on the default red filled shade is under 4.5:1.
+        color={danger ? "red.8" : undefined}
+        onClick={onConfirm}
+        loading={loading}
+        disabled={disabled}
+      >
+        {confirmLabel}
+      </Button>
+    </Group>
   );
 }

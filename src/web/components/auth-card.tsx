@@ -1,4 +1,5 @@
 import { Box, Center, Paper, Stack, Text, ThemeIcon, Title } from "@mantine/core";
+import { IconCircleCheck } from "@tabler/icons-react";
 import type { ReactNode } from "react";
 
 interface AuthCardProps {
@@ -8,6 +9,8 @@ interface AuthCardProps {
   /** A decorative icon above the title. */
   icon?: ReactNode;
   iconColor?: string;
+  /** A finished step ("Password updated"): a teal check mark leads the card. */
+  done?: boolean;
   /** What leads the card instead of the icon, e.g. the logo of the organization that invites. */
   leading?: ReactNode;
   /** @default 420 */
@@ -21,8 +24,9 @@ interface AuthCardProps {
 export function AuthCard({
   title,
   subtitle,
-  icon,
-  iconColor,
+  done,
+  icon = done ? <IconCircleCheck size={28} stroke={1.6} /> : undefined,
+  iconColor = done ? "teal" : undefined,
   leading,
   width = 420,
   children,

@@ -1,8 +1,8 @@
-import { Button, Group, Stack, Text } from "@mantine/core";
+import { Stack, Text } from "@mantine/core";
 import type { QueryKey } from "@tanstack/react-query";
 import type { ReactNode } from "react";
 import { type Notice, useApiMutation } from "#web/lib/api/use-api-mutation.ts";
-import { AppModal } from "./app-modal.tsx";
+import { AppModal, DialogActions } from "./app-modal.tsx";
 import { ErrorAlert } from "./error-alert.tsx";
 
 export interface ConfirmDialogProps {
@@ -46,20 +46,16 @@ export function ConfirmDialog({
         <Text size="sm" component="div">
           {children}
         </Text>
-        <Group justify="flex-end" gap="sm">
-          <Button variant="default" onClick={onClose} data-autofocus>
-            {cancelLabel}
-          </Button>
-          <Button
-            // red.8: white on the default red filled shade is under 4.5:1.
-            color={danger ? "red.8" : undefined}
-            onClick={onConfirm}
-            loading={loading}
-            disabled={confirmDisabled}
-          >
-            {confirmLabel}
-          </Button>
-        </Group>
+        <DialogActions
+          confirmLabel={confirmLabel}
+          onConfirm={onConfirm}
+          onCancel={onClose}
+          cancelLabel={cancelLabel}
+          danger={danger}
+          loading={loading}
+          disabled={confirmDisabled}
+          focusCancel
+        />
       </Stack>
     </AppModal>
   );

@@ -1,6 +1,7 @@
 import { PasswordInput, Stack } from "@mantine/core";
 import type { GetInputPropsReturnType } from "@mantine/form";
-import type { PasswordLimits } from "#shared/fields.ts";
+import { useId } from "react";
+import { usePasswordLimits } from "#web/lib/app-config.ts";
 import { PasswordHint } from "./password-hint.tsx";
 
 interface NewPasswordFieldsProps {
@@ -9,23 +10,24 @@ interface NewPasswordFieldsProps {
   /** `form.getInputProps(...)` of the repeated password. */
   confirmation: GetInputPropsReturnType;
   label: string;
-  confirmLabel: string;
-  /** Unique on the page: the hint's id, which the password field is described by. */
-  hintId: string;
-  limits: PasswordLimits;
+  /** @default "Confirm password" */
+  confirmLabel?: string;
   required?: boolean;
 }
 
-/** A new password with its length and strength hint, then the same password again. */
+/**
+ * A new password with its length and strength hint (the server's limits, from /api/config), then the
+ * same password again.
+ */
 export function NewPasswordFields({
   password,
   confirmation,
   label,
-  confirmLabel,
-  hintId,
-  limits,
+  confirmLabel = "Confirm password",
   required,
 }: NewPasswordFieldsProps) {
+  const hintId = useId();
+  const limits = usePasswordLimits();
   return (
     <>
       <Stack gap={6}>

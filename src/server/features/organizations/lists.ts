@@ -1,7 +1,7 @@
-import { sql } from "kysely";
+import { type SelectQueryBuilder, sql } from "kysely";
 import { isoDate, toDate } from "#server/db/dates.ts";
 import { hasRoleSql } from "#server/db/roles-sql.ts";
-import type { Db } from "#server/db/tables.ts";
+import type { Db, Tables } from "#server/db/tables.ts";
 import { isOwner } from "#server/features/organizations/access.ts";
 import { memberCount } from "#server/features/organizations/member-count.ts";
 import { containsPattern, type Page } from "#server/features/organizations/paging.ts";
@@ -94,7 +94,7 @@ export async function membersPage(db: Db, organizationId: string, q: MemberQuery
         : q.sortBy === "name"
           ? "user.name"
           : "member.createdAt";
-  const [rows, count] = await Promise.all([
+  const [rows, count] = await pageAndCount(
     base
       .select([
         "member.id",
@@ -107,14 +107,10 @@ export async function membersPage(db: Db, organizationId: string, q: MemberQuery
         "user.image",
       ])
       .orderBy(sortColumn, direction)
-      .orderBy("member.id", direction)
-      .limit(q.limit)
-      .offset(q.offset)
-      .execute(),
-    q.search
-      ? base.select((eb) => eb.fn.countAll<number | string>().as("n")).executeTakeFirstOrThrow()
-      : memberCount(db, organizationId).then((n) => ({ n })),
-  ]);
+      .orderBy("member.id", direction),
+    q,
+    q.search ? countRows(base) : memberCount(db, organizationId),
+  );
   return {
     members: rows.map((r) => ({
       id: r.id,
@@ -124,10 +120,27 @@ export async function membersPage(db: Db, organizationId: string, q: MemberQuery
       createdAt: toDate(r.createdAt),
       user: { id: r.userId, name: r.name, email: r.email, image: r.image },
     })),
-    total: Number(count.n),
+    total: count,
     limit: q.limit,
     offset: q.offset,
   };
+}
+
+/** How many rows a list's query matches across all its pages (PostgreSQL answers counts as text). */
+function countRows<TB extends keyof Tables>(base: SelectQueryBuilder<Tables, TB, object>): Promise<number> {
+  return base
+    .select((eb) => eb.fn.countAll<number | string>().as("n"))
+    .executeTakeFirstOrThrow()
+    .then((row) => Number(row.n));
+}
+
+/** One page of a list's rows and, at the same time, how many rows the whole list has. */
+function pageAndCount<Row>(
+  rows: { limit(n: number): { offset(n: number): { execute(): Promise<Row[]> } } },
+  page: Page,
+  count: Promise<number>,
+): Promise<[Row[], number]> {
+  return Promise.all([rows.limit(page.limit).offset(page.offset).execute(), count]);
 }
 
 /** An invitation's own columns, as better-auth answers them. */
@@ -163,17 +176,15 @@ export async function invitationsPage(db: Db, organizationId: string, q: Invitat
   if (!isOwner(q.viewerRole)) {
     base = base.where(sql<boolean>`not ${hasRoleSql("invitation.role", "owner")}`);
   }
-  const [rows, count] = await Promise.all([
+  const [rows, count] = await pageAndCount(
     base
       .leftJoin("user", "user.id", "invitation.inviterId")
       .select([...INVITATION_COLUMNS, "user.name as inviterName"])
       .orderBy("invitation.createdAt", "desc")
-      .orderBy("invitation.id")
-      .limit(q.limit)
-      .offset(q.offset)
-      .execute(),
-    base.select((eb) => eb.fn.countAll<number | string>().as("n")).executeTakeFirstOrThrow(),
-  ]);
+      .orderBy("invitation.id"),
+    q,
+    countRows(base),
+  );
   const now = Date.now();
   return {
     items: rows.map((r) => {
@@ -185,13 +196,13 @@ export async function invitationsPage(db: Db, organizationId: string, q: Invitat
         expired: r.status === "pending" && expiresAt.getTime() <= now,
       };
     }),
-    total: Number(count.n),
+    total: count,
   };
 }
 
 export async function teamsPage(db: Db, organizationId: string, page: Page) {
   const base = db.selectFrom("team").where("team.organizationId", "=", organizationId);
-  const [rows, count] = await Promise.all([
+  const [rows, count] = await pageAndCount(
     base
       .select((eb) => [
         "team.id",
@@ -206,12 +217,10 @@ export async function teamsPage(db: Db, organizationId: string, page: Page) {
           .as("memberCount"),
       ])
       .orderBy("team.name")
-      .orderBy("team.id")
-      .limit(page.limit)
-      .offset(page.offset)
-      .execute(),
-    base.select((eb) => eb.fn.countAll<number | string>().as("n")).executeTakeFirstOrThrow(),
-  ]);
+      .orderBy("team.id"),
+    page,
+    countRows(base),
+  );
   return {
     items: rows.map((r) => ({
       ...r,
@@ -219,7 +228,7 @@ export async function teamsPage(db: Db, organizationId: string, page: Page) {
       updatedAt: toDate(r.updatedAt),
       memberCount: Number(r.memberCount ?? 0),
     })),
-    total: Number(count.n),
+    total: count,
   };
 }
 
@@ -228,7 +237,7 @@ export async function teamMembersPage(db: Db, teamId: string, page: Page) {
     .selectFrom("teamMember")
     .innerJoin("user", "user.id", "teamMember.userId")
     .where("teamMember.teamId", "=", teamId);
-  const [rows, count] = await Promise.all([
+  const [rows, count] = await pageAndCount(
     base
       .select([
         "teamMember.id",
@@ -240,12 +249,10 @@ export async function teamMembersPage(db: Db, teamId: string, page: Page) {
         "user.image",
       ])
       .orderBy("user.name")
-      .orderBy("teamMember.id")
-      .limit(page.limit)
-      .offset(page.offset)
-      .execute(),
-    base.select((eb) => eb.fn.countAll<number | string>().as("n")).executeTakeFirstOrThrow(),
-  ]);
+      .orderBy("teamMember.id"),
+    page,
+    countRows(base),
+  );
   return {
     items: rows.map((r) => ({
       id: r.id,
@@ -254,7 +261,7 @@ export async function teamMembersPage(db: Db, teamId: string, page: Page) {
       createdAt: toDate(r.createdAt),
       user: { id: r.userId, name: r.name, email: r.email, image: r.image },
     })),
-    total: Number(count.n),
+    total: count,
   };
 }
 

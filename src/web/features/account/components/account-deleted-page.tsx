@@ -1,5 +1,4 @@
 import { Stack, Text } from "@mantine/core";
-import { IconCircleCheck } from "@tabler/icons-react";
 import { AuthCard } from "#web/components/auth-card.tsx";
 import { ButtonLink } from "#web/components/button-link.tsx";
 import { TextLink } from "#web/components/text-link.tsx";
@@ -14,8 +13,7 @@ export function AccountDeletedPage() {
   return (
     <AuthCard
       title="Your account has been deleted"
-      icon={<IconCircleCheck size={28} stroke={1.6} />}
-      iconColor="teal"
+      done
       subtitle="Your profile, sign-in methods and sessions are gone. Thank you for using Gatehouse."
       footer={<TextLink to="/sign-in">Back to sign in</TextLink>}
     >

@@ -78,7 +78,6 @@ function ChangePasswordForm({ email, limits }: { email: string; limits: Password
       newPassword={form.getInputProps("newPassword")}
       confirmation={form.getInputProps("confirmPassword")}
       confirmLabel="Confirm new password"
-      limits={limits}
       before={
         <PasswordInput
           label="Current password"
@@ -124,7 +123,6 @@ function SetPasswordForm({ email, limits }: { email: string; limits: PasswordLim
       newPassword={form.getInputProps("newPassword")}
       confirmation={form.getInputProps("confirmPassword")}
       confirmLabel="Confirm password"
-      limits={limits}
       before={
         <Alert color="indigo" variant="light" icon={<IconInfoCircle size={18} aria-hidden />}>
           {`With a password you can also sign in with ${email}, even if a provider is unavailable.`}
@@ -144,7 +142,6 @@ interface PasswordCardProps {
   newPassword: GetInputPropsReturnType;
   confirmation: GetInputPropsReturnType;
   confirmLabel: string;
-  limits: PasswordLimits;
   /** Above the new password. */
   before: ReactNode;
   /** Below it. */
@@ -162,7 +159,6 @@ function PasswordCard({
   newPassword,
   confirmation,
   confirmLabel,
-  limits,
   before,
   children,
 }: PasswordCardProps) {
@@ -187,8 +183,6 @@ function PasswordCard({
             confirmation={confirmation}
             label="New password"
             confirmLabel={confirmLabel}
-            hintId="password-hint"
-            limits={limits}
           />
           {children}
         </Stack>

@@ -1,8 +1,8 @@
-import { Button, Group, Select, type SelectProps, Stack } from "@mantine/core";
+import { Select, type SelectProps, Stack } from "@mantine/core";
 import { schemaResolver, useForm } from "@mantine/form";
 import type { FormEvent, ReactNode } from "react";
 import type { z } from "zod";
-import { AppModal } from "#web/components/app-modal.tsx";
+import { AppModal, DialogActions } from "#web/components/app-modal.tsx";
 import { ErrorAlert } from "#web/components/error-alert.tsx";
 import type { AdminUser } from "../api/admin-users.ts";
 import { ADMIN_WORDING } from "../lib/admin-wording.ts";
@@ -93,19 +93,13 @@ export function FormDialog({
           {intro}
           <ErrorAlert error={error} title={errorTitle} wording={ADMIN_WORDING} />
           {children}
-          <Group justify="flex-end" gap="sm" mt="xs">
-            <Button variant="default" onClick={onClose}>
-              Cancel
-            </Button>
-            <Button
-              type="submit"
-              color={danger ? "red.9" : undefined}
-              loading={loading}
-              disabled={submitDisabled}
-            >
-              {submitLabel}
-            </Button>
-          </Group>
+          <DialogActions
+            confirmLabel={submitLabel}
+            onCancel={onClose}
+            danger={danger}
+            loading={loading}
+            disabled={submitDisabled}
+          />
         </Stack>
       </form>
     </AppModal>

@@ -1,26 +1,19 @@
 import { Code, Stack, Text } from "@mantine/core";
 import { IconAlertTriangle } from "@tabler/icons-react";
 import { getRouteApi } from "@tanstack/react-router";
-import { AuthCard } from "#web/components/auth-card.tsx";
 import { ButtonLink } from "#web/components/button-link.tsx";
-import { describeRedirectError } from "#web/lib/redirect-errors.ts";
-import { usePageTitle } from "#web/lib/use-page-title.ts";
+import { sanitizeErrorCode } from "#web/lib/redirect-errors.ts";
+import { RedirectErrorCard } from "./redirect-error-card.tsx";
 
 const route = getRouteApi("/error");
 
 /** Friendly landing for the server's `?error=<code>` redirects (SPEC §8). */
 export function ErrorPage() {
   const { error } = route.useSearch();
-  const text = describeRedirectError(error ?? "");
-  usePageTitle(text.title);
+  const code = sanitizeErrorCode(error ?? "");
 
   return (
-    <AuthCard
-      title={text.title}
-      icon={<IconAlertTriangle size={26} stroke={1.6} />}
-      iconColor="red"
-      subtitle={text.description}
-    >
+    <RedirectErrorCard code={code} icon={<IconAlertTriangle size={26} stroke={1.6} />} footer={null}>
       <Stack gap="md">
         <Stack gap="sm">
           <ButtonLink to="/sign-in" size="md" fullWidth>
@@ -30,13 +23,13 @@ export function ErrorPage() {
             Home
           </ButtonLink>
         </Stack>
-        {text.code ? (
+        {code ? (
           <Text size="xs" c="dimmed" ta="center">
             {"Error code: "}
-            <Code>{text.code}</Code>
+            <Code>{code}</Code>
           </Text>
         ) : null}
       </Stack>
-    </AuthCard>
+    </RedirectErrorCard>
   );
 }

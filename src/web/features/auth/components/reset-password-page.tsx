@@ -1,6 +1,6 @@
 import { Button, Stack } from "@mantine/core";
 import { schemaResolver, useForm } from "@mantine/form";
-import { IconCircleCheck, IconLock } from "@tabler/icons-react";
+import { IconLock } from "@tabler/icons-react";
 import { getRouteApi } from "@tanstack/react-router";
 import { confirmedPassword } from "#shared/fields.ts";
 import { AuthCard } from "#web/components/auth-card.tsx";
@@ -11,7 +11,7 @@ import { TextLink } from "#web/components/text-link.tsx";
 import { usePasswordLimits } from "#web/lib/app-config.ts";
 import { usePageTitle } from "#web/lib/use-page-title.ts";
 import { useResetPassword } from "../api/use-auth-mutations.ts";
-import { BrokenLinkCard } from "./broken-link-card.tsx";
+import { RedirectErrorCard } from "./redirect-error-card.tsx";
 
 const route = getRouteApi("/reset-password");
 
@@ -23,11 +23,11 @@ export function ResetPasswordPage() {
 
 function ResetLinkProblem({ code }: { code: string }) {
   return (
-    <BrokenLinkCard code={code} note="Password reset links work once and expire after a while.">
+    <RedirectErrorCard code={code} note="Password reset links work once and expire after a while.">
       <ButtonLink to="/forgot-password" fullWidth size="md">
         Request a new link
       </ButtonLink>
-    </BrokenLinkCard>
+    </RedirectErrorCard>
   );
 }
 
@@ -54,8 +54,7 @@ function ResetPasswordForm({ token }: { token: string }) {
     return (
       <AuthCard
         title="Password updated"
-        icon={<IconCircleCheck size={28} stroke={1.6} />}
-        iconColor="teal"
+        done
         subtitle="Your password has been changed. Sign in with your new password."
       >
         <ButtonLink to="/sign-in" fullWidth size="md">
@@ -83,9 +82,6 @@ function ResetPasswordForm({ token }: { token: string }) {
             password={form.getInputProps("password")}
             confirmation={form.getInputProps("confirmPassword")}
             label="New password"
-            confirmLabel="Confirm password"
-            hintId="reset-password-hint"
-            limits={limits}
             required
           />
           <Button type="submit" fullWidth size="md" loading={reset.isPending}>

@@ -83,9 +83,6 @@ export function SignUpPage() {
             password={form.getInputProps("password")}
             confirmation={form.getInputProps("confirmPassword")}
             label="Password"
-            confirmLabel="Confirm password"
-            hintId="sign-up-password-hint"
-            limits={limits}
             required
           />
           <Button type="submit" fullWidth size="md" loading={signUp.isPending}>

@@ -1,11 +1,10 @@
 import { Button, Stack, Text } from "@mantine/core";
-import { IconCircleCheck } from "@tabler/icons-react";
 import { getRouteApi, useNavigate } from "@tanstack/react-router";
 import { useEffect, useState } from "react";
 import { AuthCard } from "#web/components/auth-card.tsx";
 import { authClient } from "#web/lib/auth-client.ts";
 import { usePageTitle } from "#web/lib/use-page-title.ts";
-import { BrokenLinkCard } from "./broken-link-card.tsx";
+import { RedirectErrorCard } from "./redirect-error-card.tsx";
 import { ResendVerification } from "./resend-verification.tsx";
 
 const route = getRouteApi("/verified");
@@ -35,8 +34,7 @@ function VerificationSucceeded() {
   return (
     <AuthCard
       title="Email verified"
-      icon={<IconCircleCheck size={28} stroke={1.6} />}
-      iconColor="teal"
+      done
       subtitle={
         session
           ? `Thanks, ${session.user.name || session.user.email}. Your email address is confirmed and you're signed in.`
@@ -52,13 +50,13 @@ function VerificationSucceeded() {
 
 function VerificationFailed({ code }: { code: string }) {
   return (
-    <BrokenLinkCard code={code}>
+    <RedirectErrorCard code={code}>
       <Stack gap="xs">
         <Text size="sm" fw={500}>
           Get a new verification link
         </Text>
         <ResendVerification variant="filled" />
       </Stack>
-    </BrokenLinkCard>
+    </RedirectErrorCard>
   );
 }

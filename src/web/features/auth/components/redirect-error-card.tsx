@@ -5,26 +5,36 @@ import { TextLink } from "#web/components/text-link.tsx";
 import { describeRedirectError } from "#web/lib/redirect-errors.ts";
 import { usePageTitle } from "#web/lib/use-page-title.ts";
 
-interface BrokenLinkCardProps {
-  /** The error code the link came back with, explained to the reader. */
+interface RedirectErrorCardProps {
+  /** The error code the server redirected with (SPEC §8), explained to the reader. */
   code: string;
   /** A sentence after that explanation. */
   note?: string;
+  /** @default a broken link */
+  icon?: ReactNode;
+  /** @default "Back to sign in" under the card */
+  footer?: ReactNode;
   /** The way on, e.g. asking for a new link. */
   children: ReactNode;
 }
 
-/** A mailed link that did not work: why, a way on, and back to sign in. */
-export function BrokenLinkCard({ code, note, children }: BrokenLinkCardProps) {
+/** Why something the server redirected back from did not work (a mailed link, a sign-in), and a way on. */
+export function RedirectErrorCard({
+  code,
+  note,
+  icon = <IconLinkOff size={26} stroke={1.6} />,
+  footer = <TextLink to="/sign-in">Back to sign in</TextLink>,
+  children,
+}: RedirectErrorCardProps) {
   const text = describeRedirectError(code);
   usePageTitle(text.title);
   return (
     <AuthCard
       title={text.title}
-      icon={<IconLinkOff size={26} stroke={1.6} />}
+      icon={icon}
       iconColor="red"
       subtitle={note ? `${text.description} ${note}` : text.description}
-      footer={<TextLink to="/sign-in">Back to sign in</TextLink>}
+      footer={footer}
     >
       {children}
     </AuthCard>
