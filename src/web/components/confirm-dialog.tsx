@@ -31,13 +31,10 @@ export function ConfirmDialog({
   onClose,
   title,
   children,
-  confirmLabel,
-  onConfirm,
-  loading,
   error,
   danger = true,
   confirmDisabled,
-  cancelLabel = "Cancel",
+  ...actions
 }: ConfirmDialogProps) {
   return (
     <AppModal opened={opened} onClose={onClose} title={title}>
@@ -47,13 +44,10 @@ export function ConfirmDialog({
           {children}
         </Text>
         <DialogActions
-          confirmLabel={confirmLabel}
-          onConfirm={onConfirm}
-          onCancel={onClose}
-          cancelLabel={cancelLabel}
+          {...actions}
           danger={danger}
-          loading={loading}
           disabled={confirmDisabled}
+          onCancel={onClose}
           focusCancel
         />
       </Stack>

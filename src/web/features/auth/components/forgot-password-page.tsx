@@ -5,12 +5,12 @@ import { getRouteApi } from "@tanstack/react-router";
 import { z } from "zod";
 import { emailSchema } from "#shared/fields.ts";
 import { AuthCard } from "#web/components/auth-card.tsx";
-import { ErrorAlert } from "#web/components/error-alert.tsx";
 import { TextLink } from "#web/components/text-link.tsx";
 import { ApiError, isRefusal } from "#web/lib/api/api-error.ts";
 import { useAppConfig } from "#web/lib/app-config.ts";
 import { usePageTitle } from "#web/lib/use-page-title.ts";
 import { useRequestPasswordReset } from "../api/use-auth-mutations.ts";
+import { AuthForm } from "./auth-form.tsx";
 import { EmailField } from "./email-field.tsx";
 
 const route = getRouteApi("/forgot-password");
@@ -76,15 +76,14 @@ export function ForgotPasswordPage() {
         </>
       }
     >
-      <form onSubmit={form.onSubmit(handleSubmit)} noValidate>
-        <Stack gap="md">
-          <ErrorAlert error={failed ? error : null} />
-          <EmailField {...form.getInputProps("email")} />
-          <Button type="submit" fullWidth size="md" loading={request.isPending}>
-            Send reset link
-          </Button>
-        </Stack>
-      </form>
+      <AuthForm
+        onSubmit={form.onSubmit(handleSubmit)}
+        error={failed ? error : null}
+        submitLabel="Send reset link"
+        loading={request.isPending}
+      >
+        <EmailField {...form.getInputProps("email")} />
+      </AuthForm>
     </AuthCard>
   );
 }

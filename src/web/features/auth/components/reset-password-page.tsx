@@ -1,16 +1,15 @@
-import { Button, Stack } from "@mantine/core";
 import { schemaResolver, useForm } from "@mantine/form";
 import { IconLock } from "@tabler/icons-react";
 import { getRouteApi } from "@tanstack/react-router";
 import { confirmedPassword } from "#shared/fields.ts";
 import { AuthCard } from "#web/components/auth-card.tsx";
 import { ButtonLink } from "#web/components/button-link.tsx";
-import { ErrorAlert } from "#web/components/error-alert.tsx";
 import { NewPasswordFields } from "#web/components/new-password-fields.tsx";
 import { TextLink } from "#web/components/text-link.tsx";
 import { usePasswordLimits } from "#web/lib/app-config.ts";
 import { usePageTitle } from "#web/lib/use-page-title.ts";
 import { useResetPassword } from "../api/use-auth-mutations.ts";
+import { AuthForm } from "./auth-form.tsx";
 import { RedirectErrorCard } from "./redirect-error-card.tsx";
 
 const route = getRouteApi("/reset-password");
@@ -71,24 +70,24 @@ function ResetPasswordForm({ token }: { token: string }) {
       subtitle="Pick a password you don't use anywhere else."
       footer={<TextLink to="/sign-in">Back to sign in</TextLink>}
     >
-      <form onSubmit={form.onSubmit(handleSubmit)} noValidate>
-        <Stack gap="md">
-          <ErrorAlert error={reset.error}>
-            <TextLink to="/forgot-password" fw={600} c="inherit" underline="always">
-              Request a new link
-            </TextLink>
-          </ErrorAlert>
-          <NewPasswordFields
-            password={form.getInputProps("password")}
-            confirmation={form.getInputProps("confirmPassword")}
-            label="New password"
-            required
-          />
-          <Button type="submit" fullWidth size="md" loading={reset.isPending}>
-            Reset password
-          </Button>
-        </Stack>
-      </form>
+      <AuthForm
+        onSubmit={form.onSubmit(handleSubmit)}
+        error={reset.error}
+        errorAction={
+          <TextLink to="/forgot-password" fw={600} c="inherit" underline="always">
+            Request a new link
+          </TextLink>
+        }
+        submitLabel="Reset password"
+        loading={reset.isPending}
+      >
+        <NewPasswordFields
+          password={form.getInputProps("password")}
+          confirmation={form.getInputProps("confirmPassword")}
+          label="New password"
+          required
+        />
+      </AuthForm>
     </AuthCard>
   );
 }

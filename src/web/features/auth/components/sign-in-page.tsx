@@ -1,12 +1,10 @@
-import { Button, Group, Input, PasswordInput, Stack } from "@mantine/core";
+import { Group, Input, PasswordInput } from "@mantine/core";
 import { schemaResolver, useForm } from "@mantine/form";
 import { getRouteApi, useNavigate } from "@tanstack/react-router";
 import { useState } from "react";
 import { z } from "zod";
 import { ERROR_CODES } from "#shared/error-codes.ts";
 import { emailSchema } from "#shared/fields.ts";
-import { AuthCard } from "#web/components/auth-card.tsx";
-import { ErrorAlert } from "#web/components/error-alert.tsx";
 import { TextLink } from "#web/components/text-link.tsx";
 import { ApiError } from "#web/lib/api/api-error.ts";
 import { useAppConfig } from "#web/lib/app-config.ts";
@@ -14,8 +12,9 @@ import { authClient } from "#web/lib/auth-client.ts";
 import { safeRedirectTarget } from "#web/lib/safe-redirect.ts";
 import { usePageTitle } from "#web/lib/use-page-title.ts";
 import { useSignIn } from "../api/use-auth-mutations.ts";
+import { AuthForm } from "./auth-form.tsx";
 import { EmailField } from "./email-field.tsx";
-import { SocialButtons } from "./social-buttons.tsx";
+import { EntryCard } from "./entry-card.tsx";
 import { UnverifiedEmailAlert } from "./unverified-email-alert.tsx";
 
 const route = getRouteApi("/_guest/sign-in");
@@ -61,49 +60,43 @@ export function SignInPage() {
   }
 
   return (
-    <AuthCard
+    <EntryCard
       title="Sign in"
       subtitle={`Welcome back! Sign in to continue to ${config.appName}.`}
-      footer={
-        <>
-          {"Don't have an account? "}
-          <TextLink to="/sign-up" search={{ redirect: search.redirect, email: search.email }} fw={600}>
-            Create one
-          </TextLink>
-        </>
-      }
+      other={{ to: "/sign-up", question: "Don't have an account?", label: "Create one" }}
+      search={search}
+      callbackURL={target}
+      onSocialError={setSocialError}
     >
-      <SocialButtons providers={config.socialProviders} callbackURL={target} onError={setSocialError} />
-      <form onSubmit={form.onSubmit(handleSubmit)} noValidate>
-        <Stack gap="md">
-          <ErrorAlert error={socialError ?? (unverified ? null : signIn.error)} />
-          {unverified ? <UnverifiedEmailAlert email={unverified} /> : null}
-          <EmailField {...form.getInputProps("email")} />
-          <div>
-            <Group justify="space-between" align="baseline" mb={4}>
-              <Input.Label htmlFor="sign-in-password" size="md">
-                Password
-              </Input.Label>
-              <TextLink
-                to="/forgot-password"
-                search={form.values.email.trim() ? { email: form.values.email.trim() } : {}}
-                size="sm"
-              >
-                Forgot password?
-              </TextLink>
-            </Group>
-            <PasswordInput
-              id="sign-in-password"
-              autoComplete="current-password"
-              required
-              {...form.getInputProps("password")}
-            />
-          </div>
-          <Button type="submit" fullWidth size="md" loading={signIn.isPending || signIn.isSuccess}>
-            Sign in
-          </Button>
-        </Stack>
-      </form>
-    </AuthCard>
+      <AuthForm
+        onSubmit={form.onSubmit(handleSubmit)}
+        error={socialError ?? (unverified ? null : signIn.error)}
+        submitLabel="Sign in"
+        loading={signIn.isPending || signIn.isSuccess}
+      >
+        {unverified ? <UnverifiedEmailAlert email={unverified} /> : null}
+        <EmailField {...form.getInputProps("email")} />
+        <div>
+          <Group justify="space-between" align="baseline" mb={4}>
+            <Input.Label htmlFor="sign-in-password" size="md">
+              Password
+            </Input.Label>
+            <TextLink
+              to="/forgot-password"
+              search={form.values.email.trim() ? { email: form.values.email.trim() } : {}}
+              size="sm"
+            >
+              Forgot password?
+            </TextLink>
+          </Group>
+          <PasswordInput
+            id="sign-in-password"
+            autoComplete="current-password"
+            required
+            {...form.getInputProps("password")}
+          />
+        </div>
+      </AuthForm>
+    </EntryCard>
   );
 }

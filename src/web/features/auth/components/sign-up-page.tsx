@@ -1,20 +1,18 @@
-import { Button, Stack, TextInput } from "@mantine/core";
+import { TextInput } from "@mantine/core";
 import { schemaResolver, useForm } from "@mantine/form";
 import { getRouteApi, useNavigate } from "@tanstack/react-router";
 import { useState } from "react";
 import { z } from "zod";
 import { confirmedPassword, emailSchema, nameSchema } from "#shared/fields.ts";
 import { LIMITS } from "#shared/limits.ts";
-import { AuthCard } from "#web/components/auth-card.tsx";
-import { ErrorAlert } from "#web/components/error-alert.tsx";
 import { NewPasswordFields } from "#web/components/new-password-fields.tsx";
-import { TextLink } from "#web/components/text-link.tsx";
 import { useAppConfig, usePasswordLimits } from "#web/lib/app-config.ts";
 import { safeRedirectTarget } from "#web/lib/safe-redirect.ts";
 import { usePageTitle } from "#web/lib/use-page-title.ts";
 import { useSignUp } from "../api/use-auth-mutations.ts";
+import { AuthForm } from "./auth-form.tsx";
 import { EmailField } from "./email-field.tsx";
-import { SocialButtons } from "./social-buttons.tsx";
+import { EntryCard } from "./entry-card.tsx";
 
 const route = getRouteApi("/_guest/sign-up");
 
@@ -51,45 +49,35 @@ export function SignUpPage() {
   }
 
   return (
-    <AuthCard
+    <EntryCard
       title="Create your account"
       subtitle={`Welcome! Fill in the details to get started with ${config.appName}.`}
-      footer={
-        <>
-          {"Already have an account? "}
-          <TextLink to="/sign-in" search={{ redirect: search.redirect, email: search.email }} fw={600}>
-            Sign in
-          </TextLink>
-        </>
-      }
+      other={{ to: "/sign-in", question: "Already have an account?", label: "Sign in" }}
+      search={search}
+      callbackURL={search.redirect ? target : "/"}
+      onSocialError={setSocialError}
     >
-      <SocialButtons
-        providers={config.socialProviders}
-        callbackURL={search.redirect ? target : "/"}
-        onError={setSocialError}
-      />
-      <form onSubmit={form.onSubmit(handleSubmit)} noValidate>
-        <Stack gap="md">
-          <ErrorAlert error={socialError ?? signUp.error} />
-          <TextInput
-            label="Name"
-            autoComplete="name"
-            required
-            maxLength={LIMITS.name}
-            {...form.getInputProps("name")}
-          />
-          <EmailField {...form.getInputProps("email")} />
-          <NewPasswordFields
-            password={form.getInputProps("password")}
-            confirmation={form.getInputProps("confirmPassword")}
-            label="Password"
-            required
-          />
-          <Button type="submit" fullWidth size="md" loading={signUp.isPending}>
-            Create account
-          </Button>
-        </Stack>
-      </form>
-    </AuthCard>
+      <AuthForm
+        onSubmit={form.onSubmit(handleSubmit)}
+        error={socialError ?? signUp.error}
+        submitLabel="Create account"
+        loading={signUp.isPending}
+      >
+        <TextInput
+          label="Name"
+          autoComplete="name"
+          required
+          maxLength={LIMITS.name}
+          {...form.getInputProps("name")}
+        />
+        <EmailField {...form.getInputProps("email")} />
+        <NewPasswordFields
+          password={form.getInputProps("password")}
+          confirmation={form.getInputProps("confirmPassword")}
+          label="Password"
+          required
+        />
+      </AuthForm>
+    </EntryCard>
   );
 }

@@ -1,0 +1,48 @@
+import type { ReactNode } from "react";
+import { AuthCard } from "#web/components/auth-card.tsx";
+import { TextLink } from "#web/components/text-link.tsx";
+import { useAppConfig } from "#web/lib/app-config.ts";
+import { SocialButtons } from "./social-buttons.tsx";
+
+interface EntryCardProps {
+  title: string;
+  subtitle: string;
+  /** The other way in, keeping where the person was going and the email typed so far. */
+  other: { to: "/sign-in" | "/sign-up"; question: string; label: string };
+  search: { redirect?: string; email?: string };
+  /** Where a social sign-in lands. */
+  callbackURL: string;
+  onSocialError: (error: unknown) => void;
+  /** The email form. */
+  children: ReactNode;
+}
+
+/** The card of the two ways in (sign-in, sign-up): social buttons, the form, and a link to the other way. */
+export function EntryCard({
+  title,
+  subtitle,
+  other,
+  search,
+  callbackURL,
+  onSocialError,
+  children,
+}: EntryCardProps) {
+  const config = useAppConfig();
+  return (
+    <AuthCard
+      title={title}
+      subtitle={subtitle}
+      footer={
+        <>
+          {`${other.question} `}
+          <TextLink to={other.to} search={{ redirect: search.redirect, email: search.email }} fw={600}>
+            {other.label}
+          </TextLink>
+        </>
+      }
+    >
+      <SocialButtons providers={config.socialProviders} callbackURL={callbackURL} onError={onSocialError} />
+      {children}
+    </AuthCard>
+  );
+}
