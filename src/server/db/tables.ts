@@ -1,4 +1,5 @@
 import type { Kysely } from "kysely";
+import type { InvitationStatus } from "#shared/contracts/organizations.ts";
 
 /** SQLite hands dates back as text, PostgreSQL as Date. */
 export type DateValue = Date | string;
@@ -37,9 +38,10 @@ export interface Tables {
     id: string;
     organizationId: string;
     email: string;
-    role: string | null;
+    /** Required by better-auth's organization schema, as the status is one of its four. */
+    role: string;
     teamId: string | null;
-    status: string;
+    status: InvitationStatus;
     expiresAt: DateValue;
     createdAt: DateValue;
     inviterId: string;

@@ -3,6 +3,8 @@ import { isPast, toDate } from "#server/db/dates.ts";
 import type { Db } from "#server/db/tables.ts";
 import { invitationsWithOrganization } from "#server/features/organizations/lists.ts";
 import { ORGANIZATION_MESSAGES } from "#server/features/organizations/messages.ts";
+import type { InvitationPreview } from "#shared/contracts/organizations.ts";
+import type { Fits, Wire } from "#shared/contracts/wire.ts";
 
 /** What the invitation landing page shows, signed in or not: the id itself is the secret the mail carried. */
 export async function invitationPreview(db: Db, id: string) {
@@ -32,7 +34,13 @@ export async function invitationPreview(db: Db, id: string) {
   return {
     ...rest,
     expiresAt: toDate(row.expiresAt),
-    status: row.status === "pending" && isPast(row.expiresAt) ? "expired" : row.status,
+    status: row.status === "pending" && isPast(row.expiresAt) ? ("expired" as const) : row.status,
     teams,
   };
 }
+
+/** Compile-time only: the answer, as JSON carries it, is what #shared/contracts/organizations.ts promises. */
+export type InvitationPreviewContract = Fits<
+  Wire<Awaited<ReturnType<typeof invitationPreview>>>,
+  InvitationPreview
+>;

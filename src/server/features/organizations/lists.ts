@@ -5,9 +5,20 @@ import type { Db, Tables } from "#server/db/tables.ts";
 import { isOwner } from "#server/features/organizations/access.ts";
 import { memberCount } from "#server/features/organizations/member-count.ts";
 import { containsPattern, type Page } from "#server/features/organizations/paging.ts";
+import {
+  type FullOrganization,
+  INVITATION_STATUSES,
+  type InvitationRow,
+  MEMBER_SORTS,
+  type MembersPage,
+  type OrganizationSummary,
+  type TeamMemberRow,
+  type TeamRow,
+  type UserInvitation,
+} from "#shared/contracts/organizations.ts";
+import type { Fits, Wire } from "#shared/contracts/wire.ts";
 
-export const MEMBER_SORTS = ["name", "email", "role", "createdAt"] as const;
-export const INVITATION_STATUSES = ["pending", "accepted", "rejected", "canceled"] as const;
+export { INVITATION_STATUSES, MEMBER_SORTS };
 
 type OrganizationRow = {
   id: string;
@@ -22,10 +33,14 @@ export function organizationJson(row: OrganizationRow) {
   return { ...row, metadata: parseMetadata(row.metadata), createdAt: toDate(row.createdAt) };
 }
 
-function parseMetadata(value: string | null): unknown {
+/** Stored metadata as an object; anything else (absent, broken JSON, not an object) is null. */
+function parseMetadata(value: string | null): Record<string, unknown> | null {
   if (!value) return null;
   try {
-    return JSON.parse(value);
+    const parsed: unknown = JSON.parse(value);
+    return parsed && typeof parsed === "object" && !Array.isArray(parsed)
+      ? (parsed as Record<string, unknown>)
+      : null;
   } catch {
     return null;
   }
@@ -265,6 +280,34 @@ export async function teamMembersPage(db: Db, teamId: string, page: Page) {
   };
 }
 
+/**
+ * get-full-organization: the organization with the first page of its members, teams and pending invitations,
+ * and their totals. `inviterRole` is the viewer's role when they may invite, null when invitations stay hidden.
+ */
+export async function fullOrganization(
+  db: Db,
+  organization: OrganizationRow,
+  page: Page,
+  inviterRole: string | null,
+) {
+  const [members, teams, invitations] = await Promise.all([
+    membersPage(db, organization.id, page),
+    teamsPage(db, organization.id, page),
+    inviterRole !== null
+      ? invitationsPage(db, organization.id, { ...page, status: "pending", viewerRole: inviterRole })
+      : { items: [], total: 0 },
+  ]);
+  return {
+    ...organizationJson(organization),
+    members: members.members,
+    memberCount: members.total,
+    invitations: invitations.items,
+    invitationCount: invitations.total,
+    teams: teams.items,
+    teamCount: teams.total,
+  };
+}
+
 /** Pending, unexpired invitations addressed to an email, with what the recipient needs to decide. */
 export async function invitationsForEmail(db: Db, email: string) {
   const rows = await invitationsWithOrganization(db)
@@ -284,3 +327,14 @@ export async function invitationsForEmail(db: Db, email: string) {
     .map((r) => ({ ...r, expiresAt: toDate(r.expiresAt), createdAt: toDate(r.createdAt) }))
     .filter((r) => r.expiresAt.getTime() > now);
 }
+
+/** Compile-time only: each answer, as JSON carries it, is what #shared/contracts/organizations.ts promises the web. */
+export type ListContracts = [
+  Fits<Wire<Awaited<ReturnType<typeof organizationsOfUser>>>, OrganizationSummary[]>,
+  Fits<Wire<Awaited<ReturnType<typeof membersPage>>>, MembersPage>,
+  Fits<Wire<Awaited<ReturnType<typeof invitationsPage>>["items"]>, InvitationRow[]>,
+  Fits<Wire<Awaited<ReturnType<typeof teamsPage>>["items"]>, TeamRow[]>,
+  Fits<Wire<Awaited<ReturnType<typeof teamMembersPage>>["items"]>, TeamMemberRow[]>,
+  Fits<Wire<Awaited<ReturnType<typeof invitationsForEmail>>>, UserInvitation[]>,
+  Fits<Wire<Awaited<ReturnType<typeof fullOrganization>>>, FullOrganization>,
+];

@@ -5,11 +5,9 @@ import { can, findMembership, requireMembership } from "#server/features/organiz
 import { DELETION_TABLE } from "#server/features/organizations/constraints.ts";
 import { bodyString, requestedOrganization, requireSession } from "#server/features/organizations/context.ts";
 import {
-  invitationsPage,
-  membersPage,
+  fullOrganization,
   organizationJson,
   organizationsOfUser,
-  teamsPage,
 } from "#server/features/organizations/lists.ts";
 import { ORGANIZATION_MESSAGES } from "#server/features/organizations/messages.ts";
 import { readPage } from "#server/features/organizations/paging.ts";
@@ -51,24 +49,15 @@ export function organizationOverrides(db: Db): Override[] {
         const member = await requireMembership(db, organizationId, session.user.id);
         const organization = await findOrganization(organizationId);
         const { limit } = readPage({ limit: query.membersLimit }, FULL_ORGANIZATION_LIMIT);
-        const page = { limit, offset: 0 };
         const seesInvitations = can(member.role, { invitation: ["create"] });
-        const [members, teams, invitations] = await Promise.all([
-          membersPage(db, organizationId, page),
-          teamsPage(db, organizationId, page),
-          seesInvitations
-            ? invitationsPage(db, organizationId, { ...page, status: "pending", viewerRole: member.role })
-            : { items: [], total: 0 },
-        ]);
-        return ctx.json({
-          ...organizationJson(organization),
-          members: members.members,
-          memberCount: members.total,
-          invitations: invitations.items,
-          invitationCount: invitations.total,
-          teams: teams.items,
-          teamCount: teams.total,
-        });
+        return ctx.json(
+          await fullOrganization(
+            db,
+            organization,
+            { limit, offset: 0 },
+            seesInvitations ? member.role : null,
+          ),
+        );
       },
     }),
 

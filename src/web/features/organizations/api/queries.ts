@@ -4,9 +4,11 @@ import type {
   FullOrganization,
   InvitationPreview,
   InvitationRow,
-  InvitationStatus,
+  InvitationsParams,
   MembersPage,
+  MembersParams,
   OrganizationSummary,
+  Paging,
   TeamMemberRow,
   TeamRow,
   UserInvitation,
@@ -47,11 +49,6 @@ export function useFullOrganization(organizationId: string) {
   });
 }
 
-export interface Paging {
-  limit: number;
-  offset: number;
-}
-
 type ListQuery = Record<string, string | number | undefined>;
 
 /** One page of a list; the previous page stays on screen while the next one loads. */
@@ -68,12 +65,6 @@ function arrayList<T>(path: string) {
   return (query: ListQuery) => authList<T>(path, query);
 }
 
-export interface MembersParams extends Paging {
-  search?: string;
-  sortBy?: "name" | "email" | "role" | "createdAt";
-  sortDirection?: "asc" | "desc";
-}
-
 export function useMembers(organizationId: string, params: MembersParams) {
   return useQuery(
     pagedQuery(
@@ -85,10 +76,6 @@ export function useMembers(organizationId: string, params: MembersParams) {
       },
     ),
   );
-}
-
-export interface InvitationsParams extends Paging {
-  status?: InvitationStatus;
 }
 
 export function useInvitations(organizationId: string, params: InvitationsParams) {
