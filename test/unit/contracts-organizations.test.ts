@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { z } from "zod";
 import {
   fullOrganization,
   invitationList,
@@ -9,6 +10,7 @@ import {
   teamMemberList,
   userInvitationList,
 } from "#shared/contracts/organizations.ts";
+import { sessionDetails } from "#shared/contracts/sessions.ts";
 import { api, createOrganization, invitationIdFromMail, invite, userIdOf } from "../support/organizations.ts";
 import { startTestApp, type TestApp, testDatabase } from "../support/test-app.ts";
 import { signUpVerified } from "../support/users.ts";
@@ -100,5 +102,10 @@ describe(`organization answers fit the shared contracts (${testDatabase})`, () =
       await answer(`/organization/invitation-preview?id=${invitationId}`),
     );
     expect(preview.teams.map((team) => team.name)).toEqual(["Core"]);
+  });
+
+  it("list-sessions carries the accounts plugin's session details", async () => {
+    const sessions = z.array(sessionDetails).parse(await answer("/list-sessions", owner.cookie));
+    expect(sessions[0]?.current).toBe(true);
   });
 });

@@ -2,9 +2,11 @@ import { Hono } from "hono";
 import type { Auth } from "#server/auth/auth.ts";
 import type { Config } from "#server/boot/config.ts";
 import type { AppDatabase } from "#server/db/db.ts";
+import type { accountsPlugin } from "#server/features/accounts/plugin.ts";
 import { adminRoutes } from "#server/features/admin/routes.ts";
 import { configRoutes } from "#server/features/config/routes.ts";
 import { healthRoutes } from "#server/features/health/routes.ts";
+import type { gatehouseOrganizations } from "#server/features/organizations/plugin.ts";
 import { outboxRoutes } from "#server/features/outbox/routes.ts";
 
 export interface ProductApiDeps {
@@ -32,3 +34,13 @@ export function productApi({ config, auth, database, ready }: ProductApiDeps) {
 }
 
 export type ProductApi = ReturnType<typeof productApi>;
+
+/**
+ * Gatehouse's own better-auth endpoints (the accounts and organizations plugins), as a plugin type: the web
+ * app's client plugin infers their client methods from it (`$InferServerPlugin`, src/web/lib/auth-client.ts).
+ */
+export interface AuthAdditions {
+  id: "gatehouse";
+  endpoints: ReturnType<typeof accountsPlugin>["endpoints"] &
+    ReturnType<typeof gatehouseOrganizations>["endpoints"];
+}

@@ -1,6 +1,14 @@
+import type { BetterAuthClientPlugin } from "better-auth/client";
 import { adminClient, organizationClient } from "better-auth/client/plugins";
 import { createAuthClient } from "better-auth/react";
+import type { AuthAdditions } from "#server/boot/product-api.ts";
 import { ac, admin, member, owner } from "#shared/permissions.ts";
+
+/** Typed client methods for Gatehouse's own paths (reauthenticate, setPassword, organization.invitationPreview…). */
+const gatehouseClient = {
+  id: "gatehouse",
+  $InferServerPlugin: {} as AuthAdditions,
+} satisfies BetterAuthClientPlugin;
 
 /**
  * The one better-auth client of the web app. Same origin as the server, so
@@ -12,6 +20,7 @@ export const authClient = createAuthClient({
   plugins: [
     organizationClient({ ac, roles: { owner, admin, member }, teams: { enabled: true } }),
     adminClient(),
+    gatehouseClient,
   ],
 });
 

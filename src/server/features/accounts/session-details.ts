@@ -1,15 +1,9 @@
 import { createAuthMiddleware, getSessionFromCtx } from "better-auth/api";
 import { UAParser } from "ua-parser-js";
+import type { SessionDevice } from "#shared/contracts/sessions.ts";
 
-export interface DeviceDetails {
-  /** e.g. "Firefox 128", or null when the user agent names none. */
-  browser: string | null;
-  /** e.g. "Ubuntu", "iOS 17.4". */
-  os: string | null;
-  type: "desktop" | "mobile" | "tablet" | "other";
-  /** One line for the UI, e.g. "Firefox 128 on Ubuntu". */
-  label: string;
-}
+/** What describeDevice finds in a user agent (#shared/contracts/sessions.ts). */
+export type DeviceDetails = SessionDevice;
 
 const DEVICE_TYPES = new Set(["mobile", "tablet"]);
 

@@ -27,8 +27,7 @@ const LINK_RETURN_URL = "/account?section=linked&linked=returned";
 export function useLinkedAccounts() {
   return useQuery({
     queryKey: linkedAccountsKey,
-    queryFn: async () =>
-      (await authCall((o) => authClient.listAccounts(undefined, o))) as unknown as LinkedAccount[],
+    queryFn: (): Promise<LinkedAccount[]> => authCall((o) => authClient.listAccounts(undefined, o)),
   });
 }
 

@@ -1,4 +1,4 @@
-import { authCall, authRequest } from "#web/lib/api/call.ts";
+import { authCall } from "#web/lib/api/call.ts";
 import { authClient } from "#web/lib/auth-client.ts";
 import { isWrongPassword, useFreshMutation } from "./use-fresh-mutation.ts";
 import { linkedAccountsKey } from "./use-linked-accounts.ts";
@@ -29,8 +29,7 @@ export function useChangePassword() {
 /** POST /api/auth/set-password, for an account that signs in only with linked accounts. */
 export function useSetPassword(email: string) {
   return useFreshMutation({
-    mutationFn: (newPassword: string) =>
-      authRequest("/set-password", { method: "POST", body: { newPassword } }),
+    mutationFn: (newPassword: string) => authCall((o) => authClient.setPassword({ newPassword }, o)),
     invalidate: linkedAccountsKey,
     success: () => ({
       title: "Password set",

@@ -1,4 +1,4 @@
-import { authCall, authRequest } from "#web/lib/api/call.ts";
+import { authCall } from "#web/lib/api/call.ts";
 import { useApiMutation } from "#web/lib/api/use-api-mutation.ts";
 import { authClient } from "#web/lib/auth-client.ts";
 import { sessionsKey } from "./use-sessions.ts";
@@ -12,7 +12,7 @@ type SocialProvider = Parameters<typeof authClient.signIn.social>[0]["provider"]
 export function useReauthenticate() {
   return useApiMutation({
     mutationFn: async (password: string) => {
-      await authRequest("/reauthenticate", { method: "POST", body: { password } });
+      await authCall((o) => authClient.reauthenticate({ password }, o));
       authClient.$store.notify("$sessionSignal");
     },
     invalidate: sessionsKey,

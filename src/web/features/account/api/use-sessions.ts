@@ -1,17 +1,13 @@
 import { useQuery } from "@tanstack/react-query";
+import type { SessionDetails } from "#shared/contracts/sessions.ts";
 import { authCall } from "#web/lib/api/call.ts";
 import { authClient } from "#web/lib/auth-client.ts";
 import { useFreshMutation } from "./use-fresh-mutation.ts";
 
-/** Device details the accounts plugin adds to every listed session. */
-export interface SessionDevice {
-  browser: string | null;
-  os: string | null;
-  type: "desktop" | "mobile" | "tablet" | "other";
-  label: string;
-}
-
-/** One row of GET /list-sessions as Gatehouse answers it. */
+/**
+ * One row of GET /list-sessions as Gatehouse answers it: better-auth's session and, from the accounts
+ * plugin's after hook, the fields of SessionDetails (optional here, as better-auth's own type lacks them).
+ */
 export interface DeviceSession {
   id: string;
   token: string;
@@ -20,9 +16,9 @@ export interface DeviceSession {
   createdAt: Date | string;
   updatedAt: Date | string;
   expiresAt: Date | string;
-  device?: SessionDevice;
-  lastActiveAt?: Date | string;
-  current?: boolean;
+  device?: SessionDetails["device"];
+  lastActiveAt?: SessionDetails["lastActiveAt"] | Date;
+  current?: SessionDetails["current"];
 }
 
 export const sessionsKey = ["account", "sessions"] as const;
@@ -35,8 +31,8 @@ export function deviceLabel(session: DeviceSession): string {
 export function useSessions() {
   return useQuery({
     queryKey: sessionsKey,
-    queryFn: async () =>
-      (await authCall((o) => authClient.listSessions(undefined, o))) as unknown as DeviceSession[],
+    // The after-hook's fields are optional in DeviceSession, so better-auth's inferred rows fit it as they are.
+    queryFn: (): Promise<DeviceSession[]> => authCall((o) => authClient.listSessions(undefined, o)),
   });
 }
 
