@@ -1,7 +1,7 @@
 import { APIError } from "better-auth/api";
 import { isPast, toDate } from "#server/db/dates.ts";
 import type { Db } from "#server/db/tables.ts";
-import { invitationsWithOrganization } from "#server/features/organizations/lists.ts";
+import { invitationsWithOrganization } from "#server/features/organizations/invitation-lists.ts";
 import { ORGANIZATION_MESSAGES } from "#server/features/organizations/messages.ts";
 import type { InvitationPreview } from "#shared/contracts/organizations.ts";
 import type { Fits, Wire } from "#shared/contracts/wire.ts";

@@ -1,24 +1,25 @@
-import { type SelectQueryBuilder, sql } from "kysely";
+import { sql } from "kysely";
 import { isoDate, toDate } from "#server/db/dates.ts";
-import { hasRoleSql } from "#server/db/roles-sql.ts";
-import type { Db, Tables } from "#server/db/tables.ts";
-import { isOwner } from "#server/features/organizations/access.ts";
+import type { Db } from "#server/db/tables.ts";
+import { invitationsPage } from "#server/features/organizations/invitation-lists.ts";
 import { memberCount } from "#server/features/organizations/member-count.ts";
-import { containsPattern, type Page } from "#server/features/organizations/paging.ts";
+import {
+  containsPattern,
+  countRows,
+  type Page,
+  pageAndCount,
+} from "#server/features/organizations/paging.ts";
 import {
   type FullOrganization,
-  INVITATION_STATUSES,
-  type InvitationRow,
   MEMBER_SORTS,
   type MembersPage,
   type OrganizationSummary,
   type TeamMemberRow,
   type TeamRow,
-  type UserInvitation,
 } from "#shared/contracts/organizations.ts";
 import type { Fits, Wire } from "#shared/contracts/wire.ts";
 
-export { INVITATION_STATUSES, MEMBER_SORTS };
+export { MEMBER_SORTS };
 
 type OrganizationRow = {
   id: string;
@@ -141,80 +142,6 @@ export async function membersPage(db: Db, organizationId: string, q: MemberQuery
   };
 }
 
-/** How many rows a list's query matches across all its pages (PostgreSQL answers counts as text). */
-function countRows<TB extends keyof Tables>(base: SelectQueryBuilder<Tables, TB, object>): Promise<number> {
-  return base
-    .select((eb) => eb.fn.countAll<number | string>().as("n"))
-    .executeTakeFirstOrThrow()
-    .then((row) => Number(row.n));
-}
-
-/** One page of a list's rows and, at the same time, how many rows the whole list has. */
-function pageAndCount<Row>(
-  rows: { limit(n: number): { offset(n: number): { execute(): Promise<Row[]> } } },
-  page: Page,
-  count: Promise<number>,
-): Promise<[Row[], number]> {
-  return Promise.all([rows.limit(page.limit).offset(page.offset).execute(), count]);
-}
-
-/** An invitation's own columns, as better-auth answers them. */
-const INVITATION_COLUMNS = [
-  "invitation.id",
-  "invitation.organizationId",
-  "invitation.email",
-  "invitation.role",
-  "invitation.teamId",
-  "invitation.status",
-  "invitation.expiresAt",
-  "invitation.createdAt",
-  "invitation.inviterId",
-] as const;
-
-/** Invitations with the organization they are to and who sent them (who may since have left: a left join). */
-export function invitationsWithOrganization(db: Db) {
-  return db
-    .selectFrom("invitation")
-    .innerJoin("organization", "organization.id", "invitation.organizationId")
-    .leftJoin("user", "user.id", "invitation.inviterId");
-}
-
-export interface InvitationQuery extends Page {
-  status?: (typeof INVITATION_STATUSES)[number];
-  /** Members who do not hold the owner role never see invitations that grant it. */
-  viewerRole: string;
-}
-
-export async function invitationsPage(db: Db, organizationId: string, q: InvitationQuery) {
-  let base = db.selectFrom("invitation").where("invitation.organizationId", "=", organizationId);
-  if (q.status) base = base.where("invitation.status", "=", q.status);
-  if (!isOwner(q.viewerRole)) {
-    base = base.where(sql<boolean>`not ${hasRoleSql("invitation.role", "owner")}`);
-  }
-  const [rows, count] = await pageAndCount(
-    base
-      .leftJoin("user", "user.id", "invitation.inviterId")
-      .select([...INVITATION_COLUMNS, "user.name as inviterName"])
-      .orderBy("invitation.createdAt", "desc")
-      .orderBy("invitation.id"),
-    q,
-    countRows(base),
-  );
-  const now = Date.now();
-  return {
-    items: rows.map((r) => {
-      const expiresAt = toDate(r.expiresAt);
-      return {
-        ...r,
-        expiresAt,
-        createdAt: toDate(r.createdAt),
-        expired: r.status === "pending" && expiresAt.getTime() <= now,
-      };
-    }),
-    total: count,
-  };
-}
-
 export async function teamsPage(db: Db, organizationId: string, page: Page) {
   const base = db.selectFrom("team").where("team.organizationId", "=", organizationId);
   const [rows, count] = await pageAndCount(
@@ -308,33 +235,11 @@ export async function fullOrganization(
   };
 }
 
-/** Pending, unexpired invitations addressed to an email, with what the recipient needs to decide. */
-export async function invitationsForEmail(db: Db, email: string) {
-  const rows = await invitationsWithOrganization(db)
-    .select([
-      ...INVITATION_COLUMNS,
-      "organization.name as organizationName",
-      "organization.slug as organizationSlug",
-      "organization.logo as organizationLogo",
-      "user.name as inviterName",
-    ])
-    .where("invitation.email", "=", email.toLowerCase())
-    .where("invitation.status", "=", "pending")
-    .orderBy("invitation.createdAt", "desc")
-    .execute();
-  const now = Date.now();
-  return rows
-    .map((r) => ({ ...r, expiresAt: toDate(r.expiresAt), createdAt: toDate(r.createdAt) }))
-    .filter((r) => r.expiresAt.getTime() > now);
-}
-
 /** Compile-time only: each answer, as JSON carries it, is what #shared/contracts/organizations.ts promises the web. */
 export type ListContracts = [
   Fits<Wire<Awaited<ReturnType<typeof organizationsOfUser>>>, OrganizationSummary[]>,
   Fits<Wire<Awaited<ReturnType<typeof membersPage>>>, MembersPage>,
-  Fits<Wire<Awaited<ReturnType<typeof invitationsPage>>["items"]>, InvitationRow[]>,
   Fits<Wire<Awaited<ReturnType<typeof teamsPage>>["items"]>, TeamRow[]>,
   Fits<Wire<Awaited<ReturnType<typeof teamMembersPage>>["items"]>, TeamMemberRow[]>,
-  Fits<Wire<Awaited<ReturnType<typeof invitationsForEmail>>>, UserInvitation[]>,
   Fits<Wire<Awaited<ReturnType<typeof fullOrganization>>>, FullOrganization>,
 ];

@@ -1,4 +1,6 @@
 import { APIError } from "better-auth/api";
+import type { SelectQueryBuilder } from "kysely";
+import type { Tables } from "#server/db/tables.ts";
 
 export interface Page {
   limit: number;
@@ -93,4 +95,23 @@ export function readEnum<T extends string>(
 /** A LIKE pattern matching `text` anywhere, with %, _ and \ taken literally (used with ESCAPE '\'). */
 export function containsPattern(text: string): string {
   return `%${text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+/** How many rows a list's query matches across all its pages (PostgreSQL answers counts as text). */
+export function countRows<TB extends keyof Tables>(
+  base: SelectQueryBuilder<Tables, TB, object>,
+): Promise<number> {
+  return base
+    .select((eb) => eb.fn.countAll<number | string>().as("n"))
+    .executeTakeFirstOrThrow()
+    .then((row) => Number(row.n));
+}
+
+/** One page of a list's rows and, at the same time, how many rows the whole list has. */
+export function pageAndCount<Row>(
+  rows: { limit(n: number): { offset(n: number): { execute(): Promise<Row[]> } } },
+  page: Page,
+  count: Promise<number>,
+): Promise<[Row[], number]> {
+  return Promise.all([rows.limit(page.limit).offset(page.offset).execute(), count]);
 }

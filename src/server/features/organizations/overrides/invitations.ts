@@ -9,7 +9,7 @@ import {
   INVITATION_STATUSES,
   invitationsForEmail,
   invitationsPage,
-} from "#server/features/organizations/lists.ts";
+} from "#server/features/organizations/invitation-lists.ts";
 import { ORGANIZATION_MESSAGES } from "#server/features/organizations/messages.ts";
 import { answerPage, PAGE, readEnum, readPage } from "#server/features/organizations/paging.ts";
 
