@@ -3,6 +3,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest
 import type { OAuthProvider, ProviderUser } from "../support/oauth-provider.ts";
 import { linkIn } from "../support/smtp-sink.ts";
 import { type Browser, type SocialTestApp, startSocialTestApp } from "../support/social.ts";
+import { SPEC_REDIRECT_CODES } from "../support/spec-codes.ts";
 import { type TestApp, testDatabase } from "../support/test-app.ts";
 import {
   backdateSession,
@@ -34,24 +35,6 @@ const SPEC_MESSAGES = [
   "You can't unlink your last account",
   "Account not found",
   "Session is not fresh",
-];
-const SPEC_REDIRECT_CODES = [
-  "please_restart_the_process",
-  "invalid_callback_request",
-  "state_not_found",
-  "no_code",
-  "oauth_provider_not_found",
-  "invalid_code",
-  "unable_to_get_user_info",
-  "email_not_found",
-  "no_callback_url",
-  "unable_to_link_account",
-  "account_already_linked_to_different_user",
-  "token_expired",
-  "invalid_token",
-  "user_not_found",
-  "unauthorized",
-  "INVALID_TOKEN",
 ];
 
 interface Row {
