@@ -57,6 +57,8 @@ function providerSuite(label: string, database: "sqlite" | "postgres", enabled: 
       return body.redirect ? body.url : body.redirect_uri;
     }
 
+    // NODE_ENV=production limits sign-ups to 3 per 10 s per client: each suite makes exactly three (the admin,
+    // an outsider and the signing-in user). A fourth needs a pause or another client address.
     function signUp(user = createUser()) {
       return signUpThroughMail((path, init) => send(path, init), sink, user, {
         linkBase: base,
