@@ -4,6 +4,7 @@ import { admin as adminPlugin, organization } from "better-auth/plugins";
 import { abuseLimits, PATTERN_LIMITED_PATHS, TOKEN_LINK_LIMIT } from "#server/auth/abuse-limits.ts";
 import { corePlugin } from "#server/auth/core-plugin.ts";
 import type { AuthDeps } from "#server/auth/deps.ts";
+import { identityProviderPlugins } from "#server/auth/identity-provider.ts";
 import { impersonationGuard } from "#server/auth/impersonation.ts";
 import { createPrehash } from "#server/auth/prehash.ts";
 import { socialAuth } from "#server/auth/social-providers.ts";
@@ -281,6 +282,7 @@ export function buildAuthOptions({
       corePlugin({ prehashing, assertUserCanBeDeleted }),
       // Mails per recipient and token routes per client, shared by every instance; on with the limiter.
       abuseLimits(config.isProduction ? limitCounters(db, secondaryStorage) : undefined),
+      ...identityProviderPlugins(config.baseURL),
       ...features.plugins,
       ...social.plugins,
     ],

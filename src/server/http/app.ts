@@ -1,5 +1,9 @@
 import { existsSync, mkdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
+import {
+  oauthProviderAuthServerMetadata,
+  oauthProviderOpenIdConfigMetadata,
+} from "@better-auth/oauth-provider";
 import { serveStatic } from "@hono/node-server/serve-static";
 import { Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
@@ -71,6 +75,13 @@ export function createApp({ config, auth, logger, api }: AppDeps) {
     out.headers.set("Cache-Control", "no-store");
     return out;
   });
+
+  // Discovery at the root as well as under the issuer (/api/auth): clients configured with the site's
+  // origin look for it here; RFC 8414 places an issuer-with-path's metadata after the well-known name.
+  const openIdConfig = oauthProviderOpenIdConfigMetadata(auth);
+  const authServerMetadata = oauthProviderAuthServerMetadata(auth);
+  app.get("/.well-known/openid-configuration", (c) => openIdConfig(c.req.raw));
+  app.get("/.well-known/oauth-authorization-server/api/auth", (c) => authServerMetadata(c.req.raw));
 
   app.route("/api", api);
   app.all("/api/*", (c) => c.json({ code: "NOT_FOUND", message: "No such API route" }, 404));
