@@ -1,6 +1,7 @@
 import { Button, FileButton, Group, Input, SegmentedControl, Stack, Text, TextInput } from "@mantine/core";
 import { IconLink, IconPhotoUp, IconTrash } from "@tabler/icons-react";
 import { useId, useState } from "react";
+import { URL_MAX } from "#shared/fields.ts";
 import { LOGO_ACCEPT, LogoError, logoFromFile, validateLogoUrl } from "../lib/logo.ts";
 import { OrgAvatar } from "./org-avatar.tsx";
 
@@ -93,7 +94,7 @@ export function LogoInput({ name, value, onChange, error }: LogoInputProps) {
               leftSection={<IconLink size={14} aria-hidden />}
               value={value.startsWith("data:") ? "" : value}
               onChange={(event) => onChange(event.currentTarget.value.trim())}
-              maxLength={2048}
+              maxLength={URL_MAX}
             />
           )}
           <Text size="xs" c="dimmed">
