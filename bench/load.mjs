@@ -4,6 +4,11 @@ import autocannon from "autocannon";
 
 const spec = JSON.parse(process.argv[2]);
 let n = 0;
+// Refresh-token rotation chains: each request spends a refresh token and its answer brings the next, which
+// goes back in the pool for whichever connection sends next. Every connection waits for its answer before
+// sending again, so as many chains as connections keep the pool from running dry.
+const pool = spec.refresh ? [...spec.refresh.tokens] : [];
+let lostChains = 0;
 const result = await autocannon({
   url: spec.url,
   method: spec.method ?? "GET",
@@ -11,6 +16,8 @@ const result = await autocannon({
   duration: spec.duration ?? 10,
   headers: spec.headers ?? {},
   body: spec.body,
+  // An answer that is 2xx but not the expected one (an introspection saying inactive) counts as a failure.
+  ...(spec.bodyIncludes ? { verifyBody: (body) => body.includes(spec.bodyIncludes) } : {}),
   requests: [
     {
       // A distinct client address per request, as real traffic has; honoured only by servers told to trust it.
@@ -22,18 +29,31 @@ const result = await autocannon({
           // Many users at once: each request carries the next of the given session cookies.
           ...(spec.cookies ? { cookie: spec.cookies[n % spec.cookies.length] } : {}),
         };
+        if (spec.refresh) {
+          req.body = new URLSearchParams({
+            grant_type: "refresh_token",
+            refresh_token: pool.shift() ?? "none-left",
+          }).toString();
+        }
         return req;
+      },
+      onResponse(status, body) {
+        if (!spec.refresh) return;
+        const next = status === 200 ? JSON.parse(body).refresh_token : undefined;
+        if (next) pool.push(next);
+        else lostChains += 1;
       },
     },
   ],
 });
-const ok = result["2xx"];
+const ok = result["2xx"] - (result.mismatches ?? 0);
 process.stdout.write(
   `${JSON.stringify({
     rps: Math.round((ok / result.duration) * 10) / 10,
     p50: result.latency.p50,
     p99: result.latency.p99,
-    non2xx: result.non2xx,
+    non2xx: result.non2xx + (result.mismatches ?? 0),
     errors: result.errors + result.timeouts,
+    ...(spec.refresh ? { lostChains } : {}),
   })}\n`,
 );

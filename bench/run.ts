@@ -12,6 +12,7 @@ import { launchChromium } from "../e2e/support/browser.ts";
 import { freePort } from "../test/support/free-port.ts";
 import { type SpawnedServer, spawnServer } from "../test/support/spawn-server.ts";
 import { freshPostgresUrl } from "../test/support/test-app.ts";
+import { introspectionSpec, type OAuthApp, refreshTokens, registerApp, tokensThroughFlow } from "./oauth.ts";
 import { type Db, openSeedDb, seedMembers } from "./seed-db.ts";
 
 const execFileAsync = promisify(execFile);
@@ -21,7 +22,8 @@ const { values: args } = parseArgs({
     // Gatehouse with Redis as well (the stock server stays as it is): the recommended scale-out set-up.
     redis: { type: "boolean", default: false },
     duration: { type: "string", default: "10" },
-    // Comma-separated subset while iterating (RESULTS.md is then not written): ok,session,busy,signin,orgs,members,page
+    // Comma-separated subset while iterating (RESULTS.md is then not written):
+    // ok,session,busy,signin,orgs,members,page,introspect,refresh
     only: { type: "string" },
   },
 });
@@ -44,6 +46,8 @@ interface Load {
   p99: number;
   non2xx: number;
   errors: number;
+  /** Refresh chains that ended on a failed answer (the refresh case). */
+  lostChains?: number;
 }
 
 interface Target {
@@ -90,6 +94,7 @@ function summarize(turns: Load[]): Load {
     p99: median(turns.map((t) => t.p99)),
     non2xx: turns.reduce((sum, t) => sum + t.non2xx, 0),
     errors: turns.reduce((sum, t) => sum + t.errors, 0),
+    lostChains: turns.reduce((sum, t) => sum + (t.lostChains ?? 0), 0),
   };
 }
 
@@ -152,6 +157,11 @@ async function startGatehouse(dir: string): Promise<Target> {
       DATABASE_URL: dbUrl,
       MAIL_OUTBOX: "1",
       TRUST_PROXY: "1",
+      // The bench user registers the OpenID provider's app, which only admins may do.
+      ADMIN_EMAILS: "bench@gatehouse.test",
+      // One app is the whole load here: its per-app limits are raised out of the way, still counted per request.
+      OIDC_TOKEN_LIMIT: "1000000",
+      OIDC_INTROSPECTION_LIMIT: "1000000",
       MEMBERSHIP_LIMIT: "20000",
       LOG_LEVEL: "warn",
       STATIC_DIR: "dist/web",
@@ -162,11 +172,13 @@ async function startGatehouse(dir: string): Promise<Target> {
   return { name: "gatehouse", url, server, db: await openSeedDb(dbUrl, "gatehouse"), cleanup };
 }
 
-async function startStock(dir: string): Promise<Target> {
+/** Stock better-auth; `provider`: also the stock OpenID provider (oauth-provider + jwt, default options). */
+async function startStock(dir: string, provider = false): Promise<Target> {
   const cleanup: Target["cleanup"] = [];
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
-  const dbUrl = await databaseUrl(dir, "stock", cleanup);
+  const name = provider ? "stock-provider" : "stock";
+  const dbUrl = await databaseUrl(dir, name, cleanup);
   const server = await spawnServer(
     {
       NODE_ENV: "production",
@@ -174,10 +186,21 @@ async function startStock(dir: string): Promise<Target> {
       BETTER_AUTH_URL: url,
       BETTER_AUTH_SECRET: SECRET,
       DATABASE_URL: dbUrl,
+      ...(provider ? { STOCK_PROVIDER: "1" } : {}),
     },
-    { command: ["node", "--import", "tsx", "bench/servers/stock.ts"] },
+    // The provider plugin resolves `better-auth` to the same unpatched copy (stock-register.mjs).
+    {
+      command: [
+        "node",
+        "--import",
+        "tsx",
+        "--import",
+        "./bench/servers/stock-register.mjs",
+        "bench/servers/stock.ts",
+      ],
+    },
   );
-  return { name: "stock", url, server, db: await openSeedDb(dbUrl, "stock"), cleanup };
+  return { name, url, server, db: await openSeedDb(dbUrl, name), cleanup };
 }
 
 async function startCeiling(): Promise<Target> {
@@ -197,11 +220,14 @@ async function signedInUser(target: Target, email: string): Promise<string> {
     password: PASSWORD,
   });
   if (res.status !== 200) throw new Error(`${target.name} sign-up: ${res.status} ${await res.text()}`);
-  if (target.name === "stock") return sessionCookie(res);
-  const { mails } = (await (await fetch(`${target.url}/api/dev/outbox`)).json()) as {
-    mails: Array<{ to: string; text: string }>;
-  };
-  const link = mails.find((m) => m.to === email)?.text.match(/https?:\/\/\S+verify-email\S+/)?.[0];
+  if (target.name.startsWith("stock")) return sessionCookie(res);
+  // Read from the outbox table: in production /api/dev/outbox serves signed-in admins only.
+  let link: string | undefined;
+  for (let tries = 0; !link && tries < 50; tries++) {
+    if (tries > 0) await new Promise((resolve) => setTimeout(resolve, 100));
+    const mails = await (target.db as Db).mailsTo(email);
+    link = mails.map((text) => text.match(/https?:\/\/\S+verify-email\S+/)?.[0]).find(Boolean);
+  }
   if (!link) throw new Error("no verification link in the outbox");
   const verified = await fetch(link, { redirect: "manual", headers: headers(target) });
   return sessionCookie(verified);
@@ -318,6 +344,64 @@ async function signInCase(gatehouse: Target, stock: Target) {
     summarize(signIns[1] as Load[]),
     undefined,
     `scrypt floor ${floor} hashes/s → Gatehouse ${(signInG.rps / floor).toFixed(2)}× floor`,
+  );
+}
+
+/** The OpenID provider's app and signed-in user on each server (bench@… is an admin on Gatehouse). */
+interface Provider {
+  target: Target;
+  cookie: string;
+  app: OAuthApp;
+}
+
+/**
+ * Introspection (RFC 7662) of a valid opaque access token — what any app gets without asking for a
+ * `resource` — by its resource server, authenticated with HTTP Basic. Only answers saying `"active":true`
+ * count: an inactive answer is a 200 too.
+ */
+async function introspectionCase(providers: Provider[], ceiling: Target) {
+  const specs: Array<Record<string, unknown>> = [];
+  for (const { target, cookie, app } of providers) {
+    const { access_token } = await tokensThroughFlow(target, cookie, app);
+    specs.push({ ...introspectionSpec(target, app, access_token), bodyIncludes: '"active":true' });
+  }
+  const [g, s, c] = await compare([...specs, { url: `${ceiling.url}/ok` }]);
+  row("POST /oauth2/introspect (valid opaque access token, Basic)", g, s, c);
+}
+
+/**
+ * The token endpoint's refresh grant with rotation: every answer brings a new refresh token and the one
+ * spent dies (reuse revokes the family), so each request must carry a token never used before. The load
+ * runs 50 rotation chains, as 50 apps refreshing would: each request spends the refresh token the previous
+ * answer brought (load.mjs). Every turn starts 50 fresh chains, each from its own authorization.
+ */
+async function refreshCase(providers: Provider[], ceiling: Target) {
+  const turns: Load[][] = providers.map(() => []);
+  const ceilings: Load[] = [];
+  let lost = 0;
+  for (let round = 0; round < 3; round++) {
+    for (const [i, { target, cookie, app }] of providers.entries()) {
+      const tokens = await refreshTokens(target, cookie, app, 50);
+      const turn = await load({
+        url: `${target.url}/api/auth/oauth2/token`,
+        method: "POST",
+        headers: { authorization: app.basic, "content-type": "application/x-www-form-urlencoded" },
+        refresh: { tokens },
+        bodyIncludes: '"refresh_token"',
+        duration: TURN,
+      });
+      lost += turn.lostChains ?? 0;
+      turns[i]?.push(turn);
+    }
+    ceilings.push(await load({ url: `${ceiling.url}/ok`, duration: TURN }));
+  }
+  const [g, s] = turns.map(summarize);
+  row(
+    "POST /oauth2/token, refresh grant (rotation chains)",
+    g,
+    s,
+    summarize(ceilings),
+    `each request spends the refresh token the previous answer brought; ${lost} of 300 chains broke`,
   );
 }
 
@@ -459,6 +543,21 @@ async function main() {
     if (want("busy")) {
       await duringSignUps(gatehouse, cookieG);
       await duringSignUps(stock, cookieS);
+    }
+
+    if (want("introspect") || want("refresh")) {
+      const stockProvider = await startStock(dir, true);
+      targets.push(stockProvider);
+      const cookieP = await signedInUser(stockProvider, "bench@stock.test");
+      const providers: Provider[] = [];
+      for (const [target, cookie] of [
+        [gatehouse, cookieG],
+        [stockProvider, cookieP],
+      ] as const) {
+        providers.push({ target, cookie, app: await registerApp(target, cookie) });
+      }
+      if (want("introspect")) await introspectionCase(providers, ceiling);
+      if (want("refresh")) await refreshCase(providers, ceiling);
     }
 
     if (want("signin")) await signInCase(gatehouse, stock);

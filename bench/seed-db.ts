@@ -7,6 +7,8 @@ export interface Db {
   /** Refreshes the planner's statistics, as PostgreSQL's autovacuum does within a minute of a bulk insert. */
   analyze(): Promise<void>;
   kind: "sqlite" | "postgres";
+  /** The texts of the mails kept in Gatehouse's outbox for an address, newest first. */
+  mailsTo(email: string): Promise<string[]>;
   close(): Promise<void>;
 }
 
@@ -36,6 +38,13 @@ export async function openSeedDb(url: string, _label: string): Promise<Db> {
       async analyze() {
         await pool.query('analyze "member", "user"');
       },
+      async mailsTo(email) {
+        const { rows } = await pool.query(
+          'select "text" from "outbox" where "to" = $1 order by "createdAt" desc',
+          [email],
+        );
+        return rows.map((r) => r.text as string);
+      },
       close: () => pool.end(),
     };
   }
@@ -45,6 +54,12 @@ export async function openSeedDb(url: string, _label: string): Promise<Db> {
     kind: "sqlite",
     // SQLite's planner needs no statistics for these queries.
     async analyze() {},
+    async mailsTo(email) {
+      const rows = db
+        .prepare('select "text" from "outbox" where "to" = ? order by "createdAt" desc')
+        .all(email) as Array<{ text: string }>;
+      return rows.map((r) => r.text);
+    },
     async insertMany(table, rows) {
       if (rows.length === 0) return;
       const cols = Object.keys(rows[0] as object);

@@ -156,7 +156,7 @@ describe("admin area in Chromium", () => {
     await victimPage.waitForURL(/\/sign-in/);
     await victimPage.getByLabel("Email", { exact: true }).fill(victim.email);
     await victimPage.getByLabel("Password", { exact: true }).fill(victim.password);
-    await victimPage.getByRole("button", { name: "Sign in" }).click();
+    await victimPage.getByRole("button", { name: "Sign in", exact: true }).click();
     await victimPage.getByText(/suspended: Spamming the forum/).waitFor();
   });
 

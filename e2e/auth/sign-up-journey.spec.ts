@@ -80,7 +80,7 @@ describe("sign-up journey in Chromium", () => {
     // A wrong password is explained in plain words.
     await page.getByLabel("Email", { exact: true }).fill(user.email);
     await page.getByLabel("Password", { exact: true }).fill("not the password");
-    await page.getByRole("button", { name: "Sign in" }).click();
+    await page.getByRole("button", { name: "Sign in", exact: true }).click();
     await page
       .getByText(/invalid email or password|incorrect/i)
       .first()
@@ -88,7 +88,7 @@ describe("sign-up journey in Chromium", () => {
     await screenshotBoth(page, "sign-in-error");
 
     await page.getByLabel("Password", { exact: true }).fill(user.password);
-    await page.getByRole("button", { name: "Sign in" }).click();
+    await page.getByRole("button", { name: "Sign in", exact: true }).click();
     await page.waitForURL(`${server.url}/`);
     await expect.poll(() => page.getByText(user.name).count()).toBeGreaterThan(0);
   });

@@ -1,7 +1,7 @@
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { linkIn } from "../../test/support/smtp-sink.ts";
-import { expectAccessible, launchChromium, screenshotBoth } from "../support/browser.ts";
+import { captureScreen, DESKTOP, launchChromium } from "../support/browser.ts";
 import {
   authApi,
   invitationLink,
@@ -11,9 +11,6 @@ import {
   signedInContext,
 } from "../support/seed.ts";
 import { type E2EServer, startE2EServer } from "../support/server.ts";
-
-const DESKTOP = { width: 1280, height: 860 };
-const PHONE = { width: 390, height: 844 };
 
 describe("organizations journey in Chromium", () => {
   let server: E2EServer;
@@ -37,24 +34,7 @@ describe("organizations journey in Chromium", () => {
     await server?.close();
   });
 
-  /** Checks a screen with axe and saves it light and dark, at 1280 and at 390 px: org-<screen>-<width>. */
-  async function capture(target: Page, screen: string) {
-    // Success notifications close by themselves; shots and axe look at the screen behind them.
-    await expect
-      .poll(() => target.locator(".mantine-Notification-root").count(), { timeout: 10_000 })
-      .toBe(0);
-    await expectAccessible(target, screen, { schemes: ["light", "dark"] });
-    await target.evaluate(() => window.scrollTo(0, 0));
-    const size = target.viewportSize() ?? DESKTOP;
-    await screenshotBoth(target, `org-${screen}-1280`);
-    await target.setViewportSize(PHONE);
-    await target.evaluate(() => window.scrollTo(0, 0));
-    await target.waitForTimeout(250);
-    await screenshotBoth(target, `org-${screen}-390`);
-    await expectAccessible(target, `${screen} at 390 px`, { schemes: ["light", "dark"] });
-    await target.setViewportSize(size);
-    await target.waitForTimeout(150);
-  }
+  const capture = (target: Page, screen: string) => captureScreen(target, "org", screen);
 
   /** Opens a row's action menu once any menu opened before has finished closing. */
   async function openMenu(target: Page, name: string) {

@@ -32,6 +32,30 @@ export async function screenshotBoth(page: Page, name: string): Promise<void> {
   await page.emulateMedia({ colorScheme: "light" });
 }
 
+/** The two widths every screen is checked and shot at. */
+export const DESKTOP = { width: 1280, height: 860 };
+export const PHONE = { width: 390, height: 844 };
+
+/**
+ * Checks a screen with axe and saves it light and dark, at 1280 and at 390 px, as
+ * docs/screenshots/<prefix>-<screen>-<width>-<scheme>.png; the page is left at its size. Success
+ * notifications close by themselves first: shots and axe look at the screen behind them.
+ */
+export async function captureScreen(page: Page, prefix: string, screen: string): Promise<void> {
+  await expect.poll(() => page.locator(".mantine-Notification-root").count(), { timeout: 10_000 }).toBe(0);
+  await expectAccessible(page, screen, { schemes: ["light", "dark"] });
+  await page.evaluate(() => window.scrollTo(0, 0));
+  const size = page.viewportSize() ?? DESKTOP;
+  await screenshotBoth(page, `${prefix}-${screen}-1280`);
+  await page.setViewportSize(PHONE);
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await page.waitForTimeout(250);
+  await screenshotBoth(page, `${prefix}-${screen}-390`);
+  await expectAccessible(page, `${screen} at 390 px`, { schemes: ["light", "dark"] });
+  await page.setViewportSize(size);
+  await page.waitForTimeout(150);
+}
+
 /** Serious or critical accessibility violations on the current page (axe-core). */
 export async function seriousA11yViolations(page: Page): Promise<string[]> {
   // biome-ignore lint/suspicious/noExplicitAny: playwright-core's Page is the same object @axe-core/playwright drives
@@ -57,6 +81,18 @@ export async function expectAccessible(
   for (const colorScheme of schemes) {
     await page.emulateMedia({ colorScheme });
     await page.waitForTimeout(100);
+    // Axe reads the settled colours: wait (2 s at most) for CSS transitions under way, e.g. a button's.
+    await page.evaluate(() =>
+      Promise.race([
+        Promise.all(
+          document
+            .getAnimations()
+            .filter((a) => a instanceof CSSTransition)
+            .map((a) => a.finished.catch(() => undefined)),
+        ),
+        new Promise((done) => setTimeout(done, 2000)),
+      ]),
+    );
     expect(
       await seriousA11yViolations(page),
       `${name} (${colorScheme}): serious/critical axe violations`,

@@ -85,7 +85,7 @@ export async function submitSignIn(page: Page, server: E2EServer, email: string,
   if (!page.url().startsWith(`${server.url}/sign-in`)) await page.goto(`${server.url}/sign-in`);
   await page.getByLabel("Email", { exact: true }).fill(email);
   await page.getByLabel("Password", { exact: true }).fill(password);
-  await page.getByRole("button", { name: "Sign in" }).click();
+  await page.getByRole("button", { name: "Sign in", exact: true }).click();
 }
 
 /** Signs in through the form and waits for the home page. */

@@ -15,11 +15,18 @@ export interface E2EServer {
  * The built app started the way a user starts it (`npm start`), on a free port,
  * with a fresh SQLite file and mail delivered over SMTP to a real sink.
  */
-export async function startE2EServer(env: Record<string, string> = {}): Promise<E2EServer> {
+export async function startE2EServer(
+  env: Record<string, string> = {},
+  /**
+   * The public host (BETTER_AUTH_URL's). Passkeys need `localhost`: a relying-party id cannot be an IP
+   * address, and http://localhost is a secure context. The server still listens on 127.0.0.1.
+   */
+  { hostname = "127.0.0.1" }: { hostname?: "127.0.0.1" | "localhost" } = {},
+): Promise<E2EServer> {
   const dir = mkdtempSync(join(tmpdir(), "gatehouse-e2e-"));
   const sink = await startSmtpSink();
   const port = await freePort();
-  const url = `http://127.0.0.1:${port}`;
+  const url = `http://${hostname}:${port}`;
   let server: SpawnedServer;
   try {
     server = await spawnServer(

@@ -16,4 +16,11 @@ export const ERROR_CODES = {
   invalidPassword: "INVALID_PASSWORD",
   /** Sign-in refused until the address is verified; the screen offers to resend the link. */
   emailNotVerified: "EMAIL_NOT_VERIFIED",
+  /** 403 from every call of an organization that requires two-factor, for a member without it. */
+  twoFactorRequiredByOrganization: "TWO_FACTOR_REQUIRED_BY_ORGANIZATION",
+  /** 403 from the admin area with REQUIRE_2FA_FOR_ADMINS=1, for an admin without two-factor. */
+  twoFactorRequiredForAdmins: "TWO_FACTOR_REQUIRED_FOR_ADMINS",
 } as const;
+
+/** Where a person turns on two-factor or adds a passkey (the account's Security section). */
+export const ENROL_PATH = "/account?section=security";

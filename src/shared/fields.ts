@@ -52,6 +52,11 @@ export function nameSchema(missing = "Enter a name") {
   return displayName(missing, LIMITS.name, `Name must be at most ${LIMITS.name} characters`);
 }
 
+/** A passkey's name: what the account's list shows for it. */
+export function passkeyNameSchema(missing = "Enter a name") {
+  return displayName(missing, LIMITS.passkeyName, `A name has at most ${LIMITS.passkeyName} characters`);
+}
+
 export function emailSchema(missing = "Enter an email address") {
   return z
     .string()
@@ -137,3 +142,27 @@ export const pageNumber = z
     const page = typeof value === "number" || typeof value === "string" ? Number(value) : Number.NaN;
     return Number.isInteger(page) && page >= 1 ? page : 1;
   });
+
+/** A code as typed: spaces and dashes some apps show inside a code are not part of it. */
+export function normalizeTotpCode(value: string): string {
+  return value.replace(/[\s-]/g, "");
+}
+
+/** The code an authenticator app shows: six digits (spaces allowed, as some apps group them). */
+export const totpCodeSchema = z
+  .string()
+  .refine((value) => /^\d{6}$/.test(normalizeTotpCode(value)), "Enter the 6-digit code from your app");
+
+/** One of the backup codes shown at enrolment (`xxxxx-xxxxx`). */
+export const backupCodeSchema = z
+  .string()
+  .trim()
+  .min(1, "Enter one of your backup codes")
+  .max(64, "That is not a backup code");
+
+/** Either: an authenticator code or a backup code (turning two-factor off accepts both). */
+export const secondFactorCodeSchema = z
+  .string()
+  .trim()
+  .min(1, "Enter a code from your app or a backup code")
+  .max(64, "That is not a code");

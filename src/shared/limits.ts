@@ -5,6 +5,8 @@ export const LIMITS = {
   name: 100,
   email: 254,
   organizationName: 100,
+  /** A passkey's name in the account's list ("MacBook", "YubiKey 5"). */
+  passkeyName: 64,
   slugPattern: /^[a-z0-9-]{2,48}$/,
   bodyBytes: 1024 * 1024,
   /** An avatar or logo uploaded as a data URL (a 256 px WebP fits easily). */

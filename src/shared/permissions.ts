@@ -12,6 +12,8 @@ export const statements = {
   invitation: defaultStatements.invitation,
   team: defaultStatements.team,
   ac: defaultStatements.ac,
+  // Managing the organization's API keys (@better-auth/api-key asks for these on its organization keys).
+  apiKey: ["create", "read", "update", "delete"],
 } as const;
 
 export const ac = createAccessControl(statements);
@@ -22,6 +24,7 @@ export const owner = ac.newRole({
   invitation: ["create", "cancel"],
   team: ["create", "update", "delete"],
   ac: ["create", "read", "update", "delete"],
+  apiKey: ["create", "read", "update", "delete"],
 });
 
 // Same as owner except organization delete (SPEC §6).
@@ -31,6 +34,7 @@ export const admin = ac.newRole({
   invitation: ["create", "cancel"],
   team: ["create", "update", "delete"],
   ac: ["create", "read", "update", "delete"],
+  apiKey: ["create", "read", "update", "delete"],
 });
 
 export const member = ac.newRole({
@@ -39,6 +43,7 @@ export const member = ac.newRole({
   invitation: [],
   team: [],
   ac: ["read"],
+  apiKey: [],
 });
 
 export const organizationRoles = { owner, admin, member };

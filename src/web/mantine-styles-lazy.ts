@@ -36,5 +36,6 @@ import "@mantine/core/styles/Radio.css";
 import "@mantine/core/styles/SegmentedControl.css";
 import "@mantine/core/styles/SimpleGrid.css";
 import "@mantine/core/styles/Skeleton.css";
+import "@mantine/core/styles/Switch.css";
 import "@mantine/core/styles/Table.css";
 import "@mantine/core/styles/Timeline.css";

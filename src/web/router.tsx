@@ -8,6 +8,7 @@ import { adminRoutes } from "./features/admin/routes.tsx";
 import { guestRoutes, publicAuthRoutes } from "./features/auth/routes.tsx";
 import { outboxRoutes } from "./features/dev-outbox/routes.tsx";
 import { homeRoutes } from "./features/home/routes.tsx";
+import { publicOAuthRoutes, signedInOAuthRoutes } from "./features/oauth/routes.tsx";
 import { publicOrganizationRoutes, signedInOrganizationRoutes } from "./features/organizations/routes.tsx";
 import { guestRoute, rootRoute, signedInRoute } from "./lib/layout-routes.tsx";
 import { lazyLoad } from "./lib/lazy-load.ts";
@@ -30,10 +31,12 @@ const routeTree = rootRoute.addChildren([
     ...signedInAccountRoutes,
     ...signedInOrganizationRoutes,
     ...adminRoutes,
+    ...signedInOAuthRoutes,
   ]),
   ...publicAuthRoutes,
   ...publicAccountRoutes,
   ...publicOrganizationRoutes,
+  ...publicOAuthRoutes,
   ...outboxRoutes,
 ]);
 

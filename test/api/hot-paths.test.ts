@@ -1,27 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { HOT_TIMING } from "#server/http/hot-paths.ts";
+import { comparableHeaders, servedHot } from "../support/hot-paths.ts";
 import { createOrganization, rawDb } from "../support/organizations.ts";
 import { startTestApp, type TestApp, testDatabase } from "../support/test-app.ts";
 import { signUpVerified } from "../support/users.ts";
-
-const servedHot = (res: Response) => res.headers.get("server-timing") === HOT_TIMING;
-
-/**
- * Headers both ways must agree on: the transport's own and the marker aside, and the legacy
- * `Pragma: no-cache` better-auth's get-session adds beside `Cache-Control: no-store`.
- */
-function comparableHeaders(res: Response): Record<string, string> {
-  const skip = new Set([
-    "date",
-    "connection",
-    "keep-alive",
-    "content-length",
-    "transfer-encoding",
-    "server-timing",
-    "pragma",
-  ]);
-  return Object.fromEntries([...res.headers].filter(([name]) => !skip.has(name)));
-}
 
 // The hot paths (hot-paths.ts) answer on Node's request before Hono and better-auth: they must answer
 // exactly what the full app answers, and never a session better-auth would refuse.

@@ -13,6 +13,23 @@ export async function api<T = any>(app: TestApp, path: string, cookie?: string, 
   return { status: res.status, headers: res.headers, body: (text ? JSON.parse(text) : null) as T };
 }
 
+/**
+ * The same with an API key, as a backend calls: no cookie and no Origin (a server sends neither), as curl
+ * would. POST when `json` is given.
+ */
+// biome-ignore lint/suspicious/noExplicitAny: tests assert on whatever JSON came back
+export async function withApiKey<T = any>(app: TestApp, key: string, path: string, json?: unknown) {
+  const headers = new Headers({ "x-api-key": key });
+  if (json !== undefined) headers.set("content-type", "application/json");
+  const res = await app.server.app.request(`/api/auth${path}`, {
+    method: json === undefined ? "GET" : "POST",
+    headers,
+    body: json === undefined ? undefined : JSON.stringify(json),
+  });
+  const text = await res.text();
+  return { status: res.status, headers: res.headers, body: (text ? JSON.parse(text) : null) as T };
+}
+
 export interface OrganizationInput {
   name: string;
   slug: string;
@@ -128,6 +145,12 @@ export async function seedMember(app: TestApp, organizationId: string, userId: s
 export async function userIdOf(app: TestApp, cookie: string): Promise<string> {
   const res = await api(app, "/get-session", cookie);
   return res.body.user.id as string;
+}
+
+/** A new verified, signed-in user with their id. */
+export async function signUpWithId(app: TestApp, input: UserInput = createUser()) {
+  const user = await signUpVerified(app, input);
+  return { ...user, id: await userIdOf(app, user.cookie) };
 }
 
 /** A date as the database under test stores it (SQLite: ISO text, PostgreSQL: timestamp). */

@@ -6,10 +6,12 @@ import {
   hasControlCharacters,
   isPicture,
   nameSchema,
+  normalizeTotpCode,
   optionalText,
   organizationNameSchema,
   pageNumber,
   slugSchema,
+  totpCodeSchema,
 } from "#shared/fields.ts";
 import { LIMITS } from "#shared/limits.ts";
 
@@ -81,5 +83,14 @@ describe("one rule per field, shared by forms, routes and the server", () => {
     expect(search.parse({ q: ["a", "b"], page: "-1" })).toEqual({ q: undefined, page: 1 });
     expect(search.parse({ q: { x: 1 }, page: "2.5" })).toEqual({ q: undefined, page: 1 });
     expect(search.parse({})).toEqual({ q: undefined, page: 1 });
+  });
+
+  it("takes an authenticator code with the spaces or dash some apps show, and only six digits", () => {
+    expect(normalizeTotpCode(" 123 456 ")).toBe("123456");
+    expect(normalizeTotpCode("123-456")).toBe("123456");
+    expect(totpCodeSchema.safeParse("123 456").success).toBe(true);
+    expect(firstError(totpCodeSchema, "12345")).toBe("Enter the 6-digit code from your app");
+    expect(firstError(totpCodeSchema, "12345a")).toBe("Enter the 6-digit code from your app");
+    expect(firstError(totpCodeSchema, "")).toBe("Enter the 6-digit code from your app");
   });
 });

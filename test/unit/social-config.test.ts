@@ -1,29 +1,12 @@
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
-import { afterAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import {
   BUILT_IN_PROVIDERS,
   DEFAULT_TRUSTED_LINKING_PROVIDERS,
   enabledSocialProviders,
 } from "#server/auth/social-config.ts";
-import { ConfigError, loadConfig } from "#server/boot/config.ts";
+import { configLoader } from "../support/config-env.ts";
 
-const dir = mkdtempSync(join(tmpdir(), "gatehouse-social-config-"));
-afterAll(() => rmSync(dir, { recursive: true, force: true }));
-
-const load = (env: Record<string, string>) =>
-  loadConfig({ DATA_DIR: dir, BETTER_AUTH_SECRET: "x".repeat(32), ...env });
-
-function refusal(env: Record<string, string>): string {
-  try {
-    load(env);
-  } catch (err) {
-    expect(err).toBeInstanceOf(ConfigError);
-    return (err as Error).message;
-  }
-  throw new Error("expected a ConfigError");
-}
+const { load, refusal } = configLoader("social-config");
 
 describe("social sign-in configuration", () => {
   it("enables nothing by default, and every SPEC §9 provider by its id and secret", () => {

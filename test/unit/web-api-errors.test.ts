@@ -83,6 +83,12 @@ describe("errorText", () => {
     expect(errorText(new ApiError(429, ""))).toBe("Too many attempts, please wait a moment and try again.");
   });
 
+  it("words the two-factor lockout (a 429 with its own code) as the lockout, not as the rate limit", () => {
+    expect(
+      errorText(new ApiError(429, "Too many failed verification attempts.", "ACCOUNT_TEMPORARILY_LOCKED")),
+    ).toBe("Too many wrong codes; try again in 15 minutes.");
+  });
+
   it("says the server could not be reached instead of 'Failed to fetch'", () => {
     expect(errorText(new ApiError(NETWORK_STATUS, "Failed to fetch"))).toMatch(/couldn't reach the server/);
   });

@@ -78,6 +78,9 @@ const MAIL_PATHS: Record<string, MailKeys> = {
   "/send-verification-email": recipientOf("verification"),
   // A sign-up for a taken address mails its owner (auth.ts onExistingUserSignUp).
   "/sign-up/email": recipientOf("sign-up"),
+  // Sign-in codes and links (email-sign-in.ts).
+  "/email-otp/send-verification-otp": recipientOf("sign-in-code"),
+  "/sign-in/magic-link": recipientOf("sign-in-link"),
   // The approval goes to the current address, whatever new address is asked for.
   "/change-email": async (ctx) => {
     const session = await getSessionFromCtx(ctx);

@@ -2,12 +2,16 @@ import { type BetterAuthOptions, betterAuth } from "better-auth";
 import { isAPIError } from "better-auth/api";
 import { admin as adminPlugin, organization } from "better-auth/plugins";
 import { abuseLimits, PATTERN_LIMITED_PATHS, TOKEN_LINK_LIMIT } from "#server/auth/abuse-limits.ts";
+import { apiKeyPlugins } from "#server/auth/api-keys.ts";
 import { corePlugin } from "#server/auth/core-plugin.ts";
 import type { AuthDeps } from "#server/auth/deps.ts";
+import { emailSignInPlugins } from "#server/auth/email-sign-in.ts";
 import { identityProviderPlugins } from "#server/auth/identity-provider.ts";
 import { impersonationGuard } from "#server/auth/impersonation.ts";
 import { createPrehash } from "#server/auth/prehash.ts";
+import { rateLimitStorage } from "#server/auth/rate-limit-storage.ts";
 import { socialAuth } from "#server/auth/social-providers.ts";
+import { strongSignInPlugins } from "#server/auth/strong-sign-in.ts";
 import { limitCounters } from "#server/db/limit-counters.ts";
 import { noteIfUnavailable } from "#server/http/unavailable.ts";
 import {
@@ -161,7 +165,8 @@ export function buildAuthOptions({
       accountLinking: {
         enabled: true,
         allowDifferentEmails: config.social.allowDifferentLinkedEmails,
-        allowUnlinkingAll: false,
+        // The accounts feature keeps the last sign-in method, passkeys counted (sign-in-methods.ts).
+        allowUnlinkingAll: true,
         trustedProviders: config.social.trustedLinkingProviders,
       },
       encryptOAuthTokens: true,
@@ -182,9 +187,7 @@ export function buildAuthOptions({
     rateLimit: {
       // The sign-up requirements: on whenever NODE_ENV=production (better-auth: 3 per 10 s on sign-in/sign-up).
       enabled: config.isProduction,
-      // Shared by every instance: Redis when configured, else PostgreSQL. A SQLite file serves one process,
-      // so its counters stay in memory rather than costing a write per request.
-      storage: secondaryStorage ? "secondary-storage" : dbKind === "postgres" ? "database" : "memory",
+      ...rateLimitStorage(dbKind, db, secondaryStorage),
       // Reading one's own session and organizations is not limited: the web app asks on every page, and a
       // limit there would sign busy tabs out (hot-paths.ts answers them without better-auth and relies on
       // this). Nor is the health answer, which load balancers poll.
@@ -244,6 +247,8 @@ export function buildAuthOptions({
     plugins: [
       // First: an impersonation whose impersonator is no longer an admin ends before any hook acts on it.
       impersonationGuard(),
+      // Second: a request with an API key gets its session (and its limits) before any other hook reads one.
+      ...apiKeyPlugins({ rateLimitPerMinute: config.apiKeyRateLimit }),
       organization({
         ac,
         roles: organizationRoles,
@@ -264,6 +269,7 @@ export function buildAuthOptions({
               organizationName: org.name,
               role,
               url: `${config.baseURL}/accept-invitation/${encodeURIComponent(id)}`,
+              requiresTwoFactor: Boolean((org as { requireTwoFactor?: unknown }).requireTwoFactor),
             }),
           );
         },
@@ -282,7 +288,9 @@ export function buildAuthOptions({
       corePlugin({ prehashing, assertUserCanBeDeleted }),
       // Mails per recipient and token routes per client, shared by every instance; on with the limiter.
       abuseLimits(config.isProduction ? limitCounters(db, secondaryStorage) : undefined),
-      ...identityProviderPlugins(config.baseURL),
+      ...identityProviderPlugins(config, db, secondaryStorage),
+      ...strongSignInPlugins({ appName, baseURL: config.baseURL }),
+      ...emailSignInPlugins({ appName, mailer, config }),
       ...features.plugins,
       ...social.plugins,
     ],

@@ -33,6 +33,7 @@ const teamName: Rule = {
   label: "team name",
   name: true,
 };
+const passkeyName: Rule = { field: "name", max: LIMITS.passkeyName, label: "passkey name", name: true };
 const token: Rule = { field: "token", max: 512, label: "token" };
 const accountSelection: Rule[] = [
   { field: "accountId", max: 255, label: "accountId" },
@@ -49,6 +50,11 @@ const socialCallbacks = [url("callbackURL"), url("errorCallbackURL"), url("newUs
 const RULES: Record<string, Rule[]> = {
   "/sign-up/email": [name, email, image],
   "/sign-in/email": [email, url("callbackURL")],
+  // Email codes and links (email-sign-in.ts).
+  "/email-otp/send-verification-otp": [email],
+  "/sign-in/email-otp": [email, { field: "otp", max: 16, label: "otp" }, name],
+  "/sign-in/magic-link": [email, name, ...socialCallbacks],
+  "/security/not-me": [token],
   "/sign-in/social": [{ field: "provider", max: 64, label: "provider" }, ...socialCallbacks],
   "/link-social": [{ field: "provider", max: 64, label: "provider" }, ...socialCallbacks],
   "/send-verification-email": [email, url("callbackURL")],
@@ -89,6 +95,9 @@ const RULES: Record<string, Rule[]> = {
   "/organization/set-active-team": [id("teamId")],
   "/organization/add-team-member": [id("teamId"), id("userId"), id("organizationId")],
   "/organization/remove-team-member": [id("teamId"), id("userId"), id("organizationId")],
+  "/passkey/verify-registration": [passkeyName],
+  "/passkey/update-passkey": [{ ...passkeyName, min: 1 }, id("id")],
+  "/passkey/delete-passkey": [id("id")],
   "/admin/create-user": [name, email],
   "/admin/update-user": [
     { ...name, field: "data.name" },

@@ -1,13 +1,19 @@
 import type { SecondaryStorage } from "better-auth";
+import { openAPI } from "better-auth/plugins";
 import { APP_NAME, INVITATION_EXPIRES_IN } from "#server/auth/auth.ts";
 import type { AuthFeatures } from "#server/auth/deps.ts";
+import { createSecurityMails } from "#server/auth/security-mails.ts";
 import type { Config } from "#server/boot/config.ts";
 import { limitCounters } from "#server/db/limit-counters.ts";
 import type { Db } from "#server/db/tables.ts";
 import { accountsPlugin } from "#server/features/accounts/plugin.ts";
+import { twoFactorAccountPlugin } from "#server/features/accounts/two-factor.ts";
 import { grantAdmin, shouldBecomeAdmin } from "#server/features/admin/admin-emails.ts";
+import { adminTwoFactorGuard } from "#server/features/admin/two-factor-guard.ts";
+import { applicationsPlugin } from "#server/features/applications/plugin.ts";
 import { assertNotOnlyOwner } from "#server/features/organizations/owners.ts";
 import { gatehouseOrganizations } from "#server/features/organizations/plugin.ts";
+import { twoFactorPolicy } from "#server/features/organizations/two-factor-policy.ts";
 import type { Mailer } from "#server/mail/mailer.ts";
 
 /** The features' part of the better-auth instance; the auth layer takes it without importing them. */
@@ -25,19 +31,36 @@ export function authFeatures({
 }): AuthFeatures {
   // An organization's only owner cannot delete their account, nor be deleted by an admin.
   const assertUserCanBeDeleted = (userId: string) => assertNotOnlyOwner(db, userId);
+  // Security mails (new device, password, email, two-factor, passkey, backup codes) and "this wasn't me".
+  const securityMails = createSecurityMails({
+    appName: APP_NAME,
+    baseURL: config.baseURL,
+    mailer,
+    trustProxy: config.trustProxy,
+  });
   return {
     assertUserCanBeDeleted,
     async afterUserWrite(user) {
       if (shouldBecomeAdmin(user, config.adminEmails)) await grantAdmin(db, user.id);
     },
     plugins: [
+      // Before the organization overrides below, which answer their paths themselves.
+      twoFactorPolicy(db),
       gatehouseOrganizations({
         db,
         invitationExpiresIn: INVITATION_EXPIRES_IN,
         // Limits are on with better-auth's limiter (production).
         mailLimits: config.isProduction ? limitCounters(db, secondaryStorage) : undefined,
       }),
-      accountsPlugin({ mailer, appName: APP_NAME, assertUserCanBeDeleted }),
+      accountsPlugin({ mailer, appName: APP_NAME, assertUserCanBeDeleted, notify: securityMails.notify }),
+      securityMails.plugin,
+      // Trusted devices listed and removable, code-confirmed disable (after better-auth's twoFactor).
+      twoFactorAccountPlugin(),
+      applicationsPlugin({ db, baseURL: config.baseURL }),
+      adminTwoFactorGuard(db, config.requireTwoFactorForAdmins),
+      // GET /api/auth/open-api/generate-schema: the auth API's OpenAPI document, which features/reference
+      // merges with the product routes. Its Scalar page loads a script from a CDN: off (decision 20).
+      openAPI({ disableDefaultReference: true }),
     ],
   };
 }

@@ -21,6 +21,9 @@ const optionalUrl = (protocols: string[]) =>
       message: `must be a ${protocols.join(" or ")} URL`,
     });
 
+/** The OpenID provider's own scopes, about the signed-in user (identity-provider.ts OIDC_SCOPES). */
+const USER_SCOPES = ["openid", "profile", "email", "offline_access", "organizations"];
+
 const schema = z.object({
   NODE_ENV: z.enum(["production", "development", "test"]).default("development"),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
@@ -40,10 +43,63 @@ const schema = z.object({
   TRUSTED_ORIGINS: z.string().optional(),
   TRUST_PROXY: flag,
   ADMIN_EMAILS: z.string().optional(),
+  REQUIRE_2FA_FOR_ADMINS: flag,
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   MEMBERSHIP_LIMIT: z.coerce.number().int().min(1).max(1_000_000).default(100),
+  API_KEY_RATE_LIMIT: z.coerce.number().int().min(1).max(1_000_000).default(600),
   STATIC_DIR: z.string().optional(),
+  JWKS_ALG: z.enum(["RS256", "ES256", "EdDSA"]).default("RS256"),
+  JWKS_ROTATION_DAYS: z.coerce.number().min(0).max(3650).default(30),
+  JWKS_GRACE_DAYS: z.coerce
+    .number()
+    .min(1, { message: "must be at least 1 (a token signed just before a rotation lives up to 10 hours)" })
+    .max(3650)
+    .default(7),
+  OIDC_REGISTRATION_TOKEN: z
+    .string()
+    .optional()
+    .transform((v) => (v ? v : undefined))
+    .refine((v) => v === undefined || v.length >= 32, { message: "must be at least 32 characters" }),
+  OIDC_API_SCOPES: z
+    .string()
+    .default("api")
+    .refine((v) => listOf(v).every((s) => /^[\x21\x23-\x5b\x5d-\x7e]+$/.test(s)), {
+      message: "scope names are printable ASCII without spaces, quotes or backslashes",
+    })
+    .refine((v) => listOf(v).every((s) => !USER_SCOPES.includes(s)), {
+      message: `the user scopes (${USER_SCOPES.join(", ")}) are built in; list only your API's scopes`,
+    }),
+  OIDC_RESOURCES: z
+    .string()
+    .optional()
+    .refine((v) => listOf(v).every((r) => URL.canParse(r) && !new URL(r).hash), {
+      message: "comma-separated absolute URIs without a fragment",
+    }),
+  OIDC_TOKEN_LIMIT: z.coerce.number().int().min(1).max(1_000_000).default(600),
+  OIDC_INTROSPECTION_LIMIT: z.coerce.number().int().min(1).max(1_000_000).default(6000),
+  EMAIL_CODE_SIGN_IN: flag,
+  MAGIC_LINK_SIGN_IN: flag,
 });
+
+/** The OpenID provider's settings (identity-provider.ts). */
+export interface OidcConfig {
+  /** Algorithm of new signing keys. */
+  jwksAlg: "RS256" | "ES256" | "EdDSA";
+  /** A signing key is replaced after this many days (0: never). */
+  rotationDays: number;
+  /** A replaced key stays in the JWKS this many days after its replacement. */
+  graceDays: number;
+  /** RFC 7591 initial access token for dynamic client registration, when set. */
+  registrationToken?: string;
+  /** Scopes for the apps' own APIs (beyond the user scopes); service clients are given these. */
+  apiScopes: string[];
+  /** Resource indicators (RFC 8707) apps may ask access tokens for: those tokens are JWTs with this audience. */
+  resources: string[];
+  /** Token endpoint requests per minute per client. */
+  tokenLimit: number;
+  /** Introspection requests per minute per client. */
+  introspectionLimit: number;
+}
 
 export type Database = { kind: "sqlite"; path: string } | { kind: "postgres"; url: string };
 
@@ -68,11 +124,24 @@ export interface Config {
   trustedOrigins: string[];
   trustProxy: boolean;
   adminEmails: string[];
+  /** REQUIRE_2FA_FOR_ADMINS: the admin area refuses admins without two-factor or a passkey. */
+  requireTwoFactorForAdmins: boolean;
   logLevel: string;
   membershipLimit: number;
+  /** Requests per minute each new API key may make (stored on the key when it is created). */
+  apiKeyRateLimit: number;
   staticDir: string;
   /** Social sign-in providers and account-linking rules (see social-config.ts). */
   social: SocialConfig;
+  /** "Sign in with Gatehouse": the OpenID provider's keys, registration and limits. */
+  oidc: OidcConfig;
+  /** Sign-in without a password, to existing accounts (auth/email-sign-in.ts). */
+  emailSignIn: {
+    /** A 6-digit code mailed to the address (EMAIL_CODE_SIGN_IN). */
+    code: boolean;
+    /** A one-time link mailed to the address (MAGIC_LINK_SIGN_IN). */
+    link: boolean;
+  };
 }
 
 type Env = Record<string, string | undefined>;
@@ -94,7 +163,7 @@ function parseDatabase(raw: string | undefined, dataDir: string): Database {
 
 function listOf(raw: string | undefined): string[] {
   return (raw ?? "")
-    .split(",")
+    .split(/[\s,]+/)
     .map((s) => s.trim())
     .filter(Boolean);
 }
@@ -174,9 +243,22 @@ export function loadConfig(env: Env = processEnvironment()): Config {
     trustedOrigins,
     trustProxy: e.TRUST_PROXY,
     adminEmails: listOf(e.ADMIN_EMAILS).map((s) => s.toLowerCase()),
+    requireTwoFactorForAdmins: e.REQUIRE_2FA_FOR_ADMINS,
     logLevel: e.LOG_LEVEL,
     membershipLimit: e.MEMBERSHIP_LIMIT,
+    apiKeyRateLimit: e.API_KEY_RATE_LIMIT,
     staticDir: resolve(e.STATIC_DIR ?? "dist/web"),
     social,
+    oidc: {
+      jwksAlg: e.JWKS_ALG,
+      rotationDays: e.JWKS_ROTATION_DAYS,
+      graceDays: e.JWKS_GRACE_DAYS,
+      registrationToken: e.OIDC_REGISTRATION_TOKEN,
+      apiScopes: [...new Set(listOf(e.OIDC_API_SCOPES))],
+      resources: [...new Set(listOf(e.OIDC_RESOURCES))],
+      tokenLimit: e.OIDC_TOKEN_LIMIT,
+      introspectionLimit: e.OIDC_INTROSPECTION_LIMIT,
+    },
+    emailSignIn: { code: e.EMAIL_CODE_SIGN_IN, link: e.MAGIC_LINK_SIGN_IN },
   };
 }

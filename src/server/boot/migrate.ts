@@ -1,6 +1,8 @@
 import { getMigrations } from "better-auth/db/migration";
 import { sql } from "kysely";
+import { migrateApiKeyCleanup } from "#server/auth/api-key-cleanup.ts";
 import type { buildAuthOptions } from "#server/auth/auth.ts";
+import { migrateRateLimitTable } from "#server/auth/rate-limit-storage.ts";
 import { migrateCacheGeneration } from "#server/db/cache-generation.ts";
 import type { AppDatabase } from "#server/db/db.ts";
 import { migrateLimitCounters } from "#server/db/limit-counters.ts";
@@ -18,6 +20,8 @@ export async function migrate(
     await migrateMailTables(database.db);
     await migrateCacheGeneration(database.db);
     await migrateLimitCounters(database.db);
+    await migrateRateLimitTable(database.db, database.kind);
+    await migrateApiKeyCleanup(database.db, database.kind);
     const organization = options.plugins.find((p) => p.id === "organization");
     const organizationOptions = organization && "options" in organization ? organization.options : undefined;
     const limit = (organizationOptions as { membershipLimit?: unknown } | undefined)?.membershipLimit;

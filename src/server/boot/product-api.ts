@@ -1,18 +1,27 @@
 import { Hono } from "hono";
-import type { Auth } from "#server/auth/auth.ts";
+import { APP_NAME, type Auth } from "#server/auth/auth.ts";
 import type { Config } from "#server/boot/config.ts";
+import type { Logger } from "#server/boot/logger.ts";
+import { productRouteDocs } from "#server/boot/product-api-doc.ts";
 import type { AppDatabase } from "#server/db/db.ts";
 import type { accountsPlugin } from "#server/features/accounts/plugin.ts";
+import type { twoFactorAccountPlugin } from "#server/features/accounts/two-factor.ts";
 import { adminRoutes } from "#server/features/admin/routes.ts";
+import { adminAreaTwoFactorGate } from "#server/features/admin/two-factor-guard.ts";
+import { applicationsRoutes, connectedAppsRoutes } from "#server/features/applications/routes.ts";
 import { configRoutes } from "#server/features/config/routes.ts";
 import { healthRoutes } from "#server/features/health/routes.ts";
 import type { gatehouseOrganizations } from "#server/features/organizations/plugin.ts";
 import { outboxRoutes } from "#server/features/outbox/routes.ts";
+import { referenceRoutes } from "#server/features/reference/routes.ts";
+import type { Mailer } from "#server/mail/mailer.ts";
 
 export interface ProductApiDeps {
   config: Config;
   auth: Auth;
   database: AppDatabase;
+  mailer: Mailer;
+  logger: Logger;
   /** Resolves when every backing service answers (database, Redis). */
   ready: () => Promise<void>;
 }
@@ -21,16 +30,42 @@ export interface ProductApiDeps {
  * The product's own routes, mounted under /api by createApp (http/app.ts). Chained, so that its type
  * carries every route: the web app calls it with `hc<ProductApi>("/api")` from hono/client.
  */
-export function productApi({ config, auth, database, ready }: ProductApiDeps) {
+export function productApi({ config, auth, database, mailer, logger, ready }: ProductApiDeps) {
   // Without the outbox the path is simply absent (the /api 404); the type keeps it for the client.
   const outbox = config.outboxEnabled
     ? outboxRoutes(database.db, { auth, adminsOnly: config.isProduction })
     : (new Hono() as ReturnType<typeof outboxRoutes>);
-  return new Hono()
-    .route("/config", configRoutes(config))
-    .route("/admin", adminRoutes(auth, database.db))
-    .route("/", healthRoutes(ready))
-    .route("/dev/outbox", outbox);
+  return (
+    new Hono()
+      .route("/config", configRoutes(config))
+      // REQUIRE_2FA_FOR_ADMINS: every admin route, users and applications alike.
+      .use("/admin/*", adminAreaTwoFactorGate(auth, database.db, config.requireTwoFactorForAdmins))
+      .route(
+        "/admin",
+        adminRoutes({
+          auth,
+          db: database.db,
+          mailer,
+          logger,
+          appName: APP_NAME,
+          baseURL: config.baseURL,
+          trustedOrigins: config.trustedOrigins,
+        }),
+      )
+      .route("/admin/applications", applicationsRoutes(auth, database.db))
+      .route("/account/connected-apps", connectedAppsRoutes(auth, database.db))
+      .route("/", healthRoutes(ready))
+      .route("/dev/outbox", outbox)
+      .route(
+        "/",
+        referenceRoutes({
+          auth,
+          baseURL: config.baseURL,
+          https: config.https,
+          productRoutes: productRouteDocs(config),
+        }),
+      )
+  );
 }
 
 export type ProductApi = ReturnType<typeof productApi>;
@@ -42,5 +77,6 @@ export type ProductApi = ReturnType<typeof productApi>;
 export interface AuthAdditions {
   id: "gatehouse";
   endpoints: ReturnType<typeof accountsPlugin>["endpoints"] &
-    ReturnType<typeof gatehouseOrganizations>["endpoints"];
+    ReturnType<typeof gatehouseOrganizations>["endpoints"] &
+    ReturnType<typeof twoFactorAccountPlugin>["endpoints"];
 }

@@ -1,5 +1,7 @@
 import { getRequestListener } from "@hono/node-server";
 import { buildAuthOptions, createAuth } from "#server/auth/auth.ts";
+import { ORGANIZATIONS_SCOPE } from "#server/auth/identity-claims.ts";
+import { introspectionClientLimit } from "#server/auth/identity-guards.ts";
 import { createPasswordHasher } from "#server/auth/password-hashing.ts";
 import { authFeatures } from "#server/boot/auth-features.ts";
 import type { Config } from "#server/boot/config.ts";
@@ -8,6 +10,7 @@ import { migrate } from "#server/boot/migrate.ts";
 import { productApi } from "#server/boot/product-api.ts";
 import { cacheGeneration } from "#server/db/cache-generation.ts";
 import { openDatabase } from "#server/db/db.ts";
+import { limitCounters } from "#server/db/limit-counters.ts";
 import { createRedisStorage } from "#server/db/redis.ts";
 import { LAST_ACTIVE_RESOLUTION_MS } from "#server/features/accounts/last-active.ts";
 import { promoteConfiguredAdmins } from "#server/features/admin/admin-emails.ts";
@@ -15,6 +18,7 @@ import { translateConstraintError } from "#server/features/organizations/constra
 import { organizationsOfUser } from "#server/features/organizations/lists.ts";
 import { createApp } from "#server/http/app.ts";
 import { createHotRoutes, withHotPaths } from "#server/http/hot-paths.ts";
+import { createFastIntrospection } from "#server/http/introspection-fast-path.ts";
 import { createFastSession } from "#server/http/session-fast-path.ts";
 import { ServiceDownError } from "#server/http/unavailable.ts";
 import { createMailer } from "#server/mail/mailer.ts";
@@ -51,10 +55,24 @@ export async function buildServer(config: Config, logger: Logger) {
         throw new ServiceDownError("redis");
       });
     };
-    const app = createApp({ config, auth, logger, api: productApi({ config, auth, database, ready }) });
+    const app = createApp({
+      config,
+      auth,
+      logger,
+      api: productApi({ config, auth, database, mailer, logger, ready }),
+    });
     const hotRoutes = createHotRoutes({
       fastSession: await createFastSession(auth, database, {
         lastActiveResolutionMs: LAST_ACTIVE_RESOLUTION_MS,
+      }),
+      fastIntrospection: await createFastIntrospection(auth, database, {
+        trustProxy: config.trustProxy,
+        admit: introspectionClientLimit(
+          config.oidc,
+          config.isProduction ? limitCounters(database.db, redis?.storage) : undefined,
+        ),
+        // The organizations claims of an opaque token are added by an after-hook (identity-claims.ts).
+        fullPathScopes: [ORGANIZATIONS_SCOPE],
       }),
       organizationsOfUser: (userId) => organizationsOfUser(database.db, userId),
     });

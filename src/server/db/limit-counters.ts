@@ -1,5 +1,5 @@
 import type { SecondaryStorage } from "better-auth";
-import { sql } from "kysely";
+import { SqliteAdapter, sql } from "kysely";
 import type { Db } from "#server/db/tables.ts";
 
 /** At most `max` hits per `window` seconds, counted from the first hit of the window. */
@@ -16,8 +16,9 @@ export interface LimitDecision {
 
 /**
  * Fixed-window counters shared by every instance, for limits better-auth's limiter cannot express (keyed by
- * something other than client address and exact path): in Redis when configured, else in the database —
- * never in one process's memory, or a second instance would double every limit.
+ * something other than client address and exact path): in Redis when configured, else in PostgreSQL —
+ * never in one process's memory where several instances serve, or a second instance would double every
+ * limit; a SQLite file serves one process, whose memory holds them.
  */
 export interface LimitCounters {
   /** Counts one hit on `key` and says whether it is within the rule. */
@@ -34,6 +35,50 @@ export async function migrateLimitCounters(db: Db): Promise<void> {
     .addColumn("count", "integer", (c) => c.notNull())
     .addColumn("resetAt", "bigint", (c) => c.notNull())
     .execute();
+  // PostgreSQL: UNLOGGED, as better-auth's rateLimit table (docs/decisions/0022): a count does not wait for a
+  // write-ahead-log flush; a crash starts every window afresh.
+  if (db.getExecutor().adapter instanceof SqliteAdapter) return;
+  const { rows } = await sql<{ relpersistence: string }>`
+    select relpersistence from pg_class where oid = to_regclass(${LIMIT_COUNTER_TABLE})`.execute(db);
+  if (rows[0]?.relpersistence === "p")
+    await sql`alter table ${sql.table(LIMIT_COUNTER_TABLE)} set unlogged`.execute(db);
+}
+
+/**
+ * SQLite: the counts in this process's memory, one table per database handle (every caller's counters for
+ * one database share it). A SQLite file serves one process, so memory is shared by every request, as
+ * better-auth's own limits there (auth.ts); a write per limited request cost more than the requests
+ * themselves (docs/decisions/0022). A restart starts every window afresh.
+ */
+const memoryCounters = new WeakMap<Db, Map<string, { count: number; resetAt: number }>>();
+let lastMemoryPrune = 0;
+
+function inMemory(db: Db): LimitCounters {
+  let windows = memoryCounters.get(db);
+  if (!windows) {
+    windows = new Map();
+    memoryCounters.set(db, windows);
+  }
+  const counts = windows;
+  return {
+    async hit(key, rule) {
+      const now = Date.now();
+      if (now - lastMemoryPrune > 60_000) {
+        lastMemoryPrune = now;
+        for (const [k, entry] of counts) if (entry.resetAt <= now) counts.delete(k);
+      }
+      let entry = counts.get(key);
+      if (!entry || entry.resetAt <= now) {
+        entry = { count: 0, resetAt: now + rule.window * 1000 };
+        counts.set(key, entry);
+      }
+      entry.count += 1;
+      return {
+        allowed: entry.count <= rule.max,
+        retryAfter: Math.max(1, Math.ceil((entry.resetAt - now) / 1000)),
+      };
+    },
+  };
 }
 
 /** Redis's own expiry ends a window there; the database row carries its end and starts over after it. */
@@ -47,6 +92,7 @@ export function limitCounters(db: Db, storage?: SecondaryStorage): LimitCounters
       },
     };
   }
+  if (db.getExecutor().adapter instanceof SqliteAdapter) return inMemory(db);
   let lastPrune = 0;
   return {
     async hit(key, rule) {

@@ -16,6 +16,8 @@ export interface Tables {
     emailVerified: boolean | number;
     image: string | null;
     role: string | null;
+    /** better-auth's twoFactor plugin: on once an authenticator app is confirmed. */
+    twoFactorEnabled: boolean | number | null;
   };
   session: {
     id: string;
@@ -32,6 +34,8 @@ export interface Tables {
     logo: string | null;
     metadata: string | null;
     createdAt: DateValue;
+    /** Members need two-factor or a passkey (features/organizations/two-factor-policy.ts). */
+    requireTwoFactor: boolean | number | null;
   };
   member: { id: string; organizationId: string; userId: string; role: string; createdAt: DateValue };
   invitation: {
@@ -54,7 +58,59 @@ export interface Tables {
     createdAt: DateValue;
     updatedAt: DateValue | null;
   };
+  /** API keys (@better-auth/api-key): `key` is the SHA-256 of the key, never the key itself. */
+  apikey: {
+    id: string;
+    configId: string;
+    name: string | null;
+    start: string | null;
+    prefix: string | null;
+    key: string;
+    referenceId: string;
+    metadata: string | null;
+    permissions: string | null;
+    lastRequest: DateValue | null;
+    expiresAt: DateValue | null;
+    createdAt: DateValue;
+  };
+  /** better-auth's twoFactor plugin: a user's TOTP secret and backup codes (never read here, only removed). */
+  twoFactor: { id: string; userId: string };
+  /** @better-auth/passkey: a user's passkeys. */
+  passkey: { id: string; userId: string; name: string | null; createdAt: DateValue | null };
+  /** better-auth's verification values; trusted devices are `trust-device-…` identifiers valued by user id. */
+  verification: { id: string; identifier: string; value: string; expiresAt: DateValue };
   teamMember: { id: string; teamId: string; userId: string; createdAt: DateValue | null };
+  /**
+   * The OpenID provider's apps, grants and tokens (@better-auth/oauth-provider), as far as Gatehouse reads
+   * or deletes them itself (features/applications). Lists (`scopes`, `redirectUris`…) are stored as text.
+   */
+  oauthClient: {
+    id: string;
+    clientId: string;
+    clientSecret: string | null;
+    name: string | null;
+    icon: string | null;
+    uri: string | null;
+    disabled: boolean | number | null;
+    skipConsent: boolean | number | null;
+    scopes: string | string[] | null;
+    redirectUris: string | string[] | null;
+    postLogoutRedirectUris: string | string[] | null;
+    grantTypes: string | string[] | null;
+    tokenEndpointAuthMethod: string | null;
+    applicationType: string | null;
+    createdAt: DateValue | null;
+  };
+  oauthConsent: {
+    id: string;
+    clientId: string;
+    userId: string;
+    scopes: string | string[];
+    createdAt: DateValue | null;
+    updatedAt: DateValue | null;
+  };
+  oauthAccessToken: { id: string; clientId: string; userId: string | null; createdAt: DateValue | null };
+  oauthRefreshToken: { id: string; clientId: string; userId: string; createdAt: DateValue | null };
   /** Mails kept in the database when no SMTP server is configured (mail/mailer.ts). */
   outbox: { id: string; to: string; subject: string; text: string; html: string; createdAt: string };
   /** Mails waiting for delivery, and those that failed for good (mail/queue.ts). */

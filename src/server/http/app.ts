@@ -73,6 +73,9 @@ export function createApp({ config, auth, logger, api }: AppDeps) {
     const res = await withOutageTracking(() => auth.handler(authRequest(c, config.trustProxy)));
     const out = new Response(res.body, res);
     out.headers.set("Cache-Control", "no-store");
+    // better-auth's limiter names the wait in X-Retry-After only; HTTP clients read Retry-After (RFC 9110).
+    const wait = out.status === 429 ? out.headers.get("X-Retry-After") : null;
+    if (wait && !out.headers.has("Retry-After")) out.headers.set("Retry-After", wait);
     return out;
   });
 

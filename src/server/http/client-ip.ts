@@ -7,15 +7,24 @@ import type { Context } from "hono";
  * it came from the client and could be forged).
  */
 export function clientIp(c: Context, trustProxy: boolean): string | undefined {
-  if (trustProxy) {
-    const forwarded = c.req.header("x-forwarded-for");
-    const last = forwarded?.split(",").pop()?.trim();
-    if (last) return last;
-  }
+  let socket: string | undefined;
   try {
-    return getConnInfo(c).remote.address;
+    socket = getConnInfo(c).remote.address;
   } catch {
     // app.request() in tests has no socket.
-    return undefined;
   }
+  return clientAddress(c.req.header("x-forwarded-for"), socket, trustProxy);
+}
+
+/** The same rule from a request's X-Forwarded-For header and its socket's peer address. */
+export function clientAddress(
+  forwardedFor: string | undefined,
+  socket: string | undefined,
+  trustProxy: boolean,
+): string | undefined {
+  if (trustProxy) {
+    const last = forwardedFor?.split(",").pop()?.trim();
+    if (last) return last;
+  }
+  return socket;
 }

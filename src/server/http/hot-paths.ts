@@ -1,5 +1,6 @@
-import type { IncomingMessage, RequestListener } from "node:http";
+import type { IncomingMessage, RequestListener, ServerResponse } from "node:http";
 import type { Logger } from "#server/boot/logger.ts";
+import type { FastIntrospection } from "#server/http/introspection-fast-path.ts";
 import { securityHeaderValues } from "#server/http/security-headers.ts";
 import type { FastSession } from "#server/http/session-fast-path.ts";
 import { isServiceUnavailable, RETRY_AFTER_SECONDS, UNAVAILABLE_BODY } from "#server/http/unavailable.ts";
@@ -13,28 +14,54 @@ import { isServiceUnavailable, RETRY_AFTER_SECONDS, UNAVAILABLE_BODY } from "#se
  * (the faults test once hung on a table lock that way). Only exact paths without a query string match.
  * Tests pin that both ways answer the same status, body and headers.
  */
-export type HotRoute = (req: IncomingMessage) => Promise<string | undefined> | string | undefined;
+export interface HotRoute {
+  (req: IncomingMessage, body: string): Promise<string | undefined> | string | undefined;
+  /** Headers of this route's answer beside the common ones (what the full app adds to it). */
+  headers?: Record<string, string>;
+}
+/**
+ * GET routes by exact path; POST routes by "POST " + exact path. A POST route gets the body (at most
+ * HOT_BODY_BYTES, with a Content-Length); the body is kept on the request (`rawBody`, which
+ * @hono/node-server reads instead of the spent stream) for the full app when the route declines.
+ */
 export type HotRoutes = ReadonlyMap<string, HotRoute>;
+
+/** The largest POST body a hot route reads; a longer one (or one without Content-Length) goes the full way. */
+export const HOT_BODY_BYTES = 8 * 1024;
 
 /** Marks a hot answer, so tests (and curious operators) can tell which way a request went. */
 export const HOT_TIMING = "gatehouse;desc=hot";
 
 export interface HotRouteDeps {
   fastSession?: FastSession;
+  fastIntrospection?: FastIntrospection;
   /** The answer of organization/list for a user (the organizations feature, wired by boot/server.ts). */
   organizationsOfUser: (userId: string) => Promise<unknown>;
 }
 
-export function createHotRoutes({ fastSession, organizationsOfUser }: HotRouteDeps): HotRoutes {
+export function createHotRoutes({
+  fastSession,
+  fastIntrospection,
+  organizationsOfUser,
+}: HotRouteDeps): HotRoutes {
   const routes = new Map<string, HotRoute>([["/api/auth/ok", () => '{"ok":true}']]);
+  if (fastIntrospection) {
+    const introspect: HotRoute = (req, body) => fastIntrospection.answer(req, body);
+    // better-auth's OAuth answers carry the legacy `Pragma: no-cache` beside `Cache-Control: no-store`.
+    introspect.headers = { pragma: "no-cache" };
+    routes.set("POST /api/auth/oauth2/introspect", introspect);
+  }
   if (fastSession) {
     routes.set("/api/auth/get-session", async (req) => {
+      // A request with an API key is answered by better-auth, which authenticates it by the key alone.
+      if (req.headers["x-api-key"]) return undefined;
       const found = await fastSession.read(req.headers.cookie);
       return found && JSON.stringify(found);
     });
     // better-auth's rate limiter is not in this path: auth.ts exempts organization/list as it does
     // get-session, so both ways behave the same.
     routes.set("/api/auth/organization/list", async (req) => {
+      if (req.headers["x-api-key"]) return undefined;
       const found = await fastSession.read(req.headers.cookie);
       if (!found) return undefined;
       return JSON.stringify(await organizationsOfUser(found.user.id as string));
@@ -56,39 +83,54 @@ export function withHotPaths(
     ...securityHeaderValues(options.https),
   };
   const { logger } = options;
-  return (req, res) => {
-    const route = req.method === "GET" && req.url ? routes.get(req.url) : undefined;
-    if (!route) return app(req, res);
+  const answer = (route: HotRoute, req: IncomingMessage, res: ServerResponse, body: string) => {
     const started = performance.now();
-    const send = (body: string | undefined) => {
-      if (body === undefined) return app(req, res);
-      res.writeHead(200, { ...headers, "content-length": Buffer.byteLength(body) });
-      res.end(body);
+    const send = (json: string | undefined) => {
+      if (json === undefined) return app(req, res);
+      res.writeHead(200, { ...headers, ...route.headers, "content-length": Buffer.byteLength(json) });
+      res.end(json);
       if (logger.isLevelEnabled("info")) {
         const ms = Math.round(performance.now() - started);
-        logger.info({ method: "GET", path: req.url, status: 200, ms, hot: true }, "request");
+        logger.info({ method: req.method, path: req.url, status: 200, ms, hot: true }, "request");
       }
     };
     const fail = (err: unknown) => {
       if (!isServiceUnavailable(err)) return app(req, res);
       logger.warn({ path: req.url, err: (err as Error).message }, "service unavailable");
-      const body = JSON.stringify(UNAVAILABLE_BODY);
+      const unavailable = JSON.stringify(UNAVAILABLE_BODY);
       res.writeHead(503, {
         ...headers,
         "retry-after": String(RETRY_AFTER_SECONDS),
-        "content-length": Buffer.byteLength(body),
+        "content-length": Buffer.byteLength(unavailable),
       });
-      res.end(body);
+      res.end(unavailable);
     };
-    let answer: ReturnType<HotRoute>;
+    let answered: ReturnType<HotRoute>;
     try {
-      answer = route(req);
+      answered = route(req, body);
     } catch (err) {
       return fail(err);
     }
-    if (typeof answer !== "object") return send(answer);
-    answer
+    if (typeof answered !== "object") return send(answered);
+    answered
       .then(send, fail)
       .catch((err: Error) => logger.error({ err: err.message, path: req.url }, "hot path failed"));
+  };
+  return (req, res) => {
+    if (req.method === "GET") {
+      const route = req.url ? routes.get(req.url) : undefined;
+      return route ? answer(route, req, res, "") : app(req, res);
+    }
+    const route = req.method === "POST" && req.url ? routes.get(`POST ${req.url}`) : undefined;
+    const length = Number(req.headers["content-length"]);
+    if (!route || !(length <= HOT_BODY_BYTES) || req.headers["transfer-encoding"]) return app(req, res);
+    const chunks: Buffer[] = [];
+    req.on("data", (chunk: Buffer) => chunks.push(chunk));
+    req.once("end", () => {
+      const raw = Buffer.concat(chunks);
+      // The full app reads this instead of the stream this has spent (@hono/node-server's rawBody).
+      (req as IncomingMessage & { rawBody?: Buffer }).rawBody = raw;
+      answer(route, req, res, raw.toString("utf8"));
+    });
   };
 }

@@ -114,6 +114,8 @@ export function invitationMail(p: {
   organizationName: string;
   role: string;
   url: string;
+  /** The organization requires two-factor or a passkey of its members (issue 16's policies). */
+  requiresTwoFactor?: boolean;
 }): MailContent {
   const inviter = quotedName(p.inviterName);
   const organization = quotedName(p.organizationName);
@@ -123,6 +125,11 @@ export function invitationMail(p: {
       heading: `Join ${organization}`,
       paragraphs: [
         `${inviter} invited you to join ${organization} as ${p.role}.`,
+        ...(p.requiresTwoFactor
+          ? [
+              `${organization} requires two-factor authentication: to join, turn on an authenticator app or add a passkey in your account's Security section.`,
+            ]
+          : []),
         "The invitation is valid for 2 days.",
       ],
       action: { label: "View invitation", url: p.url },
@@ -153,21 +160,6 @@ export function existingAccountMail(p: {
   );
 }
 
-export function emailChangedMail(p: { appName: string; name: string; newEmail: string }): MailContent {
-  return render(
-    {
-      appName: p.appName,
-      heading: "Your email address was changed",
-      paragraphs: [
-        `Hi ${quotedName(p.name)}, your ${p.appName} account now uses ${p.newEmail}; mail will no longer come to this address.`,
-        "If you did not make this change, someone else may control your account: contact your administrator at once.",
-      ],
-      footer: "This notice is sent to your previous address after every email change.",
-    },
-    `Your ${p.appName} email was changed`,
-  );
-}
-
 /**
  * To the owner of an address someone else asked to move their account to: the requester is shown the
  * same steps as for a free address, and this owner is told instead of being sent a link.
@@ -184,5 +176,111 @@ export function emailInUseMail(p: { appName: string; name: string }): MailConten
       footer: "If it was you, sign in with this address instead. Otherwise no action is needed.",
     },
     `Request to use your email on ${p.appName}`,
+  );
+}
+
+/** An admin turned the user's two-factor off (issue 16): they learn it, and where to turn it on again. */
+export function twoFactorResetMail(p: { appName: string; name: string; securityUrl: string }): MailContent {
+  return render(
+    {
+      appName: p.appName,
+      heading: `Your two-factor authentication was reset, ${quotedName(p.name)}`,
+      paragraphs: [
+        "An administrator turned off two-factor authentication for your account: your authenticator app, backup codes and trusted devices no longer work. Your password and passkeys are unchanged.",
+        "Turn two-factor on again from your account's Security section.",
+      ],
+      action: { label: "Open Security", url: p.securityUrl },
+      footer: "If you did not ask an administrator for this, contact them and change your password.",
+    },
+    `Two-factor authentication was reset on your ${p.appName} account`,
+  );
+}
+
+/** A one-time sign-in code (email-sign-in.ts): the code is the subject's first word, for inbox previews. */
+export function signInCodeMail(p: {
+  appName: string;
+  name: string;
+  code: string;
+  minutes: number;
+}): MailContent {
+  return render(
+    {
+      appName: p.appName,
+      heading: `Your sign-in code: ${p.code}`,
+      paragraphs: [
+        `Hi ${quotedName(p.name)}, enter this code on the sign-in page to sign in to ${p.appName}:`,
+        p.code,
+        `The code is valid for ${p.minutes} minutes and works once. Never share it: ${p.appName} will never ask you for it.`,
+      ],
+      footer: "If you did not try to sign in, you can ignore this mail: nobody can sign in without the code.",
+    },
+    `${p.code} is your ${p.appName} sign-in code`,
+  );
+}
+
+/** A one-time sign-in link (email-sign-in.ts). */
+export function signInLinkMail(p: {
+  appName: string;
+  name: string;
+  url: string;
+  minutes: number;
+}): MailContent {
+  return render(
+    {
+      appName: p.appName,
+      heading: `Sign in to ${p.appName}`,
+      paragraphs: [
+        `Hi ${quotedName(p.name)}, use this link to sign in.`,
+        `The link is valid for ${p.minutes} minutes and works once.`,
+      ],
+      action: { label: "Sign in", url: p.url },
+      footer: "If you did not ask for this, you can ignore this mail: nobody can sign in without the link.",
+    },
+    `Your ${p.appName} sign-in link`,
+  );
+}
+
+/** Where and from what a security event came, as far as it is known (security-mails.ts). */
+export interface SecurityFacts {
+  /** When it happened, as people read it (UTC). */
+  when: string;
+  /** "Firefox on Windows", or a stand-in when the browser said nothing. */
+  device: string;
+  /** The client address, when known. */
+  ip?: string;
+  /** The approximate place (city, country) a trusted proxy reported, when it did. */
+  place?: string;
+}
+
+/**
+ * A security notice (security-mails.ts): what happened, when, from which device and place, and a
+ * "this wasn't me" link that signs out every session and leads to a new password.
+ */
+export function securityMail(p: {
+  appName: string;
+  name: string;
+  /** What happened, one sentence ("Your password was changed."). */
+  what: string;
+  subject: string;
+  facts: SecurityFacts;
+  notMeUrl: string;
+  notMeDays: number;
+}): MailContent {
+  const where = [p.facts.place, p.facts.ip ? `IP address ${p.facts.ip}` : undefined].filter(Boolean);
+  return render(
+    {
+      appName: p.appName,
+      heading: p.subject,
+      paragraphs: [
+        `Hi ${quotedName(p.name)}, ${p.what}`,
+        `When: ${p.facts.when}`,
+        `Device: ${p.facts.device}`,
+        `Where: ${where.length > 0 ? where.join(", ") : "unknown"}`,
+        `If this was you, no action is needed. If it was not, use the button below (valid for ${p.notMeDays} days, once): it signs you out everywhere and lets you choose a new password.`,
+      ],
+      action: { label: "This wasn't me", url: p.notMeUrl },
+      footer: `${p.appName} sends this notice to your account's address after every such change.`,
+    },
+    p.subject,
   );
 }

@@ -11,5 +11,9 @@ export const configAnswer = z.object({
   socialProviderNames: z.record(z.string(), z.string()),
   passwordMinLength: z.number().int(),
   passwordMaxLength: z.number().int(),
+  /** "Email me a sign-in code" is offered (EMAIL_CODE_SIGN_IN). */
+  emailCodeSignIn: z.boolean(),
+  /** "Email me a sign-in link" is offered (MAGIC_LINK_SIGN_IN). */
+  magicLinkSignIn: z.boolean(),
 });
 export type ConfigAnswer = z.infer<typeof configAnswer>;

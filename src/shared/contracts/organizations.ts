@@ -26,6 +26,8 @@ export const membersParams = pageParams.extend({
   search: z.string().optional(),
   sortBy: z.enum(MEMBER_SORTS).optional(),
   sortDirection: z.enum(SORT_DIRECTIONS).optional(),
+  /** Owners only: "missing" lists the members without two-factor or a passkey. */
+  twoFactor: z.enum(["missing"]).optional(),
 });
 export type MembersParams = z.infer<typeof membersParams>;
 
@@ -41,6 +43,8 @@ export const organizationProfile = z.object({
   logo: z.string().nullable(),
   metadata: z.record(z.string(), z.unknown()).nullable(),
   createdAt: z.string(),
+  /** Members need two-factor or a passkey (POST /organization/set-two-factor-policy, owners only). */
+  requireTwoFactor: z.boolean(),
 });
 
 /** GET /organization/list: one organization of the user, with the user's roles in it (comma-separated). */
@@ -63,6 +67,8 @@ export const memberRow = z.object({
   role: z.string(),
   createdAt: z.string(),
   user: personRef,
+  /** Owners only (list-members): whether the member has two-factor or a passkey. */
+  twoFactor: z.boolean().optional(),
 });
 export type MemberRow = z.infer<typeof memberRow>;
 
@@ -153,5 +159,7 @@ export const invitationPreview = invitingOrganization.extend({
   organizationId: z.string(),
   inviterName: z.string().nullable(),
   teams: z.array(z.object({ id: z.string(), name: z.string() })),
+  /** The organization requires two-factor or a passkey of its members. */
+  requireTwoFactor: z.boolean(),
 });
 export type InvitationPreview = z.infer<typeof invitationPreview>;

@@ -20,6 +20,8 @@ const FALLBACK: AppConfig = {
   socialProviderNames: {},
   passwordMinLength: LIMITS.passwordMin,
   passwordMaxLength: LIMITS.passwordMax,
+  emailCodeSignIn: false,
+  magicLinkSignIn: false,
 };
 
 /** The server config, with safe defaults while it loads or if it cannot be read. */

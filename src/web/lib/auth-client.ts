@@ -1,5 +1,12 @@
+import { passkeyClient } from "@better-auth/passkey/client";
 import type { BetterAuthClientPlugin } from "better-auth/client";
-import { adminClient, organizationClient } from "better-auth/client/plugins";
+import {
+  adminClient,
+  emailOTPClient,
+  magicLinkClient,
+  organizationClient,
+  twoFactorClient,
+} from "better-auth/client/plugins";
 import { createAuthClient } from "better-auth/react";
 import type { AuthAdditions } from "#server/boot/product-api.ts";
 import { ac, admin, member, owner } from "#shared/permissions.ts";
@@ -20,6 +27,10 @@ export const authClient = createAuthClient({
   plugins: [
     organizationClient({ ac, roles: { owner, admin, member }, teams: { enabled: true } }),
     adminClient(),
+    twoFactorClient(),
+    passkeyClient(),
+    emailOTPClient(),
+    magicLinkClient(),
     gatehouseClient,
   ],
 });

@@ -9,6 +9,7 @@ import {
 } from "@tanstack/react-router";
 import { useEffect } from "react";
 import { authClient, type Session } from "./auth-client.ts";
+import { isAuthorizationQuery } from "./oauth-authorization.ts";
 import { safeRedirectTarget, signInHref } from "./safe-redirect.ts";
 
 /**
@@ -53,11 +54,16 @@ export const signedInRoute = createRoute({
   component: SignedInLayout,
 });
 
-/** Screens for signed-out people only (sign-in, sign-up): a signed-in visitor goes on to `?redirect=`. */
+/**
+ * Screens for signed-out people only (sign-in, sign-up): a signed-in visitor goes on to `?redirect=`.
+ * Except when an app asks its user to sign in again (`prompt=login`): the provider sends them here with
+ * its signed request, and they sign in whether or not they already are.
+ */
 export const guestRoute = createRoute({
   getParentRoute: () => rootRoute,
   id: "_guest",
   beforeLoad: async ({ location }) => {
+    if (isAuthorizationQuery(location.searchStr)) return;
     const target = (location.search as { redirect?: unknown }).redirect;
     if (await knownSession()) throw redirect({ href: safeRedirectTarget(target), replace: true });
   },

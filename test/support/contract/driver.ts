@@ -1,29 +1,9 @@
 import { createAuthClient } from "better-auth/client";
 import { adminClient, organizationClient } from "better-auth/client/plugins";
+import type { CookieJar } from "../cookie-jar.ts";
 
 /** The origin both servers are configured with (BETTER_AUTH_URL); better-auth checks it on POSTs. */
 export const CONTRACT_ORIGIN = "http://127.0.0.1";
-
-/** Cookies as a browser would keep them for one user on one server. */
-export class CookieJar {
-  private readonly cookies = new Map<string, string>();
-
-  header(): string {
-    return [...this.cookies].map(([name, value]) => `${name}=${value}`).join("; ");
-  }
-
-  absorb(res: Response): void {
-    for (const line of res.headers.getSetCookie()) {
-      const [pair = "", ...attributes] = line.split(";");
-      const eq = pair.indexOf("=");
-      const name = pair.slice(0, eq).trim();
-      const value = pair.slice(eq + 1).trim();
-      const expired = attributes.some((a) => /^\s*max-age\s*=\s*(0|-)/i.test(a));
-      if (expired || value === "") this.cookies.delete(name);
-      else this.cookies.set(name, value);
-    }
-  }
-}
 
 /** better-auth's own client, exactly as an app configures it, with one user's cookies. */
 export function authClientFor(serverUrl: string, jar: CookieJar) {
@@ -35,10 +15,10 @@ export function authClientFor(serverUrl: string, jar: CookieJar) {
       customFetchImpl: async (input, init) => {
         const headers = new Headers(init?.headers);
         headers.set("origin", CONTRACT_ORIGIN);
-        const cookie = jar.header();
+        const cookie = jar.header;
         if (cookie) headers.set("cookie", cookie);
         const res = await fetch(input, { ...init, headers });
-        jar.absorb(res);
+        jar.take(res);
         return res;
       },
     },

@@ -1,5 +1,6 @@
+import { CookieJar } from "../cookie-jar.ts";
 import type { SmtpSink } from "../smtp-sink.ts";
-import { type Answer, answerOf, authClientFor, type ContractClient, CookieJar } from "./driver.ts";
+import { type Answer, answerOf, authClientFor, type ContractClient } from "./driver.ts";
 
 export interface Person {
   name: string;

@@ -2,14 +2,17 @@ import { APIError, BASE_ERROR_CODES } from "better-auth";
 import { createEmailVerificationToken, getSessionFromCtx } from "better-auth/api";
 import { verifyJWT } from "better-auth/crypto";
 import type { HookContext } from "#server/auth/overrides.ts";
+import type { SecurityMails } from "#server/auth/security-mails.ts";
 import { requireFreshSession } from "#server/features/accounts/freshness.ts";
 import { spendSignedLink, voidAccountTokens } from "#server/features/accounts/tokens.ts";
 import type { Mailer } from "#server/mail/mailer.ts";
-import { emailChangedMail, emailInUseMail } from "#server/mail/templates.ts";
+import { emailInUseMail } from "#server/mail/templates.ts";
 
 interface EmailChangeDeps {
   mailer: Mailer;
   appName: string;
+  /** Only the link steps need it: the completed change is a security mail to the old address. */
+  notify?: SecurityMails["notify"];
 }
 
 /** What a mailed /verify-email link carries (a JWT signed by better-auth). */
@@ -162,7 +165,7 @@ async function approveEmailChange(
  */
 async function completeEmailChange(
   ctx: HookContext,
-  { mailer, appName }: EmailChangeDeps,
+  { notify }: EmailChangeDeps,
   { user, updateTo, callbackURL }: Step,
 ): Promise<unknown> {
   const { internalAdapter } = ctx.context;
@@ -175,7 +178,7 @@ async function completeEmailChange(
   const updated = await internalAdapter.updateUser(user.id, { email: updateTo, emailVerified: true });
   await voidAccountTokens(ctx.context, user.id);
   if (user.emailVerified) {
-    await mailer.sendMail(user.email, emailChangedMail({ appName, name: user.name, newEmail: updateTo }));
+    await notify?.(ctx, "email-changed", user, { detail: `The account now uses ${updateTo}.` });
   }
   if (callbackURL) throw ctx.redirect(callbackURL);
   return ctx.json({

@@ -1,4 +1,5 @@
 import type { BetterAuthPlugin } from "better-auth";
+import type { SecurityMails } from "#server/auth/security-mails.ts";
 import {
   voidTokensAfterCredentialChange,
   voidTokensOnPasswordReset,
@@ -20,6 +21,8 @@ export interface AccountsPluginDeps {
   appName: string;
   /** Refuses the deletion of an account that must not go yet (an organization's only owner). */
   assertUserCanBeDeleted: DeletionCheck;
+  /** Sends a security mail (auth/security-mails.ts): a completed email change tells the old address. */
+  notify: SecurityMails["notify"];
 }
 
 /**
@@ -27,7 +30,7 @@ export interface AccountsPluginDeps {
  * selection, the email-change and freshness rules, password-confirmed deletion,
  * and device details on sessions.
  */
-export function accountsPlugin({ mailer, appName, assertUserCanBeDeleted }: AccountsPluginDeps) {
+export function accountsPlugin({ mailer, appName, assertUserCanBeDeleted, notify }: AccountsPluginDeps) {
   return {
     id: "gatehouse-accounts",
     // A password reset voids the account's other reset links and its deletion link.
@@ -35,7 +38,7 @@ export function accountsPlugin({ mailer, appName, assertUserCanBeDeleted }: Acco
     endpoints: { forgetPassword, setPasswordEndpoint, accountInfoPost, reauthenticate },
     hooks: {
       // The stock paths guarded (overrides.ts; docs/ARCHITECTURE.md lists them).
-      before: accountOverrideHooks({ mailer, appName, assertUserCanBeDeleted }),
+      before: accountOverrideHooks({ mailer, appName, assertUserCanBeDeleted, notify }),
       after: [
         { matcher: (ctx) => ctx.path === "/list-sessions", handler: addSessionDetails },
         { matcher: (ctx) => ctx.path === "/get-session", handler: touchLastActive },

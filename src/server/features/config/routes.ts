@@ -16,6 +16,8 @@ export function configRoutes(config: Config) {
     socialProviderNames: Object.fromEntries(social.map((p) => [p.id, p.name])),
     passwordMinLength: LIMITS.passwordMin,
     passwordMaxLength: LIMITS.passwordMax,
+    emailCodeSignIn: config.emailSignIn.code,
+    magicLinkSignIn: config.emailSignIn.link,
   };
   return new Hono().get("/", (c) => c.json(body));
 }

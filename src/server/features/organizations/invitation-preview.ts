@@ -20,6 +20,7 @@ export async function invitationPreview(db: Db, id: string) {
       "organization.name as organizationName",
       "organization.slug as organizationSlug",
       "organization.logo as organizationLogo",
+      "organization.requireTwoFactor",
       "user.name as inviterName",
     ])
     .where("invitation.id", "=", id)
@@ -36,6 +37,7 @@ export async function invitationPreview(db: Db, id: string) {
     expiresAt: toDate(row.expiresAt),
     status: row.status === "pending" && isPast(row.expiresAt) ? ("expired" as const) : row.status,
     teams,
+    requireTwoFactor: Boolean(row.requireTwoFactor),
   };
 }
 

@@ -1,4 +1,5 @@
 import { sql } from "kysely";
+import { strongSignInFlag } from "#server/auth/two-factor-compliance.ts";
 import { isoDate, toDate } from "#server/db/dates.ts";
 import type { Db } from "#server/db/tables.ts";
 import { invitationsPage } from "#server/features/organizations/invitation-lists.ts";
@@ -28,10 +29,16 @@ type OrganizationRow = {
   logo: string | null;
   metadata: string | null;
   createdAt: Date | string;
+  requireTwoFactor: boolean | number | null;
 };
 
 export function organizationJson(row: OrganizationRow) {
-  return { ...row, metadata: parseMetadata(row.metadata), createdAt: toDate(row.createdAt) };
+  return {
+    ...row,
+    metadata: parseMetadata(row.metadata),
+    createdAt: toDate(row.createdAt),
+    requireTwoFactor: Boolean(row.requireTwoFactor),
+  };
 }
 
 /** Stored metadata as an object; anything else (absent, broken JSON, not an object) is null. */
@@ -59,6 +66,7 @@ export async function organizationsOfUser(db: Db, userId: string) {
       "organization.logo",
       "organization.metadata",
       "organization.createdAt",
+      "organization.requireTwoFactor",
       "member.role",
     ])
     .where("member.userId", "=", userId)
@@ -73,6 +81,8 @@ export async function organizationsOfUser(db: Db, userId: string) {
     logo: r.logo,
     metadata: parseMetadata(r.metadata),
     createdAt: isoDate(r.createdAt),
+    // Listed even to a member who lacks the two-factor it requires (every other call of it is then a 403).
+    requireTwoFactor: Boolean(r.requireTwoFactor),
     role: r.role,
   }));
 }
@@ -81,6 +91,10 @@ export interface MemberQuery extends Page {
   search?: string;
   sortBy?: (typeof MEMBER_SORTS)[number];
   sortDirection?: "asc" | "desc";
+  /** Owners: each row says whether the member has two-factor or a passkey (`twoFactor`). */
+  withTwoFactor?: boolean;
+  /** Owners: only the members without either. */
+  withoutTwoFactorOnly?: boolean;
 }
 
 /** One page of an organization's members with their user, searched by name or email; oldest first by default. */
@@ -98,6 +112,7 @@ export async function membersPage(db: Db, organizationId: string, q: MemberQuery
       ]),
     );
   }
+  if (q.withoutTwoFactorOnly) base = base.where(strongSignInFlag(), "=", 0);
   const direction = q.sortDirection ?? "asc";
   // Join order by default: the (organizationId, createdAt, id) index serves a page of it without reading
   // the rest of the organization, so a page of a 10 000-member organization costs what one of 10 does.
@@ -121,11 +136,12 @@ export async function membersPage(db: Db, organizationId: string, q: MemberQuery
         "user.name",
         "user.email",
         "user.image",
+        (q.withTwoFactor ? strongSignInFlag() : sql<number | null>`null`).as("twoFactor"),
       ])
       .orderBy(sortColumn, direction)
       .orderBy("member.id", direction),
     q,
-    q.search ? countRows(base) : memberCount(db, organizationId),
+    q.search || q.withoutTwoFactorOnly ? countRows(base) : memberCount(db, organizationId),
   );
   return {
     members: rows.map((r) => ({
@@ -135,6 +151,7 @@ export async function membersPage(db: Db, organizationId: string, q: MemberQuery
       role: r.role,
       createdAt: toDate(r.createdAt),
       user: { id: r.userId, name: r.name, email: r.email, image: r.image },
+      ...(q.withTwoFactor ? { twoFactor: Number(r.twoFactor) === 1 } : {}),
     })),
     total: count,
     limit: q.limit,

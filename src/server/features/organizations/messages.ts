@@ -22,6 +22,10 @@ export const ORGANIZATION_MESSAGES = {
     message: "You are not a member of this organization",
   },
   memberNotFound: { code: "MEMBER_NOT_FOUND", message: "Member not found" },
+  ownersSeeTwoFactor: {
+    code: "ONLY_OWNERS_SEE_TWO_FACTOR",
+    message: "Only an owner can list members by two-factor",
+  },
   alreadyMember: {
     code: "USER_IS_ALREADY_A_MEMBER_OF_THIS_ORGANIZATION",
     message: "User is already a member of this organization",

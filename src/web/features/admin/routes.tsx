@@ -1,9 +1,15 @@
-import { createRoute, Outlet, redirect } from "@tanstack/react-router";
+import { createRoute, redirect } from "@tanstack/react-router";
+import { pageNumber } from "#shared/fields.ts";
 import { screenRoute, signedInRoute } from "#web/lib/layout-routes.tsx";
 import { lazyLoad } from "#web/lib/lazy-load.ts";
-import { RequireAdmin } from "./components/require-admin.tsx";
 import { parseUsersSearch } from "./lib/users-search.ts";
 
+const ApplicationsPage = lazyLoad(() =>
+  import("./components/applications-page.tsx").then((m) => m.ApplicationsPage),
+);
+const ApplicationPage = lazyLoad(() =>
+  import("./components/application-page.tsx").then((m) => m.ApplicationPage),
+);
 const AdminUserPage = lazyLoad(() => import("./components/admin-user-page.tsx").then((m) => m.AdminUserPage));
 const AdminUsersPage = lazyLoad(() =>
   import("./components/admin-users-page.tsx").then((m) => m.AdminUsersPage),
@@ -13,11 +19,8 @@ const AdminUsersPage = lazyLoad(() =>
 const adminRoute = createRoute({
   getParentRoute: () => signedInRoute,
   path: "/admin",
-  component: () => (
-    <RequireAdmin>
-      <Outlet />
-    </RequireAdmin>
-  ),
+  // Loaded on demand with the rest of the admin area: no visitor of the sign-in page needs it.
+  component: lazyLoad(() => import("./components/admin-area.tsx").then((m) => m.AdminArea)),
 });
 
 const adminIndexRoute = createRoute({
@@ -32,4 +35,25 @@ const adminUsersRoute = screenRoute(adminRoute, "/users", AdminUsersPage, parseU
 
 const adminUserRoute = screenRoute(adminRoute, "/users/$id", AdminUserPage);
 
-export const adminRoutes = [adminRoute.addChildren([adminIndexRoute, adminUsersRoute, adminUserRoute])];
+const applicationsRoute = screenRoute(
+  adminRoute,
+  "/applications",
+  ApplicationsPage,
+  // Page 1 stays out of the URL.
+  (search): { page?: number } => {
+    const page = pageNumber.parse(search.page);
+    return page > 1 ? { page } : {};
+  },
+);
+
+const applicationRoute = screenRoute(adminRoute, "/applications/$clientId", ApplicationPage);
+
+export const adminRoutes = [
+  adminRoute.addChildren([
+    adminIndexRoute,
+    adminUsersRoute,
+    adminUserRoute,
+    applicationsRoute,
+    applicationRoute,
+  ]),
+];

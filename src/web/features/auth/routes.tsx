@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { optionalText } from "#shared/fields.ts";
 import { guestRoute, rootRoute, screenRoute } from "#web/lib/layout-routes.tsx";
+import { lazyLoad } from "#web/lib/lazy-load.ts";
 import { searchParams } from "#web/lib/search-params.ts";
 import { CheckInboxPage } from "./components/check-inbox-page.tsx";
 import { ErrorPage } from "./components/error-page.tsx";
@@ -16,6 +17,11 @@ const errorSearch = searchParams(z.object({ error: optionalText }));
 const entrySearch = searchParams(z.object({ redirect: optionalText, email: optionalText }));
 
 export const signInRoute = screenRoute(guestRoute, "/sign-in", SignInPage, entrySearch);
+
+// The second step of a sign-in with two-factor: still signed out until the code passes. Loaded on demand
+// (only accounts with two-factor see it), with the stylesheets of its checkbox.
+const TwoFactorPage = lazyLoad(() => import("./components/two-factor-page.tsx").then((m) => m.TwoFactorPage));
+const twoFactorRoute = screenRoute(guestRoute, "/sign-in/two-factor", TwoFactorPage, entrySearch);
 
 export const signUpRoute = screenRoute(guestRoute, "/sign-up", SignUpPage, entrySearch);
 
@@ -34,11 +40,36 @@ const resetPasswordRoute = screenRoute(
 
 const errorRoute = screenRoute(rootRoute, "/error", ErrorPage, errorSearch);
 
-export const guestRoutes = [signInRoute, signUpRoute];
+// Sign-in with a mailed code or link (EMAIL_CODE_SIGN_IN, MAGIC_LINK_SIGN_IN), and the "this wasn't me" page:
+// loaded on demand, as they are off by default or reached from a mail.
+const EmailCodePage = lazyLoad(() => import("./components/email-code-page.tsx").then((m) => m.EmailCodePage));
+const EmailLinkPage = lazyLoad(() => import("./components/email-link-page.tsx").then((m) => m.EmailLinkPage));
+const SignInLinkPage = lazyLoad(() =>
+  import("./components/sign-in-link-page.tsx").then((m) => m.SignInLinkPage),
+);
+const NotMePage = lazyLoad(() => import("./components/not-me-page.tsx").then((m) => m.NotMePage));
+const emailCodeRoute = screenRoute(guestRoute, "/sign-in/code", EmailCodePage, entrySearch);
+const emailLinkRoute = screenRoute(guestRoute, "/sign-in/email-link", EmailLinkPage, entrySearch);
+const signInLinkRoute = screenRoute(
+  rootRoute,
+  "/sign-in/link",
+  SignInLinkPage,
+  searchParams(z.object({ token: optionalText, redirect: optionalText })),
+);
+const notMeRoute = screenRoute(
+  rootRoute,
+  "/not-me",
+  NotMePage,
+  searchParams(z.object({ token: optionalText })),
+);
+
+export const guestRoutes = [signInRoute, twoFactorRoute, signUpRoute, emailCodeRoute, emailLinkRoute];
 export const publicAuthRoutes = [
   checkInboxRoute,
   verifiedRoute,
   forgotPasswordRoute,
   resetPasswordRoute,
   errorRoute,
+  signInLinkRoute,
+  notMeRoute,
 ];

@@ -5,6 +5,7 @@ import { lazyLoad } from "#web/lib/lazy-load.ts";
 import { searchParams } from "#web/lib/search-params.ts";
 import { parseInvitationsSearch, parseMembersSearch, parseTeamsSearch } from "./lib/list-search.ts";
 
+const ApiKeysPage = lazyLoad(() => import("./components/api-keys-page.tsx").then((m) => m.ApiKeysPage));
 const AcceptInvitationPage = lazyLoad(() =>
   import("./components/accept-invitation-page.tsx").then((m) => m.AcceptInvitationPage),
 );
@@ -49,6 +50,8 @@ const teamsRoute = screenRoute(organizationRoute, "/teams", TeamsPage, parseTeam
 
 const settingsRoute = screenRoute(organizationRoute, "/settings", SettingsPage);
 
+const apiKeysRoute = screenRoute(organizationRoute, "/api-keys", ApiKeysPage);
+
 const myInvitationsRoute = screenRoute(signedInRoute, "/invitations", MyInvitationsPage);
 
 // Open to anyone: the landing explains the invitation and offers sign-in or sign-up.
@@ -62,7 +65,14 @@ const acceptInvitationRoute = screenRoute(
 export const signedInOrganizationRoutes = [
   organizationsRoute,
   createOrganizationRoute,
-  organizationRoute.addChildren([overviewRoute, membersRoute, invitationsRoute, teamsRoute, settingsRoute]),
+  organizationRoute.addChildren([
+    overviewRoute,
+    membersRoute,
+    invitationsRoute,
+    teamsRoute,
+    settingsRoute,
+    apiKeysRoute,
+  ]),
   myInvitationsRoute,
 ];
 export const publicOrganizationRoutes = [acceptInvitationRoute];

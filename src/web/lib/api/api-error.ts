@@ -44,6 +44,11 @@ export function isOnlyOwnerError(error: unknown): boolean {
   return hasCode(error, ERROR_CODES.onlyOwnerLeave, ERROR_CODES.onlyOwnerDelete);
 }
 
+/** True when a policy (an organization's, or REQUIRE_2FA_FOR_ADMINS) wants two-factor this person lacks. */
+export function isTwoFactorRequired(error: unknown): boolean {
+  return hasCode(error, ERROR_CODES.twoFactorRequiredByOrganization, ERROR_CODES.twoFactorRequiredForAdmins);
+}
+
 /** True when what was asked for does not exist (any more). */
 export function isNotFound(error: unknown): boolean {
   return error instanceof ApiError && (error.status === 404 || error.code === ERROR_CODES.userNotFound);

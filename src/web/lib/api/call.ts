@@ -3,10 +3,20 @@ import type { ProductApi } from "#server/boot/product-api.ts";
 import { authClient } from "../auth-client.ts";
 import { ApiError, NETWORK_STATUS } from "./api-error.ts";
 
-/** What better-auth's client answers: `{ data }` or `{ error }`, never a throw for a refusal. */
+/**
+ * What better-auth's client answers: `{ data }` or `{ error }`, never a throw for a refusal. The OpenID
+ * provider's endpoints refuse in RFC 6749's words (`error`, `error_description`) instead of code/message.
+ */
 interface AuthAnswer<T> {
   data: T | null;
-  error: { status: number; statusText?: string; message?: string; code?: string } | null;
+  error: {
+    status: number;
+    statusText?: string;
+    message?: string;
+    code?: string;
+    error?: unknown;
+    error_description?: unknown;
+  } | null;
 }
 
 /** Fetch options every call passes on, so a 429 keeps its `X-Retry-After`. */
@@ -45,7 +55,9 @@ export async function authCall<T>(call: (options: CallOptions) => Promise<AuthAn
   const { data, error } = answer;
   if (error) {
     const status = error.status ?? NETWORK_STATUS;
-    throw new ApiError(status, error.message || error.statusText || "", error.code, retryAfter);
+    const description = typeof error.error_description === "string" ? error.error_description : "";
+    const code = error.code ?? (typeof error.error === "string" ? error.error : undefined);
+    throw new ApiError(status, error.message || description || error.statusText || "", code, retryAfter);
   }
   return data as T;
 }

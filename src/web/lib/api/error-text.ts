@@ -19,6 +19,9 @@ const ERROR_TEXT: Record<string, string> = {
   USER_NOT_FOUND: "We couldn't find that account.",
   INVALID_TOKEN: "This link is invalid or has already been used. Request a new one.",
   TOKEN_EXPIRED: "This link has expired. Request a new one.",
+  INVALID_OTP: "That code is not correct. Check the latest mail and try again.",
+  OTP_EXPIRED: "This code has expired. Send yourself a new one.",
+  TOO_MANY_ATTEMPTS: "Too many wrong codes: this one no longer works. Send yourself a new one.",
   EMAIL_ALREADY_VERIFIED: "This email address is already verified. You can sign in.",
   SESSION_EXPIRED: "Your session has expired. Sign in again to continue.",
   FAILED_TO_CREATE_USER: "We couldn't create your account. Please try again.",
@@ -27,7 +30,44 @@ const ERROR_TEXT: Record<string, string> = {
   MISSING_OR_NULL_ORIGIN: "This request came from a page we don't trust. Reload the page and try again.",
   INVALID_CALLBACK_URL: "The return address of this request is not allowed.",
   VALIDATION_ERROR: "Some fields are not valid. Check them and try again.",
+  // Two-factor
+  INVALID_CODE: "That code is not right. Check your app and enter the newest code.",
+  INVALID_BACKUP_CODE: "That backup code is not right, or it has been used already.",
+  ACCOUNT_TEMPORARILY_LOCKED: "Too many wrong codes; try again in 15 minutes.",
+  INVALID_TWO_FACTOR_COOKIE: "This sign-in has expired. Sign in again with your password.",
+  TOO_MANY_ATTEMPTS_REQUEST_NEW_CODE:
+    "Too many wrong codes for this sign-in. Sign in again with your password.",
+  TOTP_ALREADY_ENABLED: "Two-factor authentication is already on.",
+  TRUSTED_DEVICE_NOT_FOUND: "That device is no longer trusted.",
+  // Passkeys (the server's codes, then the browser's)
+  PASSKEY_NOT_FOUND:
+    "This passkey isn't registered with us (it may have been removed). Sign in another way, then add it again.",
+  AUTHENTICATION_FAILED: "The passkey could not be verified. Try again, or sign in another way.",
+  CHALLENGE_NOT_FOUND: "The passkey request expired. Try again.",
+  PASSKEY_CHALLENGE_MISMATCH: "The passkey request expired. Try again.",
+  PASSKEY_ORIGIN_MISMATCH: "This passkey answer came from another site. Reload the page and try again.",
+  PASSKEY_RP_ID_MISMATCH: "This passkey belongs to another site. Use a passkey made for this one.",
+  INVALID_PASSKEY_RESPONSE: "The browser's passkey answer was not understood. Try again.",
+  FAILED_TO_VERIFY_REGISTRATION: "The new passkey could not be verified. Try again with another device.",
+  CANNOT_REMOVE_LAST_SIGN_IN_METHOD:
+    "This passkey is your only way to sign in. Add another passkey, set a password or link an account first.",
+  ERROR_AUTHENTICATOR_PREVIOUSLY_REGISTERED: "This device already keeps a passkey for your account.",
+  ERROR_CEREMONY_ABORTED: "The passkey prompt was closed. Try again when you are ready.",
+  ERROR_PASSTHROUGH_SEE_CAUSE_PROPERTY:
+    "The passkey prompt was closed or timed out. Try again when you are ready.",
+  AUTH_CANCELLED: "The passkey prompt was closed. Try again when you are ready.",
+  ERROR_INVALID_DOMAIN: "Passkeys don't work at this address. Open the app at its public address.",
+  ERROR_INVALID_RP_ID: "Passkeys don't work at this address. Open the app at its public address.",
+  ERROR_AUTHENTICATOR_GENERAL_ERROR:
+    "The device could not use the passkey. Try again, or use another device.",
   // Organizations
+  TWO_FACTOR_REQUIRED_BY_ORGANIZATION:
+    "This organization requires two-factor authentication. Turn on an authenticator app or add a passkey in your account's Security section.",
+  TWO_FACTOR_REQUIRED_FOR_ADMINS:
+    "The admin area requires two-factor authentication. Turn on an authenticator app or add a passkey in your account's Security section.",
+  TWO_FACTOR_REQUIRED_TO_SET_POLICY:
+    "Turn on two-factor authentication (or add a passkey) for your own account first, then require it of your members.",
+  ONLY_OWNERS_SET_TWO_FACTOR_POLICY: "Only an owner can change whether two-factor is required.",
   ORGANIZATION_SLUG_ALREADY_TAKEN: "That slug is already taken. Choose another one.",
   ORGANIZATION_ALREADY_EXISTS: "An organization with this slug already exists. Choose another slug.",
   INVALID_SLUG: "A slug is 2 to 48 characters: lowercase letters, digits and dashes.",
@@ -75,14 +115,15 @@ const FALLBACK = "Something went wrong. Please try again.";
  */
 export function errorText(error: unknown, { codes = {}, forbidden }: ErrorWording = {}): string {
   if (!(error instanceof ApiError)) return error instanceof Error && error.message ? error.message : FALLBACK;
+  const known = error.code ? (codes[error.code] ?? ERROR_TEXT[error.code]) : undefined;
+  // A refusal with its own code (e.g. the two-factor lockout, a 429) says that; the limiter's has none.
+  if (known) return known;
   if (error.status === 429) {
     const seconds = error.retryAfter;
     return seconds
       ? `Too many attempts, try again in ${seconds} ${seconds === 1 ? "second" : "seconds"}.`
       : "Too many attempts, please wait a moment and try again.";
   }
-  const known = error.code ? (codes[error.code] ?? ERROR_TEXT[error.code]) : undefined;
-  if (known) return known;
   if (forbidden && error.status === 403) return forbidden;
   if (error.status === NETWORK_STATUS)
     return "We couldn't reach the server. Check your connection and try again.";

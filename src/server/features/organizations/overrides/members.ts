@@ -14,13 +14,19 @@ export function memberOverrides(db: Db): Override[] {
       path: "/organization/list-members",
       mode: "replace",
       handler: async (ctx) => {
-        const { query, organizationId } = await organizationOf(db, ctx);
+        const { query, organizationId, member } = await organizationOf(db, ctx);
+        // Owners see who lacks two-factor (issue 16's policies), and may list only them.
+        const owner = isOwner(member.role);
+        const twoFactor = readEnum(query, "twoFactor", ["missing"] as const);
+        if (twoFactor && !owner) throw APIError.from("FORBIDDEN", ORGANIZATION_MESSAGES.ownersSeeTwoFactor);
         return ctx.json(
           await membersPage(db, organizationId, {
             ...readPage(query),
             search: readString(query, "search", 254),
             sortBy: readEnum(query, "sortBy", MEMBER_SORTS),
             sortDirection: readEnum(query, "sortDirection", ["asc", "desc"] as const),
+            withTwoFactor: owner,
+            withoutTwoFactorOnly: twoFactor === "missing",
           }),
         );
       },

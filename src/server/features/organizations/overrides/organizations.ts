@@ -1,4 +1,5 @@
 import { APIError } from "better-auth/api";
+import { keyAllows } from "#server/auth/api-key-access.ts";
 import { defineOverride, type Override } from "#server/auth/overrides.ts";
 import type { Db } from "#server/db/tables.ts";
 import { can, findMembership, requireMembership } from "#server/features/organizations/access.ts";
@@ -49,7 +50,9 @@ export function organizationOverrides(db: Db): Override[] {
         const member = await requireMembership(db, organizationId, session.user.id);
         const organization = await findOrganization(organizationId);
         const { limit } = readPage({ limit: query.membersLimit }, FULL_ORGANIZATION_LIMIT);
-        const seesInvitations = can(member.role, { invitation: ["create"] });
+        // An API key without invitation:create sees no invitations, whoever created it.
+        const seesInvitations =
+          can(member.role, { invitation: ["create"] }) && keyAllows(ctx, "invitation", "create");
         return ctx.json(
           await fullOrganization(
             db,

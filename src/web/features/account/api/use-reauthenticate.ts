@@ -35,3 +35,31 @@ export function useReauthenticateWithProvider() {
       ),
   });
 }
+
+/** The session a passkey confirmation replaces. */
+export interface ReplacedSession {
+  userId: string;
+  token: string;
+  activeOrganizationId?: string | null;
+}
+
+/**
+ * Confirms with a passkey: a passkey sign-in makes a new, fresh session (signed in, the prompt offers only this
+ * account's passkeys). The session it replaces is then signed out, and its active organization carried over.
+ */
+export function useReauthenticateWithPasskey() {
+  return useApiMutation({
+    mutationFn: async (replaced: ReplacedSession) => {
+      const answer = (await authCall((o) => authClient.signIn.passkey(undefined, o))) as {
+        user?: { id: string };
+      } | null;
+      if (answer?.user?.id === replaced.userId) {
+        const organizationId = replaced.activeOrganizationId;
+        if (organizationId) await authCall((o) => authClient.organization.setActive({ organizationId }, o));
+        await authCall((o) => authClient.revokeSession({ token: replaced.token }, o));
+      }
+      authClient.$store.notify("$sessionSignal");
+    },
+    invalidate: sessionsKey,
+  });
+}

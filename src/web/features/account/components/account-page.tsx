@@ -1,10 +1,12 @@
 import { Box, Group, NavLink, ScrollArea, Stack, Text, Title } from "@mantine/core";
 import {
   IconAlertTriangle,
+  IconApps,
   IconDevices,
   IconLink,
   IconLock,
   IconMail,
+  IconShieldLock,
   IconUserCircle,
 } from "@tabler/icons-react";
 import { createLink, getRouteApi } from "@tanstack/react-router";
@@ -15,11 +17,13 @@ import { usePageTitle } from "#web/lib/use-page-title.ts";
 import type { AccountSection } from "../lib/account-search.ts";
 import { FreshActionProvider } from "../lib/fresh-action.tsx";
 import classes from "./account-page.module.css";
+import { ConnectedAppsSection } from "./connected-apps-section.tsx";
 import { DangerZoneSection } from "./danger-zone-section.tsx";
 import { EmailSection } from "./email-section.tsx";
 import { LinkedAccountsSection } from "./linked-accounts-section.tsx";
 import { PasswordSection } from "./password-section.tsx";
 import { ProfileSection } from "./profile-section.tsx";
+import { SecuritySection } from "./security-section.tsx";
 import { SessionsSection } from "./sessions-section.tsx";
 
 const route = getRouteApi("/_signed-in/account");
@@ -28,8 +32,10 @@ const SECTIONS: { id: AccountSection; label: string; icon: typeof IconLock }[] =
   { id: "profile", label: "Profile", icon: IconUserCircle },
   { id: "email", label: "Email", icon: IconMail },
   { id: "password", label: "Password", icon: IconLock },
+  { id: "security", label: "Security", icon: IconShieldLock },
   { id: "linked", label: "Linked accounts", icon: IconLink },
   { id: "sessions", label: "Sessions", icon: IconDevices },
+  { id: "apps", label: "Connected apps", icon: IconApps },
   { id: "danger", label: "Danger zone", icon: IconAlertTriangle },
 ];
 
@@ -41,7 +47,7 @@ NavAnchor.displayName = "NavAnchor";
 /** A Mantine NavLink that navigates with the router. */
 const SectionLink = createLink(NavAnchor);
 
-/** /account: profile, email, password, linked accounts, sessions and deletion. */
+/** /account: profile, email, password, security (two-factor), linked accounts, sessions, connected apps and deletion. */
 export function AccountPage() {
   const { data } = authClient.useSession();
   const navRef = useRef<HTMLDivElement>(null);
@@ -115,10 +121,14 @@ function SectionBody({ section, user }: { section: AccountSection; user: Session
       return <EmailSection user={user} />;
     case "password":
       return <PasswordSection user={user} />;
+    case "security":
+      return <SecuritySection user={user} />;
     case "linked":
       return <LinkedAccountsSection />;
     case "sessions":
       return <SessionsSection />;
+    case "apps":
+      return <ConnectedAppsSection />;
     case "danger":
       return <DangerZoneSection user={user} />;
   }

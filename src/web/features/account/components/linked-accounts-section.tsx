@@ -14,13 +14,14 @@ import {
   useLinkedAccounts,
   useUnlinkAccount,
 } from "../api/use-linked-accounts.ts";
+import { usePasskeys } from "../api/use-passkeys.ts";
 import { RedirectErrorAlert } from "./account-alerts.tsx";
 import { ProviderButton } from "./provider-button.tsx";
 
 const route = getRouteApi("/_signed-in/account");
 
 const LAST_METHOD_REASON =
-  "This is your only way to sign in. Link another account or set a password before you unlink it.";
+  "This is your only way to sign in. Link another account, set a password or add a passkey before you unlink it.";
 
 /** Sign-in methods: list (GET /list-accounts), link (POST /link-social), unlink (POST /unlink-account). */
 export function LinkedAccountsSection() {
@@ -39,8 +40,10 @@ export function LinkedAccountsSection() {
     search.linked ? (search.error ?? null) : null,
   );
 
+  const passkeys = usePasskeys();
   const list = accounts.data ?? [];
-  const onlyOne = list.length <= 1;
+  // Passkeys are a way to sign in too: with one, the last account may go.
+  const onlyOne = list.length <= 1 && !passkeys.data?.length;
   const linkedProviders = new Set(list.map((account) => account.providerId));
   const linkable = config.socialProviders.filter((id) => !linkedProviders.has(id));
   // Once the provider accepted, the browser is leaving: the buttons stay busy.

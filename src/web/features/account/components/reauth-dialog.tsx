@@ -1,14 +1,21 @@
 import { Button, Divider, Group, PasswordInput, Stack, Text } from "@mantine/core";
 import { schemaResolver, useForm } from "@mantine/form";
+import { IconKey } from "@tabler/icons-react";
 import { z } from "zod";
 import { AppModal } from "#web/components/app-modal.tsx";
 import { ErrorAlert } from "#web/components/error-alert.tsx";
 import { TextLink } from "#web/components/text-link.tsx";
 import { useAppConfig } from "#web/lib/app-config.ts";
 import { authClient } from "#web/lib/auth-client.ts";
+import { passkeySupport } from "#web/lib/passkey-support.ts";
 import { CREDENTIAL_PROVIDER } from "#web/lib/social-providers.ts";
 import { useHasPassword, useLinkedAccounts } from "../api/use-linked-accounts.ts";
-import { useReauthenticate, useReauthenticateWithProvider } from "../api/use-reauthenticate.ts";
+import { usePasskeys } from "../api/use-passkeys.ts";
+import {
+  useReauthenticate,
+  useReauthenticateWithPasskey,
+  useReauthenticateWithProvider,
+} from "../api/use-reauthenticate.ts";
 import { ProviderButton } from "./provider-button.tsx";
 
 interface ReauthDialogProps {
@@ -40,6 +47,8 @@ function ReauthForm({ onDone }: { onDone: (ok: boolean) => void }) {
   const accounts = useLinkedAccounts();
   const reauthenticate = useReauthenticate();
   const withProvider = useReauthenticateWithProvider();
+  const withPasskey = useReauthenticateWithPasskey();
+  const hasPasskeys = (usePasskeys().data?.length ?? 0) > 0 && passkeySupport() === "ok";
 
   // Once the provider accepted, the browser is leaving: the buttons stay busy.
   const leaving = withProvider.isPending || withProvider.isSuccess;
@@ -64,10 +73,31 @@ function ReauthForm({ onDone }: { onDone: (ok: boolean) => void }) {
     <Stack gap="md">
       <Text size="sm" c="dimmed">
         {hasPassword === false
-          ? "For your security, this action needs a recent sign-in. Sign in again with one of your linked accounts; you will come back here."
-          : "For your security, this action needs a recent sign-in. Enter your password to continue."}
+          ? "For your security, this action needs a recent sign-in. Confirm with one of your passkeys or sign in again with a linked account; you will come back here."
+          : hasPasskeys
+            ? "For your security, this action needs a recent sign-in. Confirm with a passkey, or enter your password."
+            : "For your security, this action needs a recent sign-in. Enter your password to continue."}
       </Text>
-      <ErrorAlert error={reauthenticate.error ?? withProvider.error} />
+      <ErrorAlert error={reauthenticate.error ?? withProvider.error ?? withPasskey.error} />
+      {hasPasskeys && session ? (
+        <Button
+          variant="default"
+          leftSection={<IconKey size={16} aria-hidden />}
+          loading={withPasskey.isPending}
+          onClick={() =>
+            withPasskey.mutate(
+              {
+                userId: session.user.id,
+                token: session.session.token,
+                activeOrganizationId: session.session.activeOrganizationId,
+              },
+              { onSuccess: () => onDone(true) },
+            )
+          }
+        >
+          Confirm with a passkey
+        </Button>
+      ) : null}
       {hasPassword !== false ? (
         <form
           onSubmit={form.onSubmit((values) =>
@@ -106,7 +136,7 @@ function ReauthForm({ onDone }: { onDone: (ok: boolean) => void }) {
         </form>
       ) : (
         <Stack gap="sm">
-          {socialProviders.length === 0 ? (
+          {socialProviders.length === 0 && !hasPasskeys ? (
             <Text size="sm">
               None of your linked accounts can be used on this server right now. Sign out and sign in again to
               continue.

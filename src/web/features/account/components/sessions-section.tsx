@@ -1,12 +1,5 @@
 import { Badge, Box, Button, Group, Paper, Skeleton, Stack, Text, ThemeIcon } from "@mantine/core";
-import {
-  IconDeviceDesktop,
-  IconDeviceMobile,
-  IconDevices,
-  IconDeviceTablet,
-  IconLogout,
-  IconShieldLock,
-} from "@tabler/icons-react";
+import { IconLogout, IconShieldLock } from "@tabler/icons-react";
 import { useState } from "react";
 import { ConfirmDialog } from "#web/components/confirm-dialog.tsx";
 import { LoadError } from "#web/components/error-alert.tsx";
@@ -20,14 +13,8 @@ import {
   useRevokeSession,
   useSessions,
 } from "../api/use-sessions.ts";
+import { deviceIcon } from "../lib/device-icon.ts";
 import { useFreshAction } from "../lib/fresh-action.tsx";
-
-const DEVICE_ICONS = {
-  desktop: IconDeviceDesktop,
-  mobile: IconDeviceMobile,
-  tablet: IconDeviceTablet,
-  other: IconDevices,
-} as const;
 
 /** What is signed out once confirmed: one session, or every session but this one. */
 type Target = { session: DeviceSession } | "others";
@@ -157,7 +144,7 @@ function SessionRow({
   revoking: boolean;
   onRevoke: () => void;
 }) {
-  const Icon = DEVICE_ICONS[session.device?.type ?? "other"] ?? IconDevices;
+  const Icon = deviceIcon(session.device?.type);
   const label = deviceLabel(session);
   const details = [
     session.ipAddress || "Unknown IP",

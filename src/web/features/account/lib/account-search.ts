@@ -1,4 +1,13 @@
-export const ACCOUNT_SECTIONS = ["profile", "email", "password", "linked", "sessions", "danger"] as const;
+export const ACCOUNT_SECTIONS = [
+  "profile",
+  "email",
+  "password",
+  "security",
+  "linked",
+  "sessions",
+  "apps",
+  "danger",
+] as const;
 
 export type AccountSection = (typeof ACCOUNT_SECTIONS)[number];
 

@@ -8,12 +8,30 @@ interface AdminPageHeaderProps {
   actions?: ReactNode;
   /** Shown before the title, e.g. an avatar. */
   leading?: ReactNode;
-  /** On a user's page: their name, shown after "Users" in the breadcrumbs. */
+  /** On one item's page (a user, an app): its name, shown after the section in the breadcrumbs. */
   current?: string;
+  /** The admin area's section the page belongs to. @default Users */
+  section?: AdminSection;
 }
 
+/** The admin area's sections, each with its list page. */
+export type AdminSection = "users" | "applications";
+
+const SECTIONS = {
+  users: { label: "Users", to: "/admin/users" },
+  applications: { label: "Applications", to: "/admin/applications" },
+} as const;
+
 /** Breadcrumbs, the page's one h1, a line of context and the page actions. */
-export function AdminPageHeader({ title, description, actions, leading, current }: AdminPageHeaderProps) {
+export function AdminPageHeader({
+  title,
+  description,
+  actions,
+  leading,
+  current,
+  section = "users",
+}: AdminPageHeaderProps) {
+  const crumb = SECTIONS[section];
   return (
     <Stack gap="sm">
       <Breadcrumbs
@@ -26,12 +44,12 @@ export function AdminPageHeader({ title, description, actions, leading, current 
           Admin
         </Text>
         {current ? (
-          <TextLink to="/admin/users" size="sm">
-            Users
+          <TextLink to={crumb.to} size="sm">
+            {crumb.label}
           </TextLink>
         ) : (
           <Text size="sm" c="dimmed" aria-current="page">
-            Users
+            {crumb.label}
           </Text>
         )}
         {current ? (

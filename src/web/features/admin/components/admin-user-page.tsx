@@ -112,7 +112,7 @@ export function AdminUserPage() {
 
       <UserProfileCard user={target} self={self} onChangeRole={() => setDialog("role")} />
 
-      <UserOverviewCard userId={target.id} />
+      <UserOverviewCard userId={target.id} userName={target.name || target.email} />
 
       <UserSessionsCard user={target} />
 

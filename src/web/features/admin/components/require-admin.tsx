@@ -1,16 +1,40 @@
+import { Box } from "@mantine/core";
+import { useQuery } from "@tanstack/react-query";
 import type { ReactNode } from "react";
 import { NotFound } from "#web/components/not-found.tsx";
 import { PageLoader } from "#web/components/page-loader.tsx";
+import { TwoFactorRequired } from "#web/components/two-factor-required.tsx";
+import { isTwoFactorRequired } from "#web/lib/api/api-error.ts";
+import { authCall } from "#web/lib/api/call.ts";
+import { authClient } from "#web/lib/auth-client.ts";
+import { ADMIN_KEY } from "../api/admin-users.ts";
 import { useAdminSession } from "../api/use-admin-session.ts";
 
 /**
  * Renders the admin area only for admins. Anyone else sees the not-found
  * screen, so the area's existence is not advertised; the server refuses every
- * admin call on its own (403).
+ * admin call on its own (403). With REQUIRE_2FA_FOR_ADMINS, an admin without two-factor or a passkey is
+ * refused too: one small call finds out, and they are shown the way to enrol instead of failing pages.
  */
 export function RequireAdmin({ children }: { children: ReactNode }) {
-  const { isPending, isAdmin } = useAdminSession();
-  if (isPending) return <PageLoader label="Checking your session" />;
+  const { isPending, isAdmin, userId } = useAdminSession();
+  const gate = useQuery({
+    queryKey: [ADMIN_KEY, "gate", userId],
+    queryFn: () => authCall((o) => authClient.admin.listUsers({ query: { limit: 1 } }, o)),
+    enabled: isAdmin,
+    staleTime: 60_000,
+  });
+  if (isPending || (isAdmin && gate.isPending)) return <PageLoader label="Checking your session" />;
   if (!isAdmin) return <NotFound />;
+  if (isTwoFactorRequired(gate.error)) {
+    return (
+      <Box maw={640} mx="auto" py={{ base: "md", sm: 48 }}>
+        <TwoFactorRequired
+          title="Two-factor authentication required"
+          description="The admin area requires two-factor authentication. Turn on an authenticator app or add a passkey to your account, then come back."
+        />
+      </Box>
+    );
+  }
   return <>{children}</>;
 }

@@ -5,6 +5,7 @@ import { LoadError } from "#web/components/error-alert.tsx";
 import { SectionCard } from "#web/components/section-card.tsx";
 import { formatDate } from "#web/lib/format.ts";
 import { useUserOverview } from "../api/admin-users.ts";
+import { UserTwoFactor } from "./user-two-factor.tsx";
 
 const PROVIDER_NAMES: Record<string, string> = { credential: "Email and password" };
 
@@ -13,7 +14,7 @@ function providerName(id: string): string {
 }
 
 /** A user's sign-in methods and organization memberships, as an admin sees them. */
-export function UserOverviewCard({ userId }: { userId: string }) {
+export function UserOverviewCard({ userId, userName }: { userId: string; userName: string }) {
   const overview = useUserOverview(userId);
 
   return (
@@ -54,6 +55,7 @@ export function UserOverviewCard({ userId }: { userId: string }) {
                 </Group>
               )}
             </Stack>
+            <UserTwoFactor userId={userId} userName={userName} twoFactor={overview.data.twoFactor} />
             <Stack gap="xs">
               <Group gap="xs">
                 <IconBuilding size={18} aria-hidden />

@@ -1,15 +1,14 @@
-import { ActionIcon, Code, CopyButton, Group, SimpleGrid, Text, Tooltip } from "@mantine/core";
+import { Code, Group, SimpleGrid, Text } from "@mantine/core";
 import {
   IconBan,
   IconCalendar,
-  IconCheck,
   IconCircleCheck,
   IconClock,
-  IconCopy,
   IconId,
   IconMail,
   IconShieldLock,
 } from "@tabler/icons-react";
+import { CopyValueIcon } from "#web/components/copy-value.tsx";
 import { Detail } from "#web/components/detail.tsx";
 import { SectionCard } from "#web/components/section-card.tsx";
 import { isAdmin } from "#web/lib/admin-role.ts";
@@ -21,21 +20,7 @@ function CopyId({ id }: { id: string }) {
   return (
     <Group gap={4} wrap="nowrap">
       <Code style={{ overflowWrap: "anywhere" }}>{id}</Code>
-      <CopyButton value={id}>
-        {({ copied, copy }) => (
-          <Tooltip label={copied ? "Copied" : "Copy user ID"} withArrow>
-            <ActionIcon
-              variant="subtle"
-              color={copied ? "teal" : "gray"}
-              size="sm"
-              onClick={copy}
-              aria-label="Copy user ID"
-            >
-              {copied ? <IconCheck size={14} aria-hidden /> : <IconCopy size={14} aria-hidden />}
-            </ActionIcon>
-          </Tooltip>
-        )}
-      </CopyButton>
+      <CopyValueIcon value={id} label="user ID" size="xs" />
     </Group>
   );
 }

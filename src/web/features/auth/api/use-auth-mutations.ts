@@ -4,7 +4,10 @@ import { authClient } from "#web/lib/auth-client.ts";
 
 type SocialProvider = Parameters<typeof authClient.signIn.social>[0]["provider"];
 
-/** Email and password sign-in; `callbackURL` is where the person lands once signed in. */
+/**
+ * Email and password sign-in; `callbackURL` is where the person lands once signed in. An account with
+ * two-factor answers `twoFactorRedirect` instead of a session: the second step follows.
+ */
 export function useSignIn() {
   return useApiMutation({
     mutationFn: (input: { email: string; password: string; callbackURL: string }) =>
@@ -54,5 +57,35 @@ export function useResetPassword() {
   return useApiMutation({
     mutationFn: (input: { token: string; newPassword: string }) =>
       authCall((o) => authClient.resetPassword(input, o)),
+  });
+}
+
+/** What the second step sends: a code from the authenticator app, or a backup code. */
+export interface SecondStep {
+  method: "totp" | "backup";
+  code: string;
+  /** "Trust this device for 30 days". */
+  trustDevice: boolean;
+}
+
+/** POST /two-factor/verify-totp or /two-factor/verify-backup-code: the sign-in completes (session cookie). */
+export function useVerifySecondStep() {
+  return useApiMutation({
+    mutationFn: ({ method, code, trustDevice }: SecondStep) =>
+      method === "totp"
+        ? authCall((o) => authClient.twoFactor.verifyTotp({ code, trustDevice }, o))
+        : authCall((o) => authClient.twoFactor.verifyBackupCode({ code, trustDevice }, o)),
+  });
+}
+
+/**
+ * Sign-in with a passkey: GET /passkey/generate-authenticate-options, the browser's prompt (or, with
+ * `autoFill`, its autofill list under the email field), then POST /passkey/verify-authentication, which
+ * answers with the session. A passkey is strong on its own: no second step follows.
+ */
+export function usePasskeySignIn() {
+  return useApiMutation({
+    mutationFn: ({ autoFill }: { autoFill: boolean }) =>
+      authCall((o) => authClient.signIn.passkey({ autoFill }, o)),
   });
 }

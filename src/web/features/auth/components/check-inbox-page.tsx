@@ -5,6 +5,7 @@ import { AuthCard } from "#web/components/auth-card.tsx";
 import { TextLink } from "#web/components/text-link.tsx";
 import { useAppConfig } from "#web/lib/app-config.ts";
 import { usePageTitle } from "#web/lib/use-page-title.ts";
+import { EmailAddress } from "./email-address.tsx";
 import { ResendVerification } from "./resend-verification.tsx";
 
 const route = getRouteApi("/check-inbox");
@@ -22,14 +23,7 @@ export function CheckInboxPage() {
         email ? (
           <>
             {"We sent a verification link to "}
-            <Text
-              component="strong"
-              fw={600}
-              c="var(--mantine-color-text)"
-              style={{ overflowWrap: "anywhere" }}
-            >
-              {email}
-            </Text>
+            <EmailAddress email={email} />
             {". Open it to activate your account."}
           </>
         ) : (

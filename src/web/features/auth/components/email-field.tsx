@@ -2,13 +2,19 @@ import { TextInput } from "@mantine/core";
 import type { GetInputPropsReturnType } from "@mantine/form";
 import { LIMITS } from "#shared/limits.ts";
 
-/** The required "Email" field of the sign-in screens; pass it `form.getInputProps("email")`. */
-export function EmailField(props: GetInputPropsReturnType) {
+/**
+ * The required "Email" field of the sign-in screens; pass it `form.getInputProps("email")`. Sign-in gives
+ * it `autoComplete="username webauthn"`, so the browser offers passkeys in its autofill.
+ */
+export function EmailField({
+  autoComplete = "email",
+  ...props
+}: GetInputPropsReturnType & { autoComplete?: string }) {
   return (
     <TextInput
       label="Email"
       type="email"
-      autoComplete="email"
+      autoComplete={autoComplete}
       inputMode="email"
       required
       maxLength={LIMITS.email}

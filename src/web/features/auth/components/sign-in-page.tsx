@@ -1,4 +1,4 @@
-import { Group, Input, PasswordInput } from "@mantine/core";
+import { Group, Input, PasswordInput, Stack } from "@mantine/core";
 import { schemaResolver, useForm } from "@mantine/form";
 import { getRouteApi, useNavigate } from "@tanstack/react-router";
 import { useState } from "react";
@@ -9,12 +9,15 @@ import { TextLink } from "#web/components/text-link.tsx";
 import { ApiError } from "#web/lib/api/api-error.ts";
 import { useAppConfig } from "#web/lib/app-config.ts";
 import { authClient } from "#web/lib/auth-client.ts";
+import { authorizationResumeTarget } from "#web/lib/oauth-authorization.ts";
 import { safeRedirectTarget } from "#web/lib/safe-redirect.ts";
 import { usePageTitle } from "#web/lib/use-page-title.ts";
 import { useSignIn } from "../api/use-auth-mutations.ts";
 import { AuthForm } from "./auth-form.tsx";
 import { EmailField } from "./email-field.tsx";
+import { EmailSignInOptions } from "./email-sign-in-options.tsx";
 import { EntryCard } from "./entry-card.tsx";
+import { canUsePasskeys, PasskeySignIn } from "./passkey-sign-in.tsx";
 import { UnverifiedEmailAlert } from "./unverified-email-alert.tsx";
 
 const route = getRouteApi("/_guest/sign-in");
@@ -32,7 +35,9 @@ export function SignInPage() {
   const { refetch } = authClient.useSession();
   const signIn = useSignIn();
   const [socialError, setSocialError] = useState<unknown>(null);
-  const target = safeRedirectTarget(search.redirect);
+  // An app's authorization request (Sign in with Gatehouse) resumes once signed in.
+  const resume = authorizationResumeTarget(window.location.search);
+  const target = resume ?? safeRedirectTarget(search.redirect);
 
   const form = useForm({
     mode: "controlled",
@@ -45,15 +50,28 @@ export function SignInPage() {
       ? signIn.variables?.email
       : undefined;
 
+  async function continueSignedIn() {
+    await refetch();
+    await navigate({ to: target, replace: true });
+  }
+
   function handleSubmit(values: typeof form.values) {
     setSocialError(null);
     signIn.mutate(
       // better-auth's client follows callbackURL itself (full page load) on success.
       { email: values.email.trim(), password: values.password, callbackURL: target },
       {
-        onSuccess: async () => {
-          await refetch();
-          await navigate({ to: target, replace: true });
+        onSuccess: async (answer) => {
+          // Two-factor on: no session yet, the second step asks for a code and then goes on to the target
+          // (an app's authorization resume included).
+          if (answer && "twoFactorRedirect" in answer && answer.twoFactorRedirect) {
+            await navigate({ to: "/sign-in/two-factor", search: { redirect: target } });
+            return;
+          }
+          // Back to the app's authorization: better-auth's client loads callbackURL (/oauth/resume) itself
+          // when the answer says so; a second navigation would abort it.
+          if (resume && (answer as { redirect?: unknown }).redirect === true) return;
+          await continueSignedIn();
         },
       },
     );
@@ -62,9 +80,13 @@ export function SignInPage() {
   return (
     <EntryCard
       title="Sign in"
-      subtitle={`Welcome back! Sign in to continue to ${config.appName}.`}
+      subtitle={
+        resume
+          ? `Sign in with your ${config.appName} account to continue to the app.`
+          : `Welcome back! Sign in to continue to ${config.appName}.`
+      }
       other={{ to: "/sign-up", question: "Don't have an account?", label: "Create one" }}
-      search={search}
+      search={resume ? { ...search, redirect: resume } : search}
       callbackURL={target}
       onSocialError={setSocialError}
     >
@@ -75,7 +97,7 @@ export function SignInPage() {
         loading={signIn.isPending || signIn.isSuccess}
       >
         {unverified ? <UnverifiedEmailAlert email={unverified} /> : null}
-        <EmailField {...form.getInputProps("email")} />
+        <EmailField {...form.getInputProps("email")} autoComplete="username webauthn" />
         <div>
           <Group justify="space-between" align="baseline" mb={4}>
             <Input.Label htmlFor="sign-in-password" size="md">
@@ -97,6 +119,15 @@ export function SignInPage() {
           />
         </div>
       </AuthForm>
+      {/* The ways in without a password: passkeys, then the emailed code or link (when offered). */}
+      <Stack gap="sm">
+        <PasskeySignIn onSignedIn={continueSignedIn} onError={setSocialError} />
+        <EmailSignInOptions
+          email={form.values.email.trim()}
+          redirect={resume ?? search.redirect}
+          divider={!canUsePasskeys()}
+        />
+      </Stack>
     </EntryCard>
   );
 }

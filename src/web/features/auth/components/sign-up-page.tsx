@@ -7,6 +7,7 @@ import { confirmedPassword, emailSchema, nameSchema } from "#shared/fields.ts";
 import { LIMITS } from "#shared/limits.ts";
 import { NewPasswordFields } from "#web/components/new-password-fields.tsx";
 import { useAppConfig, usePasswordLimits } from "#web/lib/app-config.ts";
+import { authorizationResumeTarget } from "#web/lib/oauth-authorization.ts";
 import { safeRedirectTarget } from "#web/lib/safe-redirect.ts";
 import { usePageTitle } from "#web/lib/use-page-title.ts";
 import { useSignUp } from "../api/use-auth-mutations.ts";
@@ -19,8 +20,10 @@ const route = getRouteApi("/_guest/sign-up");
 export function SignUpPage() {
   usePageTitle("Create your account");
   const search = route.useSearch();
-  // Where the verification link lands once opened, e.g. back on an invitation.
-  const target = search.redirect ? safeRedirectTarget(search.redirect) : "/verified";
+  // Where the verification link lands once opened, e.g. back on an invitation or an app's authorization.
+  const resume = authorizationResumeTarget(window.location.search);
+  const redirect = resume ?? search.redirect;
+  const target = redirect ? safeRedirectTarget(redirect) : "/verified";
   const navigate = useNavigate();
   const config = useAppConfig();
   const limits = usePasswordLimits();
@@ -53,8 +56,8 @@ export function SignUpPage() {
       title="Create your account"
       subtitle={`Welcome! Fill in the details to get started with ${config.appName}.`}
       other={{ to: "/sign-in", question: "Already have an account?", label: "Sign in" }}
-      search={search}
-      callbackURL={search.redirect ? target : "/"}
+      search={{ ...search, redirect }}
+      callbackURL={redirect ? target : "/"}
       onSocialError={setSocialError}
     >
       <AuthForm

@@ -3,16 +3,8 @@ import { IconAlertTriangle, IconCircleCheck, IconClock, IconMail, IconShieldLock
 import { Detail } from "#web/components/detail.tsx";
 import { UserAvatar } from "#web/components/user-avatar.tsx";
 import { authClient } from "#web/lib/auth-client.ts";
+import { formatDate, formatDateTime } from "#web/lib/format.ts";
 import { usePageTitle } from "#web/lib/use-page-title.ts";
-
-const dateFormat = new Intl.DateTimeFormat(undefined, { dateStyle: "medium" });
-const dateTimeFormat = new Intl.DateTimeFormat(undefined, { dateStyle: "medium", timeStyle: "short" });
-
-function formatDate(value: Date | string | null | undefined, format = dateFormat): string {
-  if (!value) return "—";
-  const date = value instanceof Date ? value : new Date(value);
-  return Number.isNaN(date.getTime()) ? "—" : format.format(date);
-}
 
 /** The signed-in landing: who you are and the state of your account. */
 export function HomePage() {
@@ -71,10 +63,10 @@ export function HomePage() {
             {formatDate(user.createdAt)}
           </Detail>
           <Detail icon={<IconShieldLock size={18} />} label="Signed in">
-            {formatDate(session.createdAt, dateTimeFormat)}
+            {formatDateTime(session.createdAt)}
           </Detail>
           <Detail icon={<IconClock size={18} />} label="Session expires">
-            {formatDate(session.expiresAt, dateTimeFormat)}
+            {formatDateTime(session.expiresAt)}
           </Detail>
         </SimpleGrid>
       </Card>

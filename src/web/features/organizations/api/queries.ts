@@ -39,8 +39,9 @@ export function useOrganizationBySlug(slug: string) {
   return { ...query, organization };
 }
 
-export function useFullOrganization(organizationId: string) {
+export function useFullOrganization(organizationId: string, enabled = true) {
   return useQuery({
+    enabled,
     queryKey: [ORG_KEY, organizationId, "full"],
     queryFn: () =>
       authRequest<FullOrganization>("/organization/get-full-organization", {

@@ -1,6 +1,13 @@
-import { Alert, Button, Group, Loader, Stack, Text } from "@mantine/core";
-import { IconAlertCircle, IconMailForward, IconUserQuestion, type TablerIcon } from "@tabler/icons-react";
+import { Alert, Anchor, Button, Group, Loader, Stack, Text } from "@mantine/core";
+import {
+  IconAlertCircle,
+  IconMailForward,
+  IconShieldLock,
+  IconUserQuestion,
+  type TablerIcon,
+} from "@tabler/icons-react";
 import type { ReactNode } from "react";
+import { ENROL_PATH } from "#shared/error-codes.ts";
 import { ButtonLink } from "#web/components/button-link.tsx";
 import { ErrorAlert } from "#web/components/error-alert.tsx";
 import { errorText } from "#web/lib/api/error-text.ts";
@@ -78,6 +85,23 @@ export function Pending({
           </Group>
         ) : null}
       </Stack>
+      {invitation.requireTwoFactor ? (
+        <Alert
+          color="indigo"
+          variant="light"
+          title="Two-factor authentication required"
+          icon={<IconShieldLock size={18} aria-hidden />}
+          data-testid="invitation-two-factor"
+        >
+          <Text size="sm">
+            {`${invitation.organizationName} requires two-factor authentication of its members. To join, turn on an authenticator app or add a passkey in your account's `}
+            <Anchor href={ENROL_PATH} inherit c="inherit" fw={600} underline="always">
+              Security section
+            </Anchor>
+            .
+          </Text>
+        </Alert>
+      ) : null}
       {verifyText ? (
         <Alert
           color="red"

@@ -1,4 +1,16 @@
-import { Badge, Box, Button, CloseButton, Group, Select, Stack, Table, Text, TextInput } from "@mantine/core";
+import {
+  Badge,
+  Box,
+  Button,
+  CloseButton,
+  Group,
+  Select,
+  Stack,
+  Switch,
+  Table,
+  Text,
+  TextInput,
+} from "@mantine/core";
 import { useDebouncedValue } from "@mantine/hooks";
 import { IconAlertCircle, IconSearch, IconUserPlus, IconUsers } from "@tabler/icons-react";
 import { getRouteApi } from "@tanstack/react-router";
@@ -69,6 +81,8 @@ export function MembersPage() {
     offset: (page - 1) * PAGE_SIZE,
     sortBy: MEMBER_SORTS[sort].sortBy,
     sortDirection: MEMBER_SORTS[sort].sortDirection,
+    // Only owners may ask (the server refuses the filter to anyone else).
+    twoFactor: can.isOwner ? search.twoFactor : undefined,
   });
   const total = query.data?.total ?? 0;
   const manages = can.updateMembers || can.removeMembers;
@@ -130,6 +144,16 @@ export function MembersPage() {
                 size="sm"
                 w={150}
               />
+              {can.isOwner ? (
+                <Switch
+                  label="Without two-factor only"
+                  checked={search.twoFactor === "missing"}
+                  onChange={(event) =>
+                    update({ twoFactor: event.currentTarget.checked ? "missing" : undefined })
+                  }
+                  size="sm"
+                />
+              ) : null}
             </Group>
             {query.data && total > 0 ? (
               <Text size="sm" c="dimmed" aria-live="polite">
@@ -145,11 +169,19 @@ export function MembersPage() {
         empty={
           <ListEmpty
             icon={IconUsers}
-            title={search.q ? "No member matches your search" : "No members"}
+            title={
+              search.q
+                ? "No member matches your search"
+                : search.twoFactor
+                  ? "Everyone has two-factor"
+                  : "No members"
+            }
             description={
               search.q
                 ? `Nobody's name or email contains “${search.q}”.`
-                : "Invite people to fill this organization."
+                : search.twoFactor
+                  ? "Every member signs in with an authenticator app or a passkey."
+                  : "Invite people to fill this organization."
             }
             action={
               search.q ? (
@@ -185,11 +217,23 @@ export function MembersPage() {
                     user={member.user}
                     avatarSize={36}
                     nameBadge={
-                      isSelf ? (
-                        <Badge size="xs" variant="outline" color="gray">
-                          You
-                        </Badge>
-                      ) : null
+                      <>
+                        {isSelf ? (
+                          <Badge size="xs" variant="outline" color="gray">
+                            You
+                          </Badge>
+                        ) : null}
+                        {member.twoFactor === false ? (
+                          <Badge
+                            size="xs"
+                            variant="light"
+                            color={organization.requireTwoFactor ? "red" : "yellow"}
+                            title="Signs in without an authenticator app or a passkey"
+                          >
+                            No two-factor
+                          </Badge>
+                        ) : null}
+                      </>
                     }
                   >
                     <Box hiddenFrom="sm" mt={4}>

@@ -1,13 +1,15 @@
 import { Avatar, type AvatarProps, Group, type MantineSpacing, Skeleton, Stack } from "@mantine/core";
 import { initialsOf } from "#web/components/user-avatar.tsx";
 
-const COLORS = ["indigo", "grape", "teal", "orange", "cyan", "pink", "violet", "blue"];
+// Shades dark enough for white initials (at least 4.5:1, axe); the default shades of teal, cyan, orange
+// and blue are not.
+const COLORS = ["indigo.8", "grape.8", "teal.9", "gray.7", "cyan.9", "pink.8", "violet.8", "blue.8"];
 
 /** A stable colour per organization name, so initials look the same everywhere. */
 function colorFor(name: string): string {
   let hash = 0;
   for (const char of name) hash = (hash * 31 + (char.codePointAt(0) ?? 0)) >>> 0;
-  return COLORS[hash % COLORS.length] ?? "indigo";
+  return COLORS[hash % COLORS.length] ?? "indigo.8";
 }
 
 interface OrgAvatarProps extends Omit<AvatarProps, "children" | "name"> {

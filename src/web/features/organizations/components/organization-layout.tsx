@@ -2,6 +2,7 @@ import { Box, Card, EmptyState, Group, ScrollArea, Skeleton, Stack, Text, Title 
 import {
   IconBuildingCommunity,
   IconHome,
+  IconKey,
   IconMail,
   IconSettings,
   IconUsers,
@@ -11,7 +12,9 @@ import { getRouteApi, Outlet, useRouterState } from "@tanstack/react-router";
 import { type ReactNode, useMemo } from "react";
 import { ButtonLink } from "#web/components/button-link.tsx";
 import { LoadError } from "#web/components/error-alert.tsx";
-import { useOrganizationBySlug } from "../api/queries.ts";
+import { TwoFactorRequired } from "#web/components/two-factor-required.tsx";
+import { isTwoFactorRequired } from "#web/lib/api/api-error.ts";
+import { useFullOrganization, useOrganizationBySlug } from "../api/queries.ts";
 import { useActivateOrganization } from "../api/use-organization-mutations.ts";
 import { abilitiesOf } from "../lib/roles.ts";
 import { OrgAvatar, OrgIdentitySkeleton } from "./org-avatar.tsx";
@@ -22,7 +25,7 @@ import "../organizations.css";
 
 const route = getRouteApi("/_signed-in/org/$slug");
 
-type Section = "" | "members" | "invitations" | "teams" | "settings";
+type Section = "" | "members" | "invitations" | "teams" | "settings" | "api-keys";
 
 interface NavItem {
   section: Section;
@@ -34,7 +37,11 @@ interface NavItem {
 export function OrganizationLayout() {
   const { slug } = route.useParams();
   const { organization, isPending, error, refetch } = useOrganizationBySlug(slug);
-  useActivateOrganization(organization?.id);
+  // An organization that requires two-factor: its first page answers whether this member may come in.
+  const gated = Boolean(organization?.requireTwoFactor);
+  const gate = useFullOrganization(organization?.id ?? "", gated);
+  const blocked = gated && isTwoFactorRequired(gate.error);
+  useActivateOrganization(gated && !gate.isSuccess ? undefined : organization?.id);
 
   const current = useMemo<CurrentOrganization | null>(
     () =>
@@ -49,7 +56,7 @@ export function OrganizationLayout() {
       </Box>
     );
   }
-  if (isPending) return <LayoutSkeleton />;
+  if (isPending || (gated && gate.isPending)) return <LayoutSkeleton />;
   if (!current) {
     return (
       <Box maw={640} mx="auto" py={{ base: "md", sm: 48 }}>
@@ -86,6 +93,9 @@ export function OrganizationLayout() {
       : []),
     { section: "teams", label: "Teams", icon: <IconUsersGroup size={16} aria-hidden /> },
     { section: "settings", label: "Settings", icon: <IconSettings size={16} aria-hidden /> },
+    ...(can.manageApiKeys
+      ? [{ section: "api-keys" as const, label: "API keys", icon: <IconKey size={16} aria-hidden /> }]
+      : []),
   ];
 
   return (
@@ -108,8 +118,17 @@ export function OrganizationLayout() {
             </Group>
           </div>
         </Group>
-        <OrganizationNav slug={org.slug} items={items} />
-        <Outlet />
+        {blocked ? (
+          <TwoFactorRequired
+            title="Two-factor authentication required"
+            description={`${org.name} requires two-factor authentication of every member. Turn on an authenticator app or add a passkey to your account, then come back: your membership is waiting.`}
+          />
+        ) : (
+          <>
+            <OrganizationNav slug={org.slug} items={items} />
+            <Outlet />
+          </>
+        )}
       </Stack>
     </OrganizationContext.Provider>
   );

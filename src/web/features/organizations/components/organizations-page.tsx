@@ -1,4 +1,4 @@
-import { Alert, Card, type CardProps, Group, SimpleGrid, Stack, Text, TextInput } from "@mantine/core";
+import { Alert, Badge, Card, type CardProps, Group, SimpleGrid, Stack, Text, TextInput } from "@mantine/core";
 import {
   IconBuildingCommunity,
   IconChevronRight,
@@ -130,7 +130,14 @@ export function OrganizationsPage() {
                   <IconChevronRight size={18} aria-hidden style={{ opacity: 0.5, flexShrink: 0 }} />
                 </Group>
                 <Group justify="space-between" mt="md" gap="xs">
-                  <RoleBadges role={org.role} size="xs" />
+                  <Group gap={6}>
+                    <RoleBadges role={org.role} size="xs" />
+                    {org.requireTwoFactor ? (
+                      <Badge size="xs" variant="light" color="indigo">
+                        Two-factor required
+                      </Badge>
+                    ) : null}
+                  </Group>
                   <Text size="xs" c="dimmed">{`Since ${formatDate(org.createdAt)}`}</Text>
                 </Group>
               </CardLink>

@@ -8,6 +8,7 @@ import { ReadOnlyNote } from "./list-table.tsx";
 import { MetadataEditor } from "./metadata-editor.tsx";
 import { useCurrentOrganization } from "./organization-context.tsx";
 import { ProfileForm } from "./profile-form.tsx";
+import { TwoFactorPolicyCard } from "./two-factor-policy-card.tsx";
 
 /** `/org/$slug/settings`: profile, metadata, leaving and deleting. */
 export function SettingsPage() {
@@ -35,6 +36,7 @@ export function SettingsPage() {
       >
         <MetadataEditor key={JSON.stringify(organization.metadata ?? {})} />
       </SectionCard>
+      <TwoFactorPolicyCard />
       <DangerZone />
     </Stack>
   );

@@ -35,6 +35,8 @@ export interface PagedSearch {
 export interface MembersSearch extends PagedSearch {
   q?: string;
   sort?: MemberSort;
+  /** Owners: only the members without two-factor or a passkey. */
+  twoFactor?: "missing";
 }
 
 export interface InvitationsSearch extends PagedSearch {
@@ -60,6 +62,7 @@ export function parseMembersSearch(search: Record<string, unknown>): MembersSear
   return {
     q: q || undefined,
     sort: sort === DEFAULT_MEMBER_SORT ? undefined : sort,
+    twoFactor: search.twoFactor === "missing" ? "missing" : undefined,
     page: pageOf(search.page),
   };
 }

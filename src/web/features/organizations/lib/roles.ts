@@ -35,6 +35,7 @@ type Permissions = {
   member?: ("create" | "update" | "delete")[];
   invitation?: ("create" | "cancel")[];
   team?: ("create" | "update" | "delete")[];
+  apiKey?: ("create" | "read" | "update" | "delete")[];
 };
 
 /**
@@ -61,6 +62,8 @@ export interface OrgAbilities {
   createTeams: boolean;
   updateTeams: boolean;
   deleteTeams: boolean;
+  /** Create, list and revoke the organization's API keys (owners and admins). */
+  manageApiKeys: boolean;
 }
 
 export function abilitiesOf(role: string | null | undefined): OrgAbilities {
@@ -75,5 +78,6 @@ export function abilitiesOf(role: string | null | undefined): OrgAbilities {
     createTeams: roleCan(role, { team: ["create"] }),
     updateTeams: roleCan(role, { team: ["update"] }),
     deleteTeams: roleCan(role, { team: ["delete"] }),
+    manageApiKeys: roleCan(role, { apiKey: ["create", "read", "delete"] }),
   };
 }

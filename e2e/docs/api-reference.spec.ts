@@ -1,0 +1,83 @@
+import type { Browser, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { expectAccessible, launchChromium, SCREENSHOT_DIR } from "../support/browser.ts";
+import { type E2EServer, startE2EServer } from "../support/server.ts";
+
+// axe reads every one of the page's ~120 operations: about a minute per colour scheme pair on two cores.
+const AXE_TIMEOUT = 240_000;
+
+/** The API reference page (/api/reference) in Chromium: loads under the CSP with no console error. */
+describe("API reference page in Chromium", () => {
+  let server: E2EServer;
+  let browser: Browser;
+  let page: Page;
+  const problems: string[] = [];
+
+  beforeAll(async () => {
+    server = await startE2EServer();
+    browser = await launchChromium();
+    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    page = await context.newPage();
+    page.on("console", (m) => {
+      if (m.type() === "error" || m.type() === "warning") problems.push(`${m.type()}: ${m.text()}`);
+    });
+    page.on("pageerror", (e) => problems.push(`pageerror: ${e.message}`));
+    page.on("requestfailed", (r) => problems.push(`request failed: ${r.url()}`));
+  });
+  /** The token endpoint's part of the page, light and dark, at the current width. */
+  async function shoot(width: number) {
+    await page.goto(`${server.url}/api/reference#post-api-auth-oauth2-token`);
+    for (const colorScheme of ["light", "dark"] as const) {
+      await page.emulateMedia({ colorScheme });
+      await page.waitForTimeout(100);
+      await page.screenshot({ path: `${SCREENSHOT_DIR}api-reference-${width}-${colorScheme}.png` });
+    }
+    await page.emulateMedia({ colorScheme: "light" });
+  }
+
+  afterAll(async () => {
+    await browser?.close();
+    await server?.close();
+  });
+
+  it(
+    "loads without console errors or CSP violations, is keyboard-usable and axe clean",
+    async () => {
+      const res = await page.goto(`${server.url}/api/reference`);
+      expect(res?.status()).toBe(200);
+      expect(res?.headers()["content-security-policy"]).toMatch(/script-src 'self'/);
+      await expect.poll(() => page.locator("h1").textContent()).toBe("Gatehouse API reference");
+      expect(await page.locator("section.op").count()).toBeGreaterThan(100);
+
+      // Keyboard: Tab reaches the first contents link (after the link to the JSON), Enter goes there.
+      await page.keyboard.press("Tab");
+      expect(await page.evaluate(() => document.activeElement?.getAttribute("href"))).toBe(
+        "/api/openapi.json",
+      );
+      await page.keyboard.press("Tab");
+      const focused = await page.evaluate(() => document.activeElement?.getAttribute("href"));
+      expect(focused).toMatch(/^#tag-/);
+      await page.keyboard.press("Enter");
+      await expect.poll(() => page.evaluate(() => location.hash)).toBe(focused);
+
+      await expectAccessible(page, "API reference at 1280", { schemes: ["light", "dark"] });
+      await shoot(1280);
+      expect(problems).toEqual([]);
+    },
+    AXE_TIMEOUT,
+  );
+
+  it(
+    "reads on a phone: nothing scrolls sideways, axe clean",
+    async () => {
+      await page.setViewportSize({ width: 390, height: 844 });
+      await page.goto(`${server.url}/api/reference#post-api-auth-oauth2-token`);
+      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+      expect(overflow).toBeLessThanOrEqual(0);
+      await expectAccessible(page, "API reference at 390", { schemes: ["light", "dark"] });
+      await shoot(390);
+      expect(problems).toEqual([]);
+    },
+    AXE_TIMEOUT,
+  );
+});

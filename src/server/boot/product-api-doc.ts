@@ -1,0 +1,168 @@
+import { z } from "zod";
+import type { Config } from "#server/boot/config.ts";
+import type { ProductRouteDoc } from "#server/features/reference/document.ts";
+import {
+  adminOverviewAnswer,
+  adminOverviewParams,
+  adminResetTwoFactorAnswer,
+} from "#shared/contracts/admin-overview.ts";
+import {
+  applicationDisabledBody,
+  applicationParams,
+  applicationSummary,
+  applicationsAnswer,
+  applicationsParams,
+  connectedAppsAnswer,
+} from "#shared/contracts/applications.ts";
+import { configAnswer } from "#shared/contracts/config.ts";
+import { healthAnswer, readyAnswer } from "#shared/contracts/health.ts";
+import { outboxAnswer } from "#shared/contracts/outbox.ts";
+
+/** Every refusal of the product routes: `{ code, message }`. */
+const errorAnswer = z.object({
+  code: z.string().meta({ description: "Stable error code, e.g. UNAUTHORIZED, FORBIDDEN, USER_NOT_FOUND" }),
+  message: z.string(),
+});
+
+/**
+ * What the routes of productApi() (boot/product-api.ts) serve, for the API reference (features/reference):
+ * described with the same zod contracts the server and the web app use. A route added to productApi() goes
+ * here too; test/api/api-reference.test.ts fails on an /api route the reference does not list.
+ */
+export function productRouteDocs(config: Config): ProductRouteDoc[] {
+  const routes: ProductRouteDoc[] = [
+    {
+      method: "get",
+      path: "/api/config",
+      summary:
+        "Public facts the web app needs before anyone signs in: app name, social providers, password limits.",
+      access: "public",
+      responses: { 200: { description: "The configuration", schema: configAnswer } },
+    },
+    {
+      method: "get",
+      path: "/api/health",
+      summary: 'Liveness: the process answers. For a load balancer\'s "restart me" check.',
+      access: "public",
+      responses: { 200: { description: "Alive", schema: healthAnswer } },
+    },
+    {
+      method: "get",
+      path: "/api/ready",
+      summary: 'Readiness: the database (and Redis, when configured) answer. For "send me traffic".',
+      access: "public",
+      responses: {
+        200: { description: "Ready", schema: readyAnswer },
+        503: { description: "A backing service does not answer; `reason` names it", schema: readyAnswer },
+      },
+    },
+    {
+      method: "get",
+      path: "/api/admin/users/{id}/overview",
+      summary: "One user's linked accounts (never their tokens) and organizations with the user's roles.",
+      access: "admin",
+      params: adminOverviewParams,
+      responses: {
+        200: { description: "The overview", schema: adminOverviewAnswer },
+        401: { description: "Not signed in", schema: errorAnswer },
+        403: { description: "Not an admin", schema: errorAnswer },
+        404: { description: "No such user", schema: errorAnswer },
+      },
+    },
+    {
+      method: "post",
+      path: "/api/admin/users/{id}/reset-two-factor",
+      summary:
+        "Turns a user's two-factor off: removes their authenticator secret, backup codes and trusted devices, logs it and mails the user. Passkeys stay.",
+      access: "admin",
+      params: adminOverviewParams,
+      responses: {
+        200: { description: "What was removed", schema: adminResetTwoFactorAnswer },
+        401: { description: "Not signed in", schema: errorAnswer },
+        403: { description: "Not an admin", schema: errorAnswer },
+        404: { description: "No such user", schema: errorAnswer },
+      },
+    },
+    {
+      method: "get",
+      path: "/api/admin/applications",
+      summary:
+        "Every app registered with the OpenID provider, newest first, paged (limit 1–100, default 20); never a secret.",
+      access: "admin",
+      query: applicationsParams,
+      responses: {
+        200: { description: "One page of apps and the total", schema: applicationsAnswer },
+        400: { description: "limit or offset out of range", schema: errorAnswer },
+        401: { description: "Not signed in", schema: errorAnswer },
+        403: { description: "Not an admin, or an API key", schema: errorAnswer },
+      },
+    },
+    {
+      method: "get",
+      path: "/api/admin/applications/{clientId}",
+      summary: "One registered app, by client id; never its secret.",
+      access: "admin",
+      params: applicationParams,
+      responses: {
+        200: { description: "The app", schema: applicationSummary },
+        401: { description: "Not signed in", schema: errorAnswer },
+        403: { description: "Not an admin, or an API key", schema: errorAnswer },
+        404: { description: "No such app", schema: errorAnswer },
+      },
+    },
+    {
+      method: "post",
+      path: "/api/admin/applications/{clientId}/disabled",
+      summary: "Disables an app (no sign-ins, no tokens) or enables it again.",
+      access: "admin",
+      params: applicationParams,
+      body: applicationDisabledBody,
+      responses: {
+        200: { description: "The app as it is now", schema: applicationSummary },
+        400: { description: "`disabled` is not a boolean", schema: errorAnswer },
+        401: { description: "Not signed in", schema: errorAnswer },
+        403: { description: "Not an admin, or an API key", schema: errorAnswer },
+        404: { description: "No such app", schema: errorAnswer },
+      },
+    },
+    {
+      method: "get",
+      path: "/api/account/connected-apps",
+      summary:
+        "The apps the signed-in person allowed, with their scopes and last use; revoke one with POST /api/auth/oauth2/delete-consent.",
+      access: "user",
+      responses: {
+        200: { description: "The connected apps", schema: connectedAppsAnswer },
+        401: { description: "Not signed in", schema: errorAnswer },
+        403: { description: "An API key", schema: errorAnswer },
+      },
+    },
+    {
+      method: "get",
+      path: "/api/openapi.json",
+      summary: "This document: the auth API and the product routes, OpenAPI 3.1.",
+      access: "public",
+      responses: { 200: { description: "The OpenAPI document" } },
+    },
+    {
+      method: "get",
+      path: "/api/reference",
+      summary: "This document as a readable page (HTML, no scripts).",
+      access: "public",
+      responses: { 200: { description: "The reference page", contentType: "text/html" } },
+    },
+  ];
+  // The outbox holds mailed links: listed only where it is open to anyone (no SMTP, outside production).
+  // In production it answers signed-in admins only and is not advertised (decision 20).
+  if (config.outboxEnabled && !config.isProduction) {
+    routes.push({
+      method: "get",
+      path: "/api/dev/outbox",
+      summary:
+        "Development outbox: the latest 200 mails kept instead of being sent (no SMTP_URL), newest first.",
+      access: "public",
+      responses: { 200: { description: "The mails", schema: outboxAnswer } },
+    });
+  }
+  return routes;
+}

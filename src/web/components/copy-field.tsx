@@ -1,0 +1,33 @@
+import { Code, Group, Text } from "@mantine/core";
+import { CopyValueIcon } from "./copy-value.tsx";
+
+/** A value to copy (a client id, a secret, an API key, a config block), its label above with a Copy icon. */
+export function CopyField({
+  label,
+  value,
+  block,
+  testId,
+}: {
+  label: string;
+  value: string;
+  block?: boolean;
+  testId?: string;
+}) {
+  return (
+    <div>
+      <Group justify="space-between" gap="xs" mb={4} wrap="nowrap">
+        <Text size="sm" fw={600}>
+          {label}
+        </Text>
+        <CopyValueIcon value={value} label={label.toLowerCase()} />
+      </Group>
+      <Code
+        block={block}
+        data-testid={testId}
+        style={{ overflowWrap: "anywhere", whiteSpace: block ? "pre-wrap" : undefined }}
+      >
+        {value}
+      </Code>
+    </div>
+  );
+}

@@ -1,0 +1,188 @@
+import { Button, Center, Code, Group, PasswordInput, Stack, Text, TextInput } from "@mantine/core";
+import { schemaResolver, useForm } from "@mantine/form";
+import { useState } from "react";
+import { z } from "zod";
+import { normalizeTotpCode, totpCodeSchema } from "#shared/fields.ts";
+import { AppModal, DialogActions } from "#web/components/app-modal.tsx";
+import { CopyValueButton } from "#web/components/copy-value.tsx";
+import { ErrorAlert } from "#web/components/error-alert.tsx";
+import { isWrongPassword } from "../api/use-fresh-mutation.ts";
+import { type Enrolment, useConfirmEnrolment, useStartEnrolment } from "../api/use-two-factor.ts";
+import { BackupCodes } from "./backup-codes.tsx";
+import { QrCode } from "./qr-code.tsx";
+
+interface EnrolDialogProps {
+  opened: boolean;
+  onClose: () => void;
+  email: string;
+  /** Without a password, a fresh session stands in for it. */
+  hasPassword: boolean;
+}
+
+const TITLES = {
+  password: "Set up two-factor authentication",
+  scan: "Add your account to an authenticator app",
+  codes: "Save your backup codes",
+} as const;
+
+/**
+ * Enrolment in three steps: the password (POST /two-factor/enable), the QR code or setup key and a first
+ * code (POST /two-factor/verify-totp), then the backup codes, shown once.
+ */
+export function EnrolTwoFactorDialog({ opened, onClose, email, hasPassword }: EnrolDialogProps) {
+  const [enrolment, setEnrolment] = useState<Enrolment | null>(null);
+  const [confirmed, setConfirmed] = useState(false);
+  const step = !enrolment ? "password" : confirmed ? "codes" : "scan";
+
+  function close() {
+    onClose();
+    setEnrolment(null);
+    setConfirmed(false);
+  }
+
+  return (
+    <AppModal opened={opened} onClose={close} title={TITLES[step]} size="lg">
+      {step === "password" ? (
+        <PasswordStep hasPassword={hasPassword} email={email} onStarted={setEnrolment} onCancel={close} />
+      ) : step === "scan" && enrolment ? (
+        <ScanStep totpURI={enrolment.totpURI} onConfirmed={() => setConfirmed(true)} onCancel={close} />
+      ) : enrolment ? (
+        <Stack gap="md">
+          <Text size="sm">
+            Two-factor authentication is on. If you lose your phone, these codes are how you get back in.
+          </Text>
+          <BackupCodes codes={enrolment.backupCodes} email={email} />
+          <Group justify="flex-end">
+            <Button onClick={close}>Done</Button>
+          </Group>
+        </Stack>
+      ) : null}
+    </AppModal>
+  );
+}
+
+function PasswordStep({
+  hasPassword,
+  email,
+  onStarted,
+  onCancel,
+}: {
+  hasPassword: boolean;
+  email: string;
+  onStarted: (enrolment: Enrolment) => void;
+  onCancel: () => void;
+}) {
+  const start = useStartEnrolment();
+  const form = useForm({
+    mode: "controlled",
+    initialValues: { password: "" },
+    validate: schemaResolver(
+      z.object({ password: hasPassword ? z.string().min(1, "Enter your password") : z.string() }),
+      { sync: true },
+    ),
+  });
+
+  function submit({ password }: typeof form.values) {
+    start.mutate(password, {
+      onSuccess: onStarted,
+      onError: (error) => {
+        if (isWrongPassword(error)) form.setFieldError("password", "That password is not correct");
+      },
+    });
+  }
+
+  return (
+    <form onSubmit={form.onSubmit(submit)} noValidate>
+      <Stack gap="md">
+        <Text size="sm">
+          When you sign in, we'll also ask for a code from an authenticator app on your phone (such as Google
+          Authenticator, Microsoft Authenticator, 1Password or your phone's password manager).
+        </Text>
+        <ErrorAlert error={isWrongPassword(start.error) ? null : start.error} />
+        {hasPassword ? (
+          <>
+            <input type="text" name="username" autoComplete="username" value={email} readOnly hidden />
+            <PasswordInput
+              label="Your password"
+              description="To make sure it's you."
+              autoComplete="current-password"
+              data-autofocus
+              {...form.getInputProps("password")}
+            />
+          </>
+        ) : null}
+        <DialogActions confirmLabel="Continue" onCancel={onCancel} loading={start.isPending} />
+      </Stack>
+    </form>
+  );
+}
+
+/** The setup key as apps show it: groups of four. */
+function grouped(secret: string): string {
+  return secret.replace(/(.{4})/g, "$1 ").trim();
+}
+
+function ScanStep({
+  totpURI,
+  onConfirmed,
+  onCancel,
+}: {
+  totpURI: string;
+  onConfirmed: () => void;
+  onCancel: () => void;
+}) {
+  const confirm = useConfirmEnrolment();
+  const secret = new URL(totpURI).searchParams.get("secret") ?? "";
+  const form = useForm({
+    mode: "controlled",
+    initialValues: { code: "" },
+    validate: schemaResolver(z.object({ code: totpCodeSchema }), { sync: true }),
+  });
+
+  return (
+    <form
+      onSubmit={form.onSubmit(({ code }) =>
+        confirm.mutate(normalizeTotpCode(code), { onSuccess: onConfirmed }),
+      )}
+      noValidate
+    >
+      <Stack gap="md">
+        <Text size="sm">1. Scan this QR code with your authenticator app.</Text>
+        <Center>
+          <QrCode value={totpURI} label="QR code to add your account to an authenticator app" />
+        </Center>
+        <Stack gap={6}>
+          <Text size="sm" id="setup-key-label">
+            Can't scan it? Enter this setup key in the app instead:
+          </Text>
+          <Group gap="xs" wrap="nowrap">
+            <Code
+              fz="md"
+              data-testid="totp-secret"
+              aria-labelledby="setup-key-label"
+              style={{ overflowWrap: "anywhere", flex: 1 }}
+            >
+              {grouped(secret)}
+            </Code>
+            <CopyValueButton value={secret} label="key" size="xs" />
+          </Group>
+        </Stack>
+        <ErrorAlert
+          error={confirm.error}
+          wording={{
+            codes: { INVALID_CODE: "That code is not right. Check the app and try the newest one." },
+          }}
+        />
+        <TextInput
+          label="2. Enter the 6-digit code the app shows"
+          inputMode="numeric"
+          autoComplete="one-time-code"
+          maxLength={9}
+          data-autofocus
+          {...form.getInputProps("code")}
+        />
+        <DialogActions confirmLabel="Verify and turn on" onCancel={onCancel} loading={confirm.isPending} />
+      </Stack>
+    </form>
+  );
+}

@@ -1,0 +1,81 @@
+import { Badge, Button, Group, Paper, Skeleton, Stack, Text, ThemeIcon } from "@mantine/core";
+import { IconDeviceMobileMessage, IconKey } from "@tabler/icons-react";
+import { useState } from "react";
+import { SectionCard } from "#web/components/section-card.tsx";
+import type { Session } from "#web/lib/auth-client.ts";
+import { useHasPassword } from "../api/use-linked-accounts.ts";
+import { EnrolTwoFactorDialog } from "./enrol-two-factor-dialog.tsx";
+import { DisableTwoFactorDialog, RegenerateCodesDialog } from "./two-factor-dialogs.tsx";
+
+type Dialog = "enrol" | "regenerate" | "disable" | null;
+
+/** Two-factor authentication with an authenticator app: set up, new backup codes, turn off. */
+export function TwoFactorCard({ user }: { user: Session["user"] }) {
+  const hasPassword = useHasPassword();
+  const [dialog, setDialog] = useState<Dialog>(null);
+  const enabled = Boolean((user as { twoFactorEnabled?: boolean | null }).twoFactorEnabled);
+  const close = () => setDialog(null);
+  const dialogProps = { onClose: close, email: user.email, hasPassword: hasPassword !== false };
+
+  return (
+    <SectionCard
+      id="two-factor"
+      title="Two-factor authentication"
+      description="Ask for a code from an app on your phone when you sign in, as well as your password."
+    >
+      <Paper withBorder radius="md" p="md">
+        <Group justify="space-between" gap="md" align="center">
+          <Group gap="sm" wrap="nowrap" align="flex-start" style={{ minWidth: 0, flex: "1 1 16rem" }}>
+            <ThemeIcon variant={enabled ? "light" : "default"} size={40} radius="md" aria-hidden>
+              <IconDeviceMobileMessage size={22} stroke={1.5} />
+            </ThemeIcon>
+            <Stack gap={2} style={{ minWidth: 0 }}>
+              <Group gap={6}>
+                <Text fw={600} size="sm">
+                  Authenticator app
+                </Text>
+                <Badge
+                  size="sm"
+                  variant="light"
+                  color={enabled ? "teal" : "gray"}
+                  data-testid="two-factor-status"
+                >
+                  {enabled ? "On" : "Off"}
+                </Badge>
+              </Group>
+              <Text size="xs" c="dimmed">
+                {enabled
+                  ? "Signing in asks for a code from your app. Backup codes get you in without it."
+                  : "Use Google Authenticator, Microsoft Authenticator, 1Password or any app that shows 6-digit codes."}
+              </Text>
+            </Stack>
+          </Group>
+          {hasPassword === undefined ? (
+            <Skeleton h={36} w={120} aria-hidden />
+          ) : enabled ? (
+            <Group gap="xs">
+              <Button
+                variant="default"
+                size="sm"
+                leftSection={<IconKey size={16} aria-hidden />}
+                onClick={() => setDialog("regenerate")}
+              >
+                New backup codes
+              </Button>
+              <Button variant="default" color="red" size="sm" onClick={() => setDialog("disable")}>
+                Turn off
+              </Button>
+            </Group>
+          ) : (
+            <Button size="sm" onClick={() => setDialog("enrol")}>
+              Set up
+            </Button>
+          )}
+        </Group>
+      </Paper>
+      <EnrolTwoFactorDialog opened={dialog === "enrol"} {...dialogProps} />
+      <RegenerateCodesDialog opened={dialog === "regenerate"} {...dialogProps} />
+      <DisableTwoFactorDialog opened={dialog === "disable"} {...dialogProps} />
+    </SectionCard>
+  );
+}

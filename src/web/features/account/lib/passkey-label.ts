@@ -1,0 +1,27 @@
+import type { Passkey } from "../api/use-passkeys.ts";
+
+const PLATFORMS: [RegExp, string][] = [
+  [/iPhone/i, "iPhone"],
+  [/iPad/i, "iPad"],
+  [/Android/i, "Android"],
+  [/CrOS/i, "ChromeOS"],
+  [/Windows/i, "Windows"],
+  [/Mac OS X|Macintosh/i, "Mac"],
+  [/Linux/i, "Linux"],
+];
+
+/** A first name for a passkey just made on this device, e.g. "Passkey on Mac"; the person can change it. */
+export function suggestedPasskeyName(userAgent = navigator.userAgent): string {
+  const platform = PLATFORMS.find(([pattern]) => pattern.test(userAgent))?.[1];
+  return platform ? `Passkey on ${platform}` : "Passkey";
+}
+
+/** What the list calls a passkey: its name, or a stand-in for one never named. */
+export function passkeyLabel(passkey: Pick<Passkey, "name">): string {
+  return passkey.name?.trim() || "Unnamed passkey";
+}
+
+/** Where the passkey lives, in a person's words. */
+export function passkeyKind(passkey: Pick<Passkey, "deviceType" | "backedUp">): string {
+  return passkey.deviceType === "multiDevice" || passkey.backedUp ? "Synced" : "This device only";
+}

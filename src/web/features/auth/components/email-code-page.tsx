@@ -1,0 +1,212 @@
+import { Button, Stack, Text, TextInput } from "@mantine/core";
+import { schemaResolver, useForm } from "@mantine/form";
+import { IconMail, IconMailCheck } from "@tabler/icons-react";
+import { getRouteApi, useNavigate } from "@tanstack/react-router";
+import { useState } from "react";
+import { z } from "zod";
+import { emailSchema } from "#shared/fields.ts";
+import { AuthCard } from "#web/components/auth-card.tsx";
+import { TextLink } from "#web/components/text-link.tsx";
+import { ApiError, isRefusal } from "#web/lib/api/api-error.ts";
+import { useAppConfig } from "#web/lib/app-config.ts";
+import { authClient } from "#web/lib/auth-client.ts";
+import { safeRedirectTarget } from "#web/lib/safe-redirect.ts";
+import { useCooldown } from "#web/lib/use-cooldown.ts";
+import { usePageTitle } from "#web/lib/use-page-title.ts";
+import { useSendSignInCode, useSignInWithCode } from "../api/use-email-sign-in.ts";
+import { AuthForm } from "./auth-form.tsx";
+import { EmailAddress } from "./email-address.tsx";
+import { EmailField } from "./email-field.tsx";
+
+const route = getRouteApi("/_guest/sign-in/code");
+
+/** Seconds before another code may be asked for. */
+const RESEND_SECONDS = 30;
+/** Codes that end this code: a new one is the way on. */
+const DEAD_CODE = new Set(["OTP_EXPIRED", "TOO_MANY_ATTEMPTS"]);
+
+/** Sign-in with a mailed code: the address, then the 6-digit code (resend with a cooldown). */
+export function EmailCodePage() {
+  usePageTitle("Sign in with a code");
+  const search = route.useSearch();
+  const send = useSendSignInCode();
+  const cooldown = useCooldown();
+  const [sentTo, setSentTo] = useState<string | null>(null);
+
+  const form = useForm({
+    mode: "controlled",
+    initialValues: { email: search.email ?? "" },
+    validate: schemaResolver(z.object({ email: emailSchema("Enter your email address") }), { sync: true }),
+  });
+
+  function sendTo(email: string) {
+    send.mutate(email, {
+      onSuccess: () => {
+        setSentTo(email);
+        cooldown.start(RESEND_SECONDS);
+      },
+      onError: (error) => {
+        if (error instanceof ApiError && error.retryAfter) cooldown.start(error.retryAfter);
+      },
+    });
+  }
+
+  // Only throttling and faults are reported at this step: the answer never tells whether the account exists.
+  const sendFailed =
+    send.error !== null && (!isRefusal(send.error) || (send.error as ApiError).status === 429);
+
+  if (sentTo) {
+    return (
+      <CodeStep
+        email={sentTo}
+        redirect={search.redirect}
+        resend={{
+          pending: send.isPending,
+          error: sendFailed ? send.error : null,
+          remaining: cooldown.remaining,
+          onResend: () => sendTo(sentTo),
+        }}
+        onChangeEmail={() => {
+          setSentTo(null);
+          send.reset();
+        }}
+      />
+    );
+  }
+
+  return (
+    <AuthCard
+      title="Sign in with a code"
+      icon={<IconMail size={26} stroke={1.6} />}
+      subtitle="Enter the email address of your account and we'll send you a 6-digit code."
+      footer={
+        <TextLink to="/sign-in" search={search}>
+          Back to sign in with a password
+        </TextLink>
+      }
+    >
+      <AuthForm
+        onSubmit={form.onSubmit((values) => sendTo(values.email.trim()))}
+        error={sendFailed ? send.error : null}
+        submitLabel="Email me a code"
+        loading={send.isPending}
+      >
+        <EmailField {...form.getInputProps("email")} />
+      </AuthForm>
+    </AuthCard>
+  );
+}
+
+interface CodeStepProps {
+  email: string;
+  redirect?: string;
+  resend: { pending: boolean; error: unknown; remaining: number; onResend: () => void };
+  onChangeEmail: () => void;
+}
+
+function CodeStep({ email, redirect, resend, onChangeEmail }: CodeStepProps) {
+  const navigate = useNavigate();
+  const config = useAppConfig();
+  const { refetch } = authClient.useSession();
+  const signIn = useSignInWithCode();
+  const form = useForm({
+    mode: "controlled",
+    initialValues: { code: "" },
+    validate: schemaResolver(
+      z.object({ code: z.string().regex(/^\d{6}$/, "Enter the 6 digits from the mail") }),
+      {
+        sync: true,
+      },
+    ),
+  });
+
+  function submit(code: string) {
+    signIn.mutate(
+      { email, otp: code },
+      {
+        onSuccess: async (answer) => {
+          // A two-factor account goes on to its second step, then to the same target.
+          if (answer?.twoFactorRedirect) {
+            await navigate({ to: "/sign-in/two-factor", search: { redirect: safeRedirectTarget(redirect) } });
+            return;
+          }
+          await refetch();
+          await navigate({ to: safeRedirectTarget(redirect), replace: true });
+        },
+        onError: () => form.setFieldValue("code", ""),
+      },
+    );
+  }
+
+  const code = signIn.error instanceof ApiError ? signIn.error.code : undefined;
+  const dead = code !== undefined && DEAD_CODE.has(code);
+  const resendLabel =
+    resend.remaining > 0
+      ? `Send a new code in ${resend.remaining} s`
+      : dead
+        ? "Send a new code"
+        : "Send the code again";
+
+  return (
+    <AuthCard
+      title="Check your inbox"
+      icon={<IconMailCheck size={26} stroke={1.6} />}
+      subtitle={
+        <>
+          {"If an account uses "}
+          <EmailAddress email={email} />
+          {", we sent it a 6-digit code. It works once, for 10 minutes."}
+        </>
+      }
+      footer={<TextLink to="/sign-in">Back to sign in with a password</TextLink>}
+    >
+      <Stack gap="md">
+        <AuthForm
+          onSubmit={form.onSubmit((values) => submit(values.code))}
+          error={signIn.error ?? resend.error}
+          submitLabel="Sign in"
+          loading={signIn.isPending || signIn.isSuccess}
+        >
+          <TextInput
+            label="6-digit code"
+            autoComplete="one-time-code"
+            inputMode="numeric"
+            maxLength={6}
+            required
+            data-autofocus
+            autoFocus
+            styles={{
+              input: { fontSize: 24, letterSpacing: "0.4em", textAlign: "center", fontFamily: "monospace" },
+            }}
+            {...form.getInputProps("code")}
+            onChange={(event) => {
+              const digits = event.currentTarget.value.replace(/\D/g, "").slice(0, 6);
+              form.setFieldValue("code", digits);
+              if (digits.length === 6 && !signIn.isPending) submit(digits);
+            }}
+          />
+        </AuthForm>
+        <Button
+          variant={dead ? "filled" : "default"}
+          fullWidth
+          disabled={resend.remaining > 0}
+          loading={resend.pending}
+          onClick={() => {
+            signIn.reset();
+            resend.onResend();
+          }}
+        >
+          {resendLabel}
+        </Button>
+        <Button variant="default" fullWidth onClick={onChangeEmail}>
+          Use a different email
+        </Button>
+        {config.outbox ? (
+          <Text size="sm" ta="center">
+            <TextLink to="/dev/outbox">Open the development outbox</TextLink>
+          </Text>
+        ) : null}
+      </Stack>
+    </AuthCard>
+  );
+}

@@ -1,0 +1,51 @@
+import { Divider, Stack } from "@mantine/core";
+import { IconLink, IconMail } from "@tabler/icons-react";
+import { ButtonLink } from "#web/components/button-link.tsx";
+import { useAppConfig } from "#web/lib/app-config.ts";
+
+/**
+ * "Email me a sign-in code" / "Email me a sign-in link" under the password form, each only when the
+ * server offers it (EMAIL_CODE_SIGN_IN, MAGIC_LINK_SIGN_IN). The address typed so far and the redirect
+ * target go along.
+ */
+export function EmailSignInOptions({
+  email,
+  redirect,
+  divider = true,
+}: {
+  email: string;
+  redirect?: string;
+  /** Off when the passkey button above already opened the "without a password" group. */
+  divider?: boolean;
+}) {
+  const config = useAppConfig();
+  if (!config.emailCodeSignIn && !config.magicLinkSignIn) return null;
+  const search = { ...(email ? { email } : {}), ...(redirect ? { redirect } : {}) };
+  return (
+    <Stack gap="sm">
+      {divider ? <Divider label="or, without a password" labelPosition="center" /> : null}
+      {config.emailCodeSignIn ? (
+        <ButtonLink
+          to="/sign-in/code"
+          search={search}
+          variant="default"
+          fullWidth
+          leftSection={<IconMail size={18} aria-hidden />}
+        >
+          Email me a sign-in code
+        </ButtonLink>
+      ) : null}
+      {config.magicLinkSignIn ? (
+        <ButtonLink
+          to="/sign-in/email-link"
+          search={search}
+          variant="default"
+          fullWidth
+          leftSection={<IconLink size={18} aria-hidden />}
+        >
+          Email me a sign-in link
+        </ButtonLink>
+      ) : null}
+    </Stack>
+  );
+}

@@ -1,0 +1,71 @@
+import { Loader, Stack, Text } from "@mantine/core";
+import { IconLink } from "@tabler/icons-react";
+import { getRouteApi, useNavigate } from "@tanstack/react-router";
+import { useEffect, useRef } from "react";
+import { AuthCard } from "#web/components/auth-card.tsx";
+import { ButtonLink } from "#web/components/button-link.tsx";
+import { ErrorAlert } from "#web/components/error-alert.tsx";
+import { authClient } from "#web/lib/auth-client.ts";
+import { safeRedirectTarget } from "#web/lib/safe-redirect.ts";
+import { usePageTitle } from "#web/lib/use-page-title.ts";
+import { useVerifySignInLink } from "../api/use-email-sign-in.ts";
+
+const route = getRouteApi("/sign-in/link");
+
+/**
+ * Where a mailed sign-in link lands. The token is spent by this page's own request, not by opening the
+ * link, so a mail scanner that fetches links signs nobody in and spends nothing.
+ */
+export function SignInLinkPage() {
+  usePageTitle("Signing you in");
+  const { token, redirect } = route.useSearch();
+  const navigate = useNavigate();
+  const { refetch } = authClient.useSession();
+  const verify = useVerifySignInLink();
+  const started = useRef(false);
+
+  useEffect(() => {
+    if (started.current || !token) return;
+    started.current = true;
+    verify.mutate(token, {
+      onSuccess: async (answer) => {
+        // A two-factor account goes on to its second step, then to the same target.
+        if (answer?.twoFactorRedirect) {
+          await navigate({
+            to: "/sign-in/two-factor",
+            search: { redirect: safeRedirectTarget(redirect) },
+            replace: true,
+          });
+          return;
+        }
+        await refetch();
+        await navigate({ to: safeRedirectTarget(redirect), replace: true });
+      },
+    });
+  }, [token, redirect, verify, refetch, navigate]);
+
+  const failed = !token || verify.isError;
+  return (
+    <AuthCard
+      title={failed ? "This sign-in link doesn't work" : "Signing you in…"}
+      icon={<IconLink size={26} stroke={1.6} />}
+      iconColor={failed ? "red" : undefined}
+    >
+      {failed ? (
+        <Stack gap="md">
+          <ErrorAlert error={verify.error ?? new Error("This link is incomplete.")} />
+          <Text size="sm" c="dimmed" ta="center">
+            Sign-in links work once and expire after 10 minutes.
+          </Text>
+          <ButtonLink to="/sign-in/email-link" search={redirect ? { redirect } : {}} fullWidth size="md">
+            Email me a new link
+          </ButtonLink>
+        </Stack>
+      ) : (
+        <Stack align="center" py="md">
+          <Loader aria-label="Signing you in" />
+        </Stack>
+      )}
+    </AuthCard>
+  );
+}

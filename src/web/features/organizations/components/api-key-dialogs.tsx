@@ -1,0 +1,204 @@
+import {
+  Button,
+  Checkbox,
+  Code,
+  Group,
+  Menu,
+  Select,
+  SimpleGrid,
+  Stack,
+  Text,
+  TextInput,
+} from "@mantine/core";
+import { schemaResolver, useForm } from "@mantine/form";
+import { IconTrash } from "@tabler/icons-react";
+import { useState } from "react";
+import { z } from "zod";
+import {
+  API_KEY_EXPIRY_CHOICES,
+  API_KEY_NAME_MAX,
+  API_KEY_PERMISSIONS,
+  type ApiKeyResource,
+  apiKeyNameSchema,
+  roleGrants,
+} from "#shared/api-keys.ts";
+import { AppModal, DialogActions } from "#web/components/app-modal.tsx";
+import { ConfirmActionDialog } from "#web/components/confirm-dialog.tsx";
+import { CopyValueButton } from "#web/components/copy-value.tsx";
+import { ErrorAlert } from "#web/components/error-alert.tsx";
+import { ShownOnceAlert } from "#web/components/shown-once-alert.tsx";
+import {
+  type ApiKeyRow,
+  apiKeysKey,
+  type CreatedApiKey,
+  revokeApiKey,
+  useCreateApiKey,
+} from "../api/use-api-keys.ts";
+import { RESOURCE_LABELS } from "../lib/api-keys.ts";
+import { RowMenu } from "./list-table.tsx";
+import { useCurrentOrganization } from "./organization-context.tsx";
+
+const ACTION_LABELS: Record<string, string> = {
+  create: "Create",
+  update: "Update",
+  delete: "Delete",
+  cancel: "Cancel",
+};
+
+/** Creating a key: the form, then the key itself, shown once. */
+export function CreateApiKeyDialog({ opened, onClose }: { opened: boolean; onClose: () => void }) {
+  const [created, setCreated] = useState<CreatedApiKey | null>(null);
+  function close() {
+    setCreated(null);
+    onClose();
+  }
+  return (
+    <AppModal
+      opened={opened}
+      onClose={close}
+      title={created ? "Copy your API key" : "Create API key"}
+      size="lg"
+    >
+      {created ? (
+        <NewKey created={created} onDone={close} />
+      ) : opened ? (
+        <CreateApiKeyForm onCreated={setCreated} onCancel={close} />
+      ) : null}
+    </AppModal>
+  );
+}
+
+const createForm = z.object({ name: apiKeyNameSchema, expiry: z.string(), permissions: z.array(z.string()) });
+
+function CreateApiKeyForm({
+  onCreated,
+  onCancel,
+}: {
+  onCreated: (created: CreatedApiKey) => void;
+  onCancel: () => void;
+}) {
+  const { organization, role } = useCurrentOrganization();
+  const form = useForm({
+    mode: "controlled",
+    initialValues: { name: "", expiry: "90 days", permissions: [] as string[] },
+    validate: schemaResolver(createForm, { sync: true }),
+    validateInputOnBlur: true,
+  });
+  const create = useCreateApiKey(organization.id, onCreated);
+
+  function submit(values: typeof form.values) {
+    const expiry = API_KEY_EXPIRY_CHOICES.find((choice) => choice.label === values.expiry);
+    const permissions: Record<string, string[]> = {};
+    for (const entry of values.permissions) {
+      const [resource = "", action = ""] = entry.split(":");
+      permissions[resource] = [...(permissions[resource] ?? []), action];
+    }
+    create.mutate({ name: values.name.trim(), expiresIn: expiry?.seconds ?? null, permissions });
+  }
+
+  return (
+    <form noValidate onSubmit={form.onSubmit(submit)}>
+      <Stack gap="md">
+        <ErrorAlert error={create.error} />
+        <TextInput
+          label="Name"
+          description="Where the key is used, so you recognise it later."
+          placeholder="Deploy pipeline"
+          maxLength={API_KEY_NAME_MAX}
+          data-autofocus
+          {...form.getInputProps("name")}
+        />
+        <Select
+          label="Expires"
+          description="After this the key stops working. Shorter is safer."
+          data={API_KEY_EXPIRY_CHOICES.map((choice) => choice.label)}
+          allowDeselect={false}
+          {...form.getInputProps("expiry")}
+        />
+        <Checkbox.Group
+          label="Permissions"
+          description="Every key can read the organization, its members and teams. Choose what it may change; it never gets more than your own role."
+          {...form.getInputProps("permissions")}
+        >
+          <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md" verticalSpacing="md" mt="xs">
+            {(Object.keys(API_KEY_PERMISSIONS) as ApiKeyResource[]).map((resource) => (
+              <Stack key={resource} gap={6} role="group" aria-labelledby={`perm-${resource}`}>
+                <Text id={`perm-${resource}`} size="sm" fw={600}>
+                  {RESOURCE_LABELS[resource]}
+                </Text>
+                {API_KEY_PERMISSIONS[resource].map((action) => {
+                  const granted = roleGrants(role, resource, action);
+                  return (
+                    <Checkbox
+                      key={action}
+                      value={`${resource}:${action}`}
+                      label={`${ACTION_LABELS[action] ?? action} ${RESOURCE_LABELS[resource].toLowerCase()}`}
+                      description={granted ? undefined : "Your role doesn't have this"}
+                      disabled={!granted}
+                    />
+                  );
+                })}
+              </Stack>
+            ))}
+          </SimpleGrid>
+        </Checkbox.Group>
+        <DialogActions confirmLabel="Create key" onCancel={onCancel} loading={create.isPending} />
+      </Stack>
+    </form>
+  );
+}
+
+/** The key, once: copy it now, it is stored only as a hash. */
+function NewKey({ created, onDone }: { created: CreatedApiKey; onDone: () => void }) {
+  const origin = window.location.origin;
+  return (
+    <Stack gap="md">
+      <ShownOnceAlert>
+        {`This is the only time you will see the key for “${created.name ?? "your key"}”. Copy it now and keep it in your server's secret store. If you lose it, revoke it and create another.`}
+      </ShownOnceAlert>
+      <Code block data-testid="new-api-key" style={{ overflowWrap: "anywhere", whiteSpace: "pre-wrap" }}>
+        {created.key}
+      </Code>
+      <CopyValueButton value={created.key} label="key" variant="filled" />
+      <Text size="sm">Send it in the x-api-key header, for example:</Text>
+      <Code block style={{ overflowWrap: "anywhere", whiteSpace: "pre-wrap" }}>
+        {`curl -H "x-api-key: $GATEHOUSE_API_KEY" \\\n${origin}/api/auth/organization/list-members`}
+      </Code>
+      <Group justify="flex-end">
+        <Button onClick={onDone}>Done</Button>
+      </Group>
+    </Stack>
+  );
+}
+
+/** The menu of a key's row. */
+export function ApiKeyActions({ apiKey, onRevoke }: { apiKey: ApiKeyRow; onRevoke: () => void }) {
+  return (
+    <RowMenu label={`Actions for API key ${apiKey.name ?? apiKey.start ?? ""}`} width={200}>
+      <Menu.Item color="red" leftSection={<IconTrash size={16} aria-hidden />} onClick={onRevoke}>
+        Revoke key
+      </Menu.Item>
+    </RowMenu>
+  );
+}
+
+export function RevokeApiKeyDialog({ apiKey, onClose }: { apiKey: ApiKeyRow | null; onClose: () => void }) {
+  const { organization } = useCurrentOrganization();
+  const name = apiKey?.name ?? "This key";
+  return (
+    <ConfirmActionDialog
+      target={apiKey}
+      onClose={onClose}
+      title="Revoke API key"
+      confirmLabel="Revoke key"
+      action={revokeApiKey}
+      invalidate={apiKeysKey(organization.id)}
+      success={(target) => ({
+        title: "API key revoked",
+        message: `${target.name ?? "The key"} no longer works.`,
+      })}
+    >
+      {`${name}${apiKey?.start ? ` (${apiKey.start}…)` : ""} stops working at once: every request that sends it is refused. This cannot be undone.`}
+    </ConfirmActionDialog>
+  );
+}
