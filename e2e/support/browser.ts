@@ -65,6 +65,21 @@ export async function seriousA11yViolations(page: Page): Promise<string[]> {
     .map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(" ")).join(", ")})`);
 }
 
+/** Axe reads the settled colours: waits (2 s at most) for CSS transitions under way (a dialog's, a button's). */
+async function transitionsSettled(page: Page): Promise<void> {
+  await page.evaluate(() =>
+    Promise.race([
+      Promise.all(
+        document
+          .getAnimations()
+          .filter((a) => a instanceof CSSTransition)
+          .map((a) => a.finished.catch(() => undefined)),
+      ),
+      new Promise((done) => setTimeout(done, 2000)),
+    ]),
+  );
+}
+
 /**
  * axe finds no serious or critical violation on the page as it is now; with `schemes`, in each of those
  * colour schemes in turn (the page is left in light).
@@ -75,24 +90,14 @@ export async function expectAccessible(
   { schemes }: { schemes?: readonly ("light" | "dark")[] } = {},
 ): Promise<void> {
   if (!schemes) {
+    await transitionsSettled(page);
     expect(await seriousA11yViolations(page), `${name}: serious/critical axe violations`).toEqual([]);
     return;
   }
   for (const colorScheme of schemes) {
     await page.emulateMedia({ colorScheme });
     await page.waitForTimeout(100);
-    // Axe reads the settled colours: wait (2 s at most) for CSS transitions under way, e.g. a button's.
-    await page.evaluate(() =>
-      Promise.race([
-        Promise.all(
-          document
-            .getAnimations()
-            .filter((a) => a instanceof CSSTransition)
-            .map((a) => a.finished.catch(() => undefined)),
-        ),
-        new Promise((done) => setTimeout(done, 2000)),
-      ]),
-    );
+    await transitionsSettled(page);
     expect(
       await seriousA11yViolations(page),
       `${name} (${colorScheme}): serious/critical axe violations`,

@@ -6,6 +6,7 @@ import { migrateRateLimitTable } from "#server/auth/rate-limit-storage.ts";
 import { migrateCacheGeneration } from "#server/db/cache-generation.ts";
 import type { AppDatabase } from "#server/db/db.ts";
 import { migrateLimitCounters } from "#server/db/limit-counters.ts";
+import { migrateEventTables } from "#server/events/tables.ts";
 import { migrateOrganizationConstraints } from "#server/features/organizations/constraints.ts";
 import { migrateMailTables } from "#server/mail/queue.ts";
 
@@ -19,6 +20,7 @@ export async function migrate(
     await runMigrations();
     await migrateMailTables(database.db);
     await migrateCacheGeneration(database.db);
+    await migrateEventTables(database.db);
     await migrateLimitCounters(database.db);
     await migrateRateLimitTable(database.db, database.kind);
     await migrateApiKeyCleanup(database.db, database.kind);

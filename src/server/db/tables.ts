@@ -132,6 +132,34 @@ export interface Tables {
   gatehouse_organization_deletion: { organizationId: string };
   /** Each organization's member count, kept by triggers (features/organizations/member-count.ts). */
   gatehouse_member_count: { organizationId: string; members: number };
+  /** The audit log (events/record.ts): who did what, when, from where, with what outcome. */
+  audit_event: {
+    id: string;
+    createdAt: string;
+    action: string;
+    outcome: "success" | "refused";
+    errorCode: string | null;
+    actorId: string | null;
+    impersonatorId: string | null;
+    apiKeyId: string | null;
+    connectionId: string | null;
+    targetType: string | null;
+    targetId: string | null;
+    targetLabel: string | null;
+    organizationId: string | null;
+    ip: string | null;
+    userAgent: string | null;
+    /** JSON. */
+    details: string;
+  };
+  /** Successful events waiting to be fanned out to webhook endpoints (events/record.ts). */
+  event_outbox: {
+    id: string;
+    type: string;
+    organizationId: string | null;
+    payload: string;
+    createdAt: string;
+  };
 }
 
 export type Db = Kysely<Tables>;
