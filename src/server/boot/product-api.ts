@@ -9,6 +9,7 @@ import type { twoFactorAccountPlugin } from "#server/features/accounts/two-facto
 import { adminRoutes } from "#server/features/admin/routes.ts";
 import { adminAreaTwoFactorGate } from "#server/features/admin/two-factor-guard.ts";
 import { applicationsRoutes, connectedAppsRoutes } from "#server/features/applications/routes.ts";
+import { auditRoutes } from "#server/features/audit/routes.ts";
 import { configRoutes } from "#server/features/config/routes.ts";
 import { healthRoutes } from "#server/features/health/routes.ts";
 import type { gatehouseOrganizations } from "#server/features/organizations/plugin.ts";
@@ -55,6 +56,7 @@ export function productApi({ config, auth, database, mailer, logger, ready }: Pr
       )
       .route("/admin/applications", applicationsRoutes(auth, database.db))
       .route("/account/connected-apps", connectedAppsRoutes(auth, database.db))
+      .route("/", auditRoutes(auth, database.db))
       .route("/", healthRoutes(ready))
       .route("/dev/outbox", outbox)
       .route(
