@@ -85,9 +85,14 @@ export function auditPlugin({ db, logger, rules = AUDIT_RULES }: AuditPluginDeps
   const recordFor: RecordFor = (endpoint, actor, event) =>
     write(endpoint as Parameters<typeof eventSourceOf>[0] | null, actor, event);
 
-  /** An override answered a path itself: its answer goes through the same table. */
+  /**
+   * An override answered a path itself: its answer goes through the same table. A hook's `ctx.json()` of an
+   * HTTP request is better-call's wrapper around the JSON; the rules read the JSON.
+   */
   const onOverrideAnswer: OverrideObserver = async (ctx, answer) => {
-    for (const rule of rules) if (matches(rule, ctx.path ?? "")) await run(rule, ctx, answer);
+    const wrapped = answer as { _flag?: unknown; body?: unknown } | null;
+    const json = wrapped && typeof wrapped === "object" && wrapped._flag === "json" ? wrapped.body : answer;
+    for (const rule of rules) if (matches(rule, ctx.path ?? "")) await run(rule, ctx, json);
   };
 
   const plugin = {
