@@ -29,6 +29,21 @@ export const AUDIT_RULES: readonly AuditRule[] = [
 const matches = (rule: AuditRule, path: string) =>
   typeof rule.path === "string" ? rule.path === path : rule.path.test(path);
 
+/** The rules of a path, looked up once per path (every request passes through the after-hook's matcher). */
+function rulesByPath(rules: readonly AuditRule[]) {
+  const known = new Map<string, AuditRule[]>();
+  return (path: string | undefined): AuditRule[] => {
+    if (!path) return [];
+    let found = known.get(path);
+    if (!found) {
+      found = rules.filter((rule) => matches(rule, path));
+      // Paths are route patterns (/callback/:id), a bounded set.
+      known.set(path, found);
+    }
+    return found;
+  };
+}
+
 export interface AuditPluginDeps {
   db: Db;
   logger: Logger;
@@ -46,6 +61,7 @@ export function auditPlugin({ db, logger, rules = AUDIT_RULES }: AuditPluginDeps
   // request, or for server calls the headers, is the same object in both).
   const captures = new WeakMap<object, Map<AuditRule, unknown>>();
   const keyOf = (ctx: HookContext): object | undefined => ctx.request ?? ctx.headers ?? undefined;
+  const rulesOf = rulesByPath(rules);
 
   async function write(
     ctx: Parameters<typeof eventSourceOf>[0] | null,
@@ -92,7 +108,7 @@ export function auditPlugin({ db, logger, rules = AUDIT_RULES }: AuditPluginDeps
   const onOverrideAnswer: OverrideObserver = async (ctx, answer) => {
     const wrapped = answer as { _flag?: unknown; body?: unknown } | null;
     const json = wrapped && typeof wrapped === "object" && wrapped._flag === "json" ? wrapped.body : answer;
-    for (const rule of rules) if (matches(rule, ctx.path ?? "")) await run(rule, ctx, json);
+    for (const rule of rulesOf(ctx.path)) await run(rule, ctx, json);
   };
 
   const plugin = {
@@ -113,11 +129,9 @@ export function auditPlugin({ db, logger, rules = AUDIT_RULES }: AuditPluginDeps
         })),
       after: [
         {
-          matcher: (ctx: { path?: string }) => rules.some((rule) => matches(rule, ctx.path ?? "")),
+          matcher: (ctx: { path?: string }) => rulesOf(ctx.path).length > 0,
           handler: createAuthMiddleware(async (ctx) => {
-            for (const rule of rules) {
-              if (matches(rule, ctx.path ?? "")) await run(rule, ctx, ctx.context.returned);
-            }
+            for (const rule of rulesOf(ctx.path)) await run(rule, ctx, ctx.context.returned);
           }),
         },
       ],
