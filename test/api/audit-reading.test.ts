@@ -97,6 +97,11 @@ describe(`audit log: reading it (${testDatabase})`, () => {
     expect((await read("/api/audit", admin.cookie)).status).toBe(403);
     expect((await read(`/api/audit?organizationId=${orgId}&q=x`, admin.cookie)).status).toBe(403);
     expect((await read("/api/audit", "")).status).toBe(401);
+    const byKey = await t.request(`/api/audit?organizationId=${orgId}`, {
+      headers: { "x-api-key": "gk_org_x" },
+    });
+    expect(byKey.status).toBe(403);
+    expect(((await byKey.json()) as { code: string }).code).toBe("API_KEY_NOT_ALLOWED");
 
     const all = await page("/api/audit?limit=200", root);
     expect(new Set(all.events.map((e) => e.organizationId))).toEqual(new Set([orgId, otherOrgId, null]));
