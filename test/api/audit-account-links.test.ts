@@ -39,6 +39,19 @@ describe(`audit log: social accounts (${testDatabase})`, () => {
     expect(await eventsOf(s.t, { action: "user.account_linked", actorId: id })).toHaveLength(0);
   });
 
+  it("records a refused social sign-in with its provider and code", async () => {
+    const res = await s.t.request("/api/auth/sign-in/social", {
+      json: { provider: "nope", callbackURL: "/" },
+    });
+    expect(res.status).toBeGreaterThanOrEqual(400);
+    const refused = (await eventsOf(s.t, { action: "user.signed_in" })).filter(
+      (e) => e.outcome === "refused" && e.details.provider === "nope",
+    );
+    expect(refused).toHaveLength(1);
+    expect(refused[0]).toMatchObject({ actorId: null, targetId: null, details: { method: "social" } });
+    expect(refused[0]?.errorCode).toBeTruthy();
+  });
+
   it("records linking a provider and unlinking it", async () => {
     const user = await signUpVerified(s.t);
     const browser = s.browser();
