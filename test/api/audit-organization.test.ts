@@ -34,6 +34,16 @@ describe(`audit log: organization events (${testDatabase})`, () => {
     });
     expect(update.status).toBe(200);
     expect((await onlyEvent(t, "organization.updated", orgId)).details).toEqual({ changed: ["name"] });
+    const policy = await api(t, "/organization/set-two-factor-policy", owner.cookie, {
+      organizationId: orgId,
+      required: false,
+    });
+    expect(policy.status).toBe(200);
+    const updates = await eventsOf(t, { action: "organization.updated", targetId: orgId });
+    expect(updates.map((e) => e.details)).toEqual([
+      { changed: ["name"] },
+      { changed: ["requireTwoFactor"], requireTwoFactor: false },
+    ]);
 
     const doomed = (await createOrganization(t, owner.cookie)).id;
     expect((await api(t, "/organization/delete", owner.cookie, { organizationId: doomed })).status).toBe(200);
