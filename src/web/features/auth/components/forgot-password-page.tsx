@@ -9,6 +9,7 @@ import { usePageTitle } from "#web/lib/use-page-title.ts";
 import { useRequestPasswordReset } from "../api/use-auth-mutations.ts";
 import { AuthForm } from "./auth-form.tsx";
 import { CheckInboxCard, mailRequestFailed, SentLinkNotes } from "./check-inbox.tsx";
+import { EmailAddress } from "./email-address.tsx";
 import { EmailField } from "./email-field.tsx";
 
 const route = getRouteApi("/forgot-password");
@@ -36,7 +37,13 @@ export function ForgotPasswordPage() {
   if (sentTo) {
     return (
       <CheckInboxCard
-        subtitle={`If an account exists for ${sentTo}, we sent a link to reset your password.`}
+        subtitle={
+          <>
+            {"If an account exists for "}
+            <EmailAddress email={sentTo} />
+            {", we sent a link to reset your password."}
+          </>
+        }
         footer={<TextLink to="/sign-in">Back to sign in</TextLink>}
       >
         <SentLinkNotes
