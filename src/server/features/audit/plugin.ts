@@ -63,21 +63,24 @@ export function auditPlugin({ db, logger, rules = AUDIT_RULES }: AuditPluginDeps
   const keyOf = (ctx: HookContext): object | undefined => ctx.request ?? ctx.headers ?? undefined;
   const rulesOf = rulesByPath(rules);
 
+  /** The change is made by now: a failure to record it is logged, not answered as an error. */
+  async function guarded(what: string, work: () => Promise<void>) {
+    try {
+      await work();
+    } catch (err) {
+      logger.error({ err: (err as Error).message, what }, "audit event not recorded");
+    }
+  }
+
   async function write(
     ctx: Parameters<typeof eventSourceOf>[0] | null,
     actor: ActingSession | null | undefined,
     event: Omit<RuleEvent, "actor">,
   ) {
-    try {
-      const source = ctx
-        ? eventSourceOf(ctx, actor)
-        : {
-            actor: { userId: actor?.user.id ?? null, impersonatorId: actor?.session.impersonatedBy ?? null },
-          };
-      await recordEvent(db, { ...source, ...event });
-    } catch (err) {
-      logger.error({ err: (err as Error).message, action: event.action }, "audit event not recorded");
-    }
+    const source = ctx
+      ? eventSourceOf(ctx, actor)
+      : { actor: { userId: actor?.user.id ?? null, impersonatorId: actor?.session.impersonatedBy ?? null } };
+    await recordEvent(db, { ...source, ...event });
   }
 
   async function run(rule: AuditRule, ctx: HookContext, returned: unknown) {
@@ -85,21 +88,23 @@ export function auditPlugin({ db, logger, rules = AUDIT_RULES }: AuditPluginDeps
     if (!outcome.ok && !rule.refusals) return;
     const key = keyOf(ctx);
     const captured = key ? captures.get(key)?.get(rule) : undefined;
-    const described = await rule.event({
-      ctx,
-      returned,
-      body: (ctx.body ?? {}) as Record<string, unknown>,
-      captured: captured ?? null,
-      session: (ctx.context.session as HookSession | null) ?? null,
-      refused: outcome.ok ? null : outcome.code,
+    await guarded(ctx.path ?? "", async () => {
+      const described = await rule.event({
+        ctx,
+        returned,
+        body: (ctx.body ?? {}) as Record<string, unknown>,
+        captured: captured ?? null,
+        session: (ctx.context.session as HookSession | null) ?? null,
+        refused: outcome.ok ? null : outcome.code,
+      });
+      if (!described) return;
+      const { actor, ...event } = described;
+      await write(ctx, actor, event);
     });
-    if (!described) return;
-    const { actor, ...event } = described;
-    await write(ctx, actor, event);
   }
 
   const recordFor: RecordFor = (endpoint, actor, event) =>
-    write(endpoint as Parameters<typeof eventSourceOf>[0] | null, actor, event);
+    guarded(event.action, () => write(endpoint as Parameters<typeof eventSourceOf>[0] | null, actor, event));
 
   /**
    * An override answered a path itself: its answer goes through the same table. A hook's `ctx.json()` of an
@@ -121,10 +126,14 @@ export function auditPlugin({ db, logger, rules = AUDIT_RULES }: AuditPluginDeps
           matcher: (ctx: { path?: string }) => matches(rule, ctx.path ?? ""),
           handler: createAuthMiddleware(async (ctx) => {
             const key = keyOf(ctx);
-            if (!key || !rule.before) return;
-            const found = await rule.before(ctx);
-            const map = captures.get(key) ?? new Map<AuditRule, unknown>();
-            captures.set(key, map.set(rule, found));
+            const before = rule.before;
+            if (!key || !before) return;
+            // A failed read costs its event, never the request.
+            await guarded(ctx.path ?? "", async () => {
+              const found = await before(ctx);
+              const map = captures.get(key) ?? new Map<AuditRule, unknown>();
+              captures.set(key, map.set(rule, found));
+            });
           }),
         })),
       after: [
