@@ -29,7 +29,7 @@ export const AUDIT_ACTIONS = {
   "organization.created": "An organization was created",
   "organization.updated": "An organization's name, slug, logo, metadata or policies changed",
   "organization.deleted": "An organization was deleted with everything in it",
-  "member.added": "Someone became a member (an admin added them)",
+  "member.added": "Someone became a member: by accepting an invitation, or added by an admin",
   "member.removed": "A member was removed by an owner or admin",
   "member.left": "A member left the organization",
   "member.role_changed": "A member's roles changed",

@@ -83,6 +83,13 @@ describe(`audit log: organization events (${testDatabase})`, () => {
       userId: joiner.id,
       organizationId: orgId,
     });
+    // The join is also a member.added event, about the new membership.
+    const memberId = accepted.details.memberId as string;
+    expect(await onlyEvent(t, "member.added", memberId)).toMatchObject({
+      actorId: joiner.id,
+      organizationId: orgId,
+      details: { userId: joiner.id, role: "admin", invitationId },
+    });
 
     const decliner = await signUpWithId(t);
     const declined = await invite(t, owner.cookie, orgId, decliner.email);

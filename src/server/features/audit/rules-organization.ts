@@ -107,6 +107,22 @@ export const organizationRules: AuditRule[] = [
         data: memberData(returned),
       },
   },
+  {
+    // Joining by invitation makes a member too: subscribers of member.added learn of every join.
+    path: "/organization/accept-invitation",
+    event: async ({ ctx, returned }) =>
+      returned?.member?.id && {
+        action: "member.added",
+        target: await memberTarget(ctx, returned.member),
+        organizationId: returned.member.organizationId,
+        details: {
+          userId: returned.member.userId,
+          role: rolesText(returned.member.role),
+          invitationId: returned.invitation?.id ?? null,
+        },
+        data: memberData(returned.member),
+      },
+  },
   ...(
     [
       ["/organization/remove-member", "member.removed"],
