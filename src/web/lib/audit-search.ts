@@ -31,10 +31,9 @@ const text = (max: number) =>
 
 const day = z
   .unknown()
+  // A real day of the calendar: 2026-13-01 or 2026-02-30 would roll over into another one.
   .transform((value) =>
-    typeof value === "string" && DAY.test(value) && !Number.isNaN(dayStart(value).getTime())
-      ? value
-      : undefined,
+    typeof value === "string" && DAY.test(value) && dayOf(dayStart(value)) === value ? value : undefined,
   )
   .optional();
 
