@@ -50,6 +50,7 @@ export function productApi({ config, auth, database, mailer, logger, ready }: Pr
           appName: APP_NAME,
           baseURL: config.baseURL,
           trustedOrigins: config.trustedOrigins,
+          trustProxy: config.trustProxy,
         }),
       )
       .route("/admin/applications", applicationsRoutes(auth, database.db))

@@ -40,7 +40,13 @@ export async function buildServer(config: Config, logger: Logger) {
       mailer,
       logger,
       secondaryStorage: redis?.storage,
-      features: authFeatures({ config, db: database.db, mailer, secondaryStorage: redis?.storage }),
+      features: authFeatures({
+        config,
+        db: database.db,
+        mailer,
+        logger,
+        secondaryStorage: redis?.storage,
+      }),
     };
     await migrate(buildAuthOptions(deps), database);
     await promoteConfiguredAdmins(database.db, config.adminEmails);
