@@ -151,3 +151,21 @@ export function actorText(actor: AuditEvent["actor"]): string {
   if (actor.connectionId) return "Provisioning";
   return actor.userId ? "A deleted account" : "Gatehouse";
 }
+
+const METHODS: Record<string, string> = {
+  password: "with a password",
+  social: "with a social account",
+  sso: "with single sign-on",
+  passkey: "with a passkey",
+  "email-code": "with an emailed code",
+  "magic-link": "with an emailed link",
+  "email-link": "from a verification link",
+  "two-factor": "with two-factor",
+};
+
+/** How a sign-in was made, from its `details.method` (and `provider`): "with a passkey", "with github". */
+export function signInMethodText(details: AuditEvent["details"]): string {
+  const { method, provider } = details;
+  if (typeof provider === "string" && provider) return `with ${provider}`;
+  return typeof method === "string" ? (METHODS[method] ?? `with ${method}`) : "";
+}

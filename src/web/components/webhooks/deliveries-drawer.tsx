@@ -101,6 +101,7 @@ function Deliveries({ endpoint }: { endpoint: WebhookEndpoint }) {
                     key={delivery.id}
                     delivery={delivery}
                     resending={resend.isPending && resend.variables?.id === delivery.id}
+                    canResend={endpoint.enabled}
                     onResend={() => resend.mutate(delivery)}
                   />
                 ))}
@@ -122,10 +123,13 @@ function Deliveries({ endpoint }: { endpoint: WebhookEndpoint }) {
 function DeliveryRow({
   delivery,
   resending,
+  canResend,
   onResend,
 }: {
   delivery: WebhookDelivery;
   resending: boolean;
+  /** A disabled endpoint is sent nothing, a resend included. */
+  canResend: boolean;
   onResend: () => void;
 }) {
   const status = STATUS[delivery.status];
@@ -161,7 +165,7 @@ function DeliveryRow({
           variant="subtle"
           leftSection={<IconRefresh size={14} aria-hidden />}
           loading={resending}
-          disabled={delivery.status === "pending" || delivery.status === "delivering"}
+          disabled={!canResend || delivery.status === "pending" || delivery.status === "delivering"}
           onClick={onResend}
           aria-label={`Resend ${delivery.eventType}`}
         >

@@ -28,7 +28,7 @@ export function useWebhooks(scope: WebhookScope) {
   return useQuery({
     queryKey: [...webhooksKey, "list", scopeQuery(scope).organizationId ?? "installation"],
     queryFn: async (): Promise<WebhookEndpoint[]> =>
-      (await apiCall(productApi.webhooks.$get({ query: scopeQuery(scope) }))).webhooks as WebhookEndpoint[],
+      (await apiCall(productApi.webhooks.$get({ query: scopeQuery(scope) }))).endpoints as WebhookEndpoint[],
     refetchInterval: 15_000,
   });
 }
@@ -105,7 +105,7 @@ export function useDeliveries(endpointId: string) {
   });
 }
 
-/** "Send test event": a `webhook.test`-like ping through the same queue, seen in the deliveries. */
+/** "Send test event": a `webhook.test` event through the same queue, seen in the deliveries. */
 export function useSendTestEvent(endpoint: WebhookEndpoint) {
   return useApiMutation({
     mutationFn: () => apiCall(productApi.webhooks[":id"].test.$post({ param: { id: endpoint.id } })),

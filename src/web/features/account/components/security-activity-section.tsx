@@ -10,7 +10,7 @@ import { ConfirmDialog } from "#web/components/confirm-dialog.tsx";
 import { LoadError } from "#web/components/error-alert.tsx";
 import { SectionCard } from "#web/components/section-card.tsx";
 import { useAuditEvents } from "#web/lib/api/audit.ts";
-import { actorText, eventPhrase } from "#web/lib/audit-words.ts";
+import { actorText, eventPhrase, signInMethodText } from "#web/lib/audit-words.ts";
 import { authClient, type Session } from "#web/lib/auth-client.ts";
 import { useNotMeSignedIn } from "../api/use-not-me.ts";
 import { deviceIcon } from "../lib/device-icon.ts";
@@ -117,17 +117,19 @@ function iconOf(event: AuditEvent) {
 
 /** "You signed in with password", "Someone tried to sign in", "An admin banned an account". */
 function headline(event: AuditEvent, me: string): string {
+  // A refused sign-in names no one: whoever tried may not be the account's owner.
+  if (event.outcome === "refused" && event.action === "user.signed_in") {
+    return ["Someone", eventPhrase(event), signInMethodText(event.details)].filter(Boolean).join(" ");
+  }
   const mine = event.actor.userId === me && !event.actor.impersonatorId;
   const who = mine
     ? "You"
     : event.actor.impersonatorId
       ? `An admin as ${actorText(event.actor)}`
-      : event.outcome === "refused" && !event.actor.userId
-        ? "Someone"
-        : actorText(event.actor);
+      : actorText(event.actor);
   const phrase = eventPhrase(event).replace(/\btheir\b/g, mine ? "your" : "their");
-  const method = typeof event.details.method === "string" ? ` with ${event.details.method}` : "";
-  return `${who} ${phrase}${event.action === "user.signed_in" ? method : ""}`;
+  const method = event.action === "user.signed_in" ? signInMethodText(event.details) : "";
+  return [who, phrase, method].filter(Boolean).join(" ");
 }
 
 function ActivityRow({ event, me }: { event: AuditEvent; me: string }) {
