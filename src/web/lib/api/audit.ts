@@ -25,10 +25,11 @@ function queryOf(scope: AuditScope, filters: AuditFilters, extra: Record<string,
   return query;
 }
 
-function request(scope: AuditScope, query: Record<string, string>, init?: RequestInit) {
+function request(scope: AuditScope, query: Record<string, string>, headers?: Record<string, string>) {
+  const options = headers ? { headers } : undefined;
   return scope === "account"
-    ? productApi.account.activity.$get({ query }, init ? { init } : undefined)
-    : productApi.audit.$get({ query }, init ? { init } : undefined);
+    ? productApi.account.activity.$get({ query }, options)
+    : productApi.audit.$get({ query }, options);
 }
 
 /** The events of a scope, newest first, a page at a time over the server's cursor ("Load more"). */
@@ -40,6 +41,8 @@ export function useAuditEvents(
   return useInfiniteQuery({
     queryKey: [...auditKey, scopeKey(scope), filters, limit],
     enabled,
+    // Any change anywhere may have added events: a list shown again is asked again.
+    staleTime: 0,
     initialPageParam: "",
     queryFn: ({ pageParam }): Promise<AuditPage> =>
       apiCall(
@@ -58,7 +61,7 @@ export function useAuditEvents(
  */
 export async function downloadAuditCsv(scope: AuditScope, filters: AuditFilters, fileName: string) {
   const response = (await request(scope, queryOf(scope, filters), {
-    headers: { Accept: "text/csv" },
+    Accept: "text/csv",
   })) as unknown as Response;
   if (!response.ok) await apiCall(Promise.resolve(response));
   const url = URL.createObjectURL(await response.blob());
