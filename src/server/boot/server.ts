@@ -1,5 +1,5 @@
 import { getRequestListener } from "@hono/node-server";
-import { buildAuthOptions, createAuth } from "#server/auth/auth.ts";
+import { APP_NAME, buildAuthOptions, createAuth } from "#server/auth/auth.ts";
 import { ORGANIZATIONS_SCOPE } from "#server/auth/identity-claims.ts";
 import { introspectionClientLimit } from "#server/auth/identity-guards.ts";
 import { createPasswordHasher } from "#server/auth/password-hashing.ts";
@@ -16,6 +16,8 @@ import { LAST_ACTIVE_RESOLUTION_MS } from "#server/features/accounts/last-active
 import { promoteConfiguredAdmins } from "#server/features/admin/admin-emails.ts";
 import { translateConstraintError } from "#server/features/organizations/constraint-errors.ts";
 import { organizationsOfUser } from "#server/features/organizations/lists.ts";
+import { mailEndpointOwners } from "#server/features/webhooks/notify.ts";
+import { createWebhookWorker } from "#server/features/webhooks/worker.ts";
 import { createApp } from "#server/http/app.ts";
 import { createHotRoutes, withHotPaths } from "#server/http/hot-paths.ts";
 import { createFastIntrospection } from "#server/http/introspection-fast-path.ts";
@@ -51,6 +53,15 @@ export async function buildServer(config: Config, logger: Logger) {
     await migrate(buildAuthOptions(deps), database);
     await promoteConfiguredAdmins(database.db, config.adminEmails);
     mailer.start();
+    const webhooks = createWebhookWorker({
+      database,
+      logger,
+      appSecret: config.secret,
+      policy: config.webhooks,
+      retryScale: config.webhooks.retryScale,
+      onDisabled: (endpointId) => mailEndpointOwners(database.db, mailer, APP_NAME, endpointId),
+    });
+    await webhooks.start();
     await redis?.start();
     const auth = createAuth(deps);
     const ready = async () => {
@@ -65,7 +76,7 @@ export async function buildServer(config: Config, logger: Logger) {
       config,
       auth,
       logger,
-      api: productApi({ config, auth, database, mailer, logger, ready }),
+      api: productApi({ config, auth, database, mailer, logger, ready, wakeWebhooks: webhooks.wake }),
     });
     const hotRoutes = createHotRoutes({
       fastSession: await createFastSession(auth, database, {
@@ -92,7 +103,9 @@ export async function buildServer(config: Config, logger: Logger) {
       auth,
       database,
       mailer,
+      webhooks,
       async close() {
+        await webhooks.stop();
         await mailer.close();
         await passwords.close();
         await redis?.close();

@@ -1,5 +1,6 @@
 import { randomUUID } from "node:crypto";
 import type { Db } from "#server/db/tables.ts";
+import { outboxWritten } from "#server/events/outbox-signal.ts";
 import type { AuditAction, AuditTargetType } from "#shared/audit.ts";
 
 /** One audit event as the code that saw it describes it (issue 17). */
@@ -73,6 +74,7 @@ export async function recordEvent(db: Db, event: AuditEventInput): Promise<strin
         createdAt,
       })
       .execute();
+    outboxWritten();
   }
   return id;
 }
