@@ -92,7 +92,7 @@ export function useDeliveries(endpointId: string) {
       (await apiCall(
         productApi.webhooks[":id"].deliveries.$get({
           param: { id: endpointId },
-          query: pageParam ? { cursor: pageParam } : {},
+          query: { limit: "20", ...(pageParam ? { cursor: pageParam } : {}) },
         }),
       )) as DeliveriesPage,
     getNextPageParam: (last) => last.nextCursor ?? undefined,
