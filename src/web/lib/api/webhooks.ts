@@ -83,7 +83,7 @@ export function deliveriesKey(endpointId: string) {
   return [...webhooksKey, "deliveries", endpointId] as const;
 }
 
-/** An endpoint's deliveries, newest first, a page at a time; refreshed while some are still under way. */
+/** An endpoint's deliveries, newest first, a page at a time; refreshed while shown. */
 export function useDeliveries(endpointId: string) {
   return useInfiniteQuery({
     queryKey: deliveriesKey(endpointId),
@@ -96,12 +96,13 @@ export function useDeliveries(endpointId: string) {
         }),
       )) as DeliveriesPage,
     getNextPageParam: (last) => last.nextCursor ?? undefined,
+    // A live view: new events queue deliveries at any time; one under way is followed closely.
     refetchInterval: (query) =>
       query.state.data?.pages.some((page) =>
         page.deliveries.some((d) => d.status === "pending" || d.status === "delivering"),
       )
         ? 2000
-        : false,
+        : 5000,
   });
 }
 
