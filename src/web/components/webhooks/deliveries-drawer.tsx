@@ -144,7 +144,7 @@ function DeliveryRow({
       </Table.Td>
       <Table.Td>
         <Stack gap={2} align="flex-start">
-          <Badge color={status.color} variant="light">
+          <Badge color={status.color} variant="light" tt="none">
             {status.label}
           </Badge>
           {code || delivery.lastError ? (
@@ -154,6 +154,9 @@ function DeliveryRow({
               </Text>
             </Tooltip>
           ) : null}
+          <Text size="xs" c="dimmed" hiddenFrom="xs">
+            {delivery.attempts === 1 ? "1 attempt" : `${delivery.attempts} attempts`}
+          </Text>
         </Stack>
       </Table.Td>
       <Table.Td visibleFrom="xs">
@@ -163,6 +166,7 @@ function DeliveryRow({
         <Button
           size="xs"
           variant="subtle"
+          px={6}
           leftSection={<IconRefresh size={14} aria-hidden />}
           loading={resending}
           disabled={!canResend || delivery.status === "pending" || delivery.status === "delivering"}

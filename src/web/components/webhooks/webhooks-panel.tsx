@@ -185,8 +185,8 @@ function EndpointItem({
   const all = endpoint.events.includes(ALL_EVENTS);
   return (
     <Paper component="li" withBorder radius="lg" p="md" shadow="xs" data-testid="webhook-endpoint">
-      <Group justify="space-between" wrap="nowrap" align="flex-start" gap="sm">
-        <Stack gap={6} style={{ minWidth: 0 }}>
+      <Group justify="space-between" wrap="wrap" align="flex-start" gap="sm">
+        <Stack gap={6} style={{ minWidth: 0, flex: "1 1 280px" }}>
           <Text fw={600} size="sm" ff="monospace" style={{ overflowWrap: "anywhere" }}>
             {endpoint.url}
           </Text>

@@ -1,4 +1,5 @@
-import { useInfiniteQuery, useQuery } from "@tanstack/react-query";
+import { useInfiniteQuery, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useEffect } from "react";
 import type {
   CreatedWebhook,
   CreateWebhookBody,
@@ -85,7 +86,8 @@ export function deliveriesKey(endpointId: string) {
 
 /** An endpoint's deliveries, newest first, a page at a time; refreshed while shown. */
 export function useDeliveries(endpointId: string) {
-  return useInfiniteQuery({
+  const queryClient = useQueryClient();
+  const query = useInfiniteQuery({
     queryKey: deliveriesKey(endpointId),
     initialPageParam: "",
     queryFn: async ({ pageParam }): Promise<DeliveriesPage> =>
@@ -104,6 +106,11 @@ export function useDeliveries(endpointId: string) {
         ? 2000
         : 5000,
   });
+  // Fresh deliveries change the endpoint's health (last attempt, failures, waiting): its list follows.
+  useEffect(() => {
+    if (query.dataUpdatedAt) void queryClient.invalidateQueries({ queryKey: [...webhooksKey, "list"] });
+  }, [query.dataUpdatedAt, queryClient]);
+  return query;
 }
 
 /** "Send test event": a `webhook.test` event through the same queue, seen in the deliveries. */
