@@ -199,7 +199,7 @@ describe(`/api/webhooks: who manages which endpoints (${testDatabase})`, () => {
     expect(events[1]?.actorId).toBe(orgAdmin.member.userId);
     expect(JSON.parse(events[1]?.details ?? "{}")).toMatchObject({
       events: ["*"],
-      enabled: 0,
+      enabled: false,
       disabledReason: "manual",
     });
     for (const e of events) expect(e).toMatchObject({ organizationId: orgId, targetType: "webhook" });
