@@ -32,7 +32,8 @@ export function urlRefusal(raw: string, policy: SendPolicy): string | undefined 
   if (url.protocol === "http:" && !policy.allowHttp) return "only https:// URLs (WEBHOOK_ALLOW_HTTP is off)";
   if (url.username || url.password) return "no user name or password in the URL; use the signature";
   const literal = literalAddress(url);
-  if (!policy.allowPrivate && (url.hostname === "localhost" || (literal && isRefusedAddress(literal))))
+  // A name is checked after it is resolved, at every attempt (checkedAddress); an address right away.
+  if (!policy.allowPrivate && literal && isRefusedAddress(literal))
     return "a private, loopback or link-local address (WEBHOOK_ALLOW_PRIVATE is off)";
   return undefined;
 }

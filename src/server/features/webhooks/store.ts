@@ -87,7 +87,10 @@ export async function updateEndpoint(db: Db, actor: Actor, endpoint: EndpointRow
     const details = Object.fromEntries(
       Object.entries(changes)
         .filter(([key]) => key !== "updatedAt")
-        .map(([key, value]) => [key, key === "events" ? JSON.parse(String(value)) : value]),
+        .map(([key, value]) => [
+          key,
+          key === "events" ? JSON.parse(String(value)) : key === "enabled" ? value === 1 : value,
+        ]),
     );
     await recordChange(trx, "webhook.updated", actor, updated, details);
     return endpointView(updated, await pendingOf(trx, endpoint.id));
