@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import { AUDIT_ACTION_NAMES } from "#shared/audit.ts";
 import { auditQuery } from "#shared/contracts/audit.ts";
 import { describeDevice } from "#shared/device.ts";
+import { detailsText } from "#web/components/audit/audit-events.tsx";
 import { parseAuditSearch, toAuditQuery } from "#web/lib/audit-search.ts";
 import {
   ACCOUNT_FAMILIES,
@@ -94,5 +95,14 @@ describe("describeDevice: one user agent parser for both sides", () => {
 
   it("says so when there is nothing to read", () => {
     expect(describeDevice(null)).toEqual({ browser: null, os: null, type: "other", label: "Unknown device" });
+  });
+});
+
+describe("detailsText: an event's small facts in words", () => {
+  it("shows a change as old → new and leaves ids out", () => {
+    expect(detailsText({ userId: "u1", from: "admin", to: "member" })).toBe("admin → member");
+    expect(detailsText({ role: "member", memberId: "m1" })).toBe("role: member");
+    expect(detailsText({ method: "password", nested: { a: 1 } })).toBe("method: password");
+    expect(detailsText({})).toBeNull();
   });
 });

@@ -17,12 +17,23 @@ export function EventTime({ at, size = "sm" }: { at: string; size?: "xs" | "sm" 
   );
 }
 
-/** Small facts of an event (a role's old and new value, a sign-in's method) as "key: value" words. */
+/**
+ * Small facts of an event as words: a change's old and new value ("admin → member"), then "key: value" for the
+ * rest. Ids are left out: the target column names what the event is about.
+ */
 export function detailsText(details: AuditEvent["details"]): string | null {
-  const parts = Object.entries(details)
-    .filter(([, value]) => ["string", "number", "boolean"].includes(typeof value) || Array.isArray(value))
-    .slice(0, 4)
-    .map(([key, value]) => `${key}: ${Array.isArray(value) ? value.join(", ") : String(value)}`);
+  const shown = (value: unknown) => (Array.isArray(value) ? value.join(", ") : String(value));
+  const simple = Object.entries(details).filter(
+    ([key, value]) =>
+      !/id$/i.test(key) && (["string", "number", "boolean"].includes(typeof value) || Array.isArray(value)),
+  );
+  const change = simple.some(([key]) => key === "from") && simple.some(([key]) => key === "to");
+  const parts = [
+    ...(change ? [`${shown(details.from)} → ${shown(details.to)}`] : []),
+    ...simple
+      .filter(([key]) => !change || (key !== "from" && key !== "to"))
+      .map(([key, value]) => `${key}: ${shown(value)}`),
+  ].slice(0, 4);
   return parts.length ? parts.join(" · ") : null;
 }
 
@@ -37,7 +48,7 @@ function Who({ actor }: { actor: AuditEvent["actor"] }) {
           {actor.impersonatorId ? `An admin as ${name}` : name}
         </Text>
         {actor.name && actor.email ? (
-          <Text size="xs" c="dimmed" style={{ overflowWrap: "anywhere" }}>
+          <Text size="xs" c="dimmed" truncate="end" maw={200} title={actor.email}>
             {actor.email}
           </Text>
         ) : null}
