@@ -169,3 +169,8 @@ export function signInMethodText(details: AuditEvent["details"]): string {
   if (typeof provider === "string" && provider) return `with ${provider}`;
   return typeof method === "string" ? (METHODS[method] ?? `with ${method}`) : "";
 }
+
+/** A refusal's badge: "Refused: invalid email or password" from the code INVALID_EMAIL_OR_PASSWORD. */
+export function refusalText(errorCode: string | null): string {
+  return errorCode ? `Refused: ${errorCode.toLowerCase().replaceAll("_", " ")}` : "Refused";
+}

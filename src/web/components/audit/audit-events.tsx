@@ -1,6 +1,6 @@
 import { Badge, Box, Button, Group, Stack, Table, Text, Tooltip } from "@mantine/core";
 import type { AuditEvent } from "#shared/contracts/audit.ts";
-import { actorText, eventPhrase, targetKind, targetText } from "#web/lib/audit-words.ts";
+import { actorText, eventPhrase, refusalText, targetKind, targetText } from "#web/lib/audit-words.ts";
 import { formatDateTime, formatRelative } from "#web/lib/format.ts";
 import { TableRegion } from "../table-region.tsx";
 import { UserAvatar } from "../user-avatar.tsx";
@@ -71,7 +71,7 @@ export function What({ event }: { event: AuditEvent }) {
         <Text size="sm">{eventPhrase(event)}</Text>
         {event.outcome === "refused" ? (
           <Badge size="xs" color="red" variant="light" tt="none">
-            {event.errorCode ? `Refused: ${event.errorCode}` : "Refused"}
+            {refusalText(event.errorCode)}
           </Badge>
         ) : null}
       </Group>

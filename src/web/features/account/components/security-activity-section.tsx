@@ -10,7 +10,7 @@ import { ConfirmDialog } from "#web/components/confirm-dialog.tsx";
 import { LoadError } from "#web/components/error-alert.tsx";
 import { SectionCard } from "#web/components/section-card.tsx";
 import { useAuditEvents } from "#web/lib/api/audit.ts";
-import { actorText, eventPhrase, signInMethodText } from "#web/lib/audit-words.ts";
+import { actorText, eventPhrase, refusalText, signInMethodText } from "#web/lib/audit-words.ts";
 import { authClient, type Session } from "#web/lib/auth-client.ts";
 import { useNotMeSignedIn } from "../api/use-not-me.ts";
 import { deviceIcon } from "../lib/device-icon.ts";
@@ -43,7 +43,6 @@ export function SecurityActivitySection({ user }: { user: Session["user"] }) {
       actions={
         <Button
           color="red.8"
-          variant="light"
           leftSection={<IconShieldX size={16} aria-hidden />}
           onClick={() => setConfirming(true)}
         >
@@ -157,7 +156,7 @@ function ActivityRow({ event, me }: { event: AuditEvent; me: string }) {
             </Text>
             {event.outcome === "refused" ? (
               <Badge size="xs" color="red" variant="light" tt="none">
-                {event.errorCode ? `Refused: ${event.errorCode}` : "Refused"}
+                {refusalText(event.errorCode)}
               </Badge>
             ) : null}
           </Group>
