@@ -12,7 +12,8 @@ export function healthOf(endpoint: WebhookEndpoint): Health {
 
 const BADGES: Record<Health, { color: string; label: string }> = {
   enabled: { color: "teal", label: "Enabled" },
-  failing: { color: "orange", label: "Failing" },
+  // Red, not orange: orange light badges miss the 4.5:1 contrast.
+  failing: { color: "red", label: "Failing" },
   disabled: { color: "gray", label: "Disabled" },
 };
 
