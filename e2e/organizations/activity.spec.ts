@@ -110,8 +110,11 @@ describe("organization activity in Chromium", () => {
     expect(total).toBeGreaterThanOrEqual(5);
     await capture("list");
 
-    await page.getByRole("combobox", { name: "Action" }).click();
-    await page.getByRole("option", { name: "A member's roles changed" }).click();
+    // With the keyboard alone: type into the action filter, pick the first match, Enter.
+    await page.getByRole("combobox", { name: "Action" }).focus();
+    await page.keyboard.type("roles changed");
+    await page.keyboard.press("ArrowDown");
+    await page.keyboard.press("Enter");
     await page.waitForURL(/action=member\.role_changed/);
     await expect.poll(() => rows.count()).toBe(2);
     expect(await rows.first().textContent()).toContain("Otto Owner");

@@ -91,7 +91,9 @@ describe("organization webhooks in Chromium", () => {
   });
 
   it("sends a test event, signed, and shows the delivery; a real event follows and can be resent", async () => {
-    await page.getByRole("button", { name: `Deliveries of ${receiver.url}` }).click();
+    // The keyboard opens the deliveries as well as a click.
+    await page.getByRole("button", { name: `Deliveries of ${receiver.url}` }).focus();
+    await page.keyboard.press("Enter");
     const drawer = page.getByRole("dialog", { name: "Deliveries" });
     await drawer.getByText("No deliveries yet").waitFor();
     await drawer.getByRole("button", { name: "Send test event" }).click();
@@ -119,7 +121,8 @@ describe("organization webhooks in Chromium", () => {
     const again = await receiver.waitFor("invitation.created", 2);
     // The same event: a receiver that already has it recognises it by its webhook-id.
     expect(again[1]?.headers["webhook-id"]).toBe(again[0]?.headers["webhook-id"]);
-    await drawer.getByRole("button", { name: "Close" }).click();
+    await page.keyboard.press("Escape");
+    await drawer.waitFor({ state: "hidden" });
   });
 
   it("rotates the secret (shown once), disables, enables and deletes the endpoint", async () => {
