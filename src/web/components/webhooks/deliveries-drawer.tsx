@@ -1,4 +1,15 @@
-import { Badge, Button, Drawer, EmptyState, Group, Stack, Table, Text, Tooltip } from "@mantine/core";
+import {
+  ActionIcon,
+  Badge,
+  Button,
+  Drawer,
+  EmptyState,
+  Group,
+  Stack,
+  Table,
+  Text,
+  Tooltip,
+} from "@mantine/core";
 import { IconRefresh, IconSend, IconTruckDelivery } from "@tabler/icons-react";
 import type { WebhookDelivery, WebhookEndpoint } from "#shared/contracts/webhooks.ts";
 import { useDeliveries, useResendDelivery, useSendTestEvent } from "#web/lib/api/webhooks.ts";
@@ -134,6 +145,8 @@ function DeliveryRow({
 }) {
   const status = STATUS[delivery.status];
   const code = delivery.responseStatus ? `HTTP ${delivery.responseStatus}` : null;
+  const disabled = !canResend || delivery.status === "pending" || delivery.status === "delivering";
+  const label = `Resend ${delivery.eventType}`;
   return (
     <Table.Tr data-testid="delivery-row" data-status={delivery.status}>
       <Table.Td>
@@ -167,14 +180,28 @@ function DeliveryRow({
           size="xs"
           variant="subtle"
           px={6}
+          visibleFrom="xs"
           leftSection={<IconRefresh size={14} aria-hidden />}
           loading={resending}
-          disabled={!canResend || delivery.status === "pending" || delivery.status === "delivering"}
+          disabled={disabled}
           onClick={onResend}
-          aria-label={`Resend ${delivery.eventType}`}
+          aria-label={label}
         >
           Resend
         </Button>
+        {/* Phones: the icon alone, so the status keeps its words. */}
+        <Tooltip label="Resend" withArrow>
+          <ActionIcon
+            variant="subtle"
+            hiddenFrom="xs"
+            loading={resending}
+            disabled={disabled}
+            onClick={onResend}
+            aria-label={label}
+          >
+            <IconRefresh size={16} aria-hidden />
+          </ActionIcon>
+        </Tooltip>
       </Table.Td>
     </Table.Tr>
   );
