@@ -1,3 +1,4 @@
+import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eventsOf, onlyEvent, outboxOf } from "../support/audit.ts";
 import { CookieJar } from "../support/cookie-jar.ts";
@@ -123,6 +124,20 @@ describe(`audit log: account events (${testDatabase})`, () => {
     expect(res.status).toBe(200);
     const requested = await onlyEvent(t, "user.email_change_requested", user.id);
     expect(requested.details).toEqual({ newEmail: taken.email });
+  });
+
+  it("answers a change it could not record as done: the change is made, the failure only logged", async () => {
+    const user = await signUpWithId(t);
+    const db = t.server.database.db;
+    await sql`alter table audit_event rename to audit_event_away`.execute(db);
+    try {
+      const res = await api(t, "/update-user", user.cookie, { name: "Unrecorded" });
+      expect(res.status).toBe(200);
+    } finally {
+      await sql`alter table audit_event_away rename to audit_event`.execute(db);
+    }
+    expect((await api(t, "/get-session", user.cookie)).body.user.name).toBe("Unrecorded");
+    expect(await eventsOf(t, { action: "user.updated", targetId: user.id })).toHaveLength(0);
   });
 
   it("keeps a sign-up's user agent and IP", async () => {

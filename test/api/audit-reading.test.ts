@@ -97,6 +97,11 @@ describe(`audit log: reading it (${testDatabase})`, () => {
     expect((await read("/api/audit", admin.cookie)).status).toBe(403);
     expect((await read(`/api/audit?organizationId=${orgId}&q=x`, admin.cookie)).status).toBe(403);
     expect((await read("/api/audit", "")).status).toBe(401);
+    const byKey = await t.request(`/api/audit?organizationId=${orgId}`, {
+      headers: { "x-api-key": "gk_org_x" },
+    });
+    expect(byKey.status).toBe(403);
+    expect(((await byKey.json()) as { code: string }).code).toBe("API_KEY_NOT_ALLOWED");
 
     const all = await page("/api/audit?limit=200", root);
     expect(new Set(all.events.map((e) => e.organizationId))).toEqual(new Set([orgId, otherOrgId, null]));
@@ -203,6 +208,40 @@ describe(`audit log: reading it (${testDatabase})`, () => {
     const filteredRows = parseCsv(filtered.text).slice(1);
     expect(filteredRows.every((r) => r[idColumn]?.startsWith("member."))).toBe(true);
   });
+
+  it("caps an export at 50 000 rows and says so", async () => {
+    const bigOrg = (await createOrganization(t, owner.cookie)).id;
+    const db = t.server.database.db;
+    const start = Date.now() - 60_000_000;
+    for (let batch = 0; batch < 51; batch++) {
+      await db
+        .insertInto("audit_event")
+        .values(
+          Array.from({ length: batch === 50 ? 1 : 1000 }, (_, i) => ({
+            id: `evt_cap_${batch}_${i}`,
+            createdAt: new Date(start + batch * 1000 + i).toISOString(),
+            action: "team.created",
+            outcome: "success" as const,
+            organizationId: bigOrg,
+            details: "{}",
+          })),
+        )
+        .execute();
+    }
+    // 50 001 seeded, and the organization's creation.
+    const capped = await read(`/api/audit?organizationId=${bigOrg}`, owner.cookie, "text/csv");
+    expect(capped.headers.get("x-export-capped")).toBe("true");
+    expect(capped.text.split("\r\n").length - 2).toBe(50_000);
+    // The newest first: the organization's creation leads.
+    expect(capped.text.split("\r\n")[1]).toContain("organization.created");
+    const narrower = await read(
+      `/api/audit?organizationId=${bigOrg}&action=organization.created`,
+      owner.cookie,
+      "text/csv",
+    );
+    expect(narrower.headers.get("x-export-capped")).toBeNull();
+    expect(narrower.text.split("\r\n").length - 2).toBe(1);
+  }, 60_000);
 
   it("shows each person their own activity: what they did and what was done to their account", async () => {
     const person = await signUpWithId(t);

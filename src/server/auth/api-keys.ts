@@ -3,6 +3,7 @@ import type { BetterAuthPlugin, User } from "better-auth";
 import { APIError, createAuthMiddleware, getSessionFromCtx } from "better-auth/api";
 import {
   API_KEY_HEADER,
+  API_KEY_SESSION_PREFIX,
   type ApiKeyGrant,
   assertInOrganization,
   assertPathAllowed,
@@ -153,8 +154,8 @@ export function apiKeyPlugins({ rateLimitPerMinute, onOverrideAnswer }: ApiKeyDe
     const organizationId = isOrganizationKey ? row.referenceId : null;
     const session = {
       session: {
-        id: `apikey_${row.id}`,
-        token: `apikey_${row.id}`,
+        id: `${API_KEY_SESSION_PREFIX}${row.id}`,
+        token: `${API_KEY_SESSION_PREFIX}${row.id}`,
         userId,
         createdAt: now,
         updatedAt: now,

@@ -1,6 +1,6 @@
 import type { BetterAuthOptions } from "better-auth";
 import { getIP } from "better-auth/api";
-import { apiKeyGrantOf } from "#server/auth/api-key-access.ts";
+import { API_KEY_SESSION_PREFIX, apiKeyGrantOf } from "#server/auth/api-key-access.ts";
 import type { AuditEventInput } from "#server/events/record.ts";
 
 /** A session as better-auth's hooks hold it: whose, and which admin acts through it. */
@@ -27,13 +27,20 @@ interface EndpointLike {
  */
 export function eventSourceOf(ctx: EndpointLike, session?: ActingSession | null): EventSource {
   const acting = session === undefined ? (ctx.context.session as ActingSession | null | undefined) : session;
-  const grant = apiKeyGrantOf(ctx);
+  // The grant is kept beside the session object of the request's before-hooks; later hooks see a copy of
+  // that session, whose id still names the key.
+  const sessionId = acting?.session.id;
+  const apiKeyId =
+    apiKeyGrantOf(ctx)?.keyId ??
+    (typeof sessionId === "string" && sessionId.startsWith(API_KEY_SESSION_PREFIX)
+      ? sessionId.slice(API_KEY_SESSION_PREFIX.length)
+      : null);
   const from = ctx.request ?? ctx.headers;
   return {
     actor: {
       userId: acting?.user.id ?? null,
       impersonatorId: acting?.session.impersonatedBy ?? null,
-      apiKeyId: grant?.keyId ?? null,
+      apiKeyId,
     },
     ip: from ? (getIP(from, ctx.context.options) ?? null) : null,
     userAgent: (ctx.request?.headers ?? ctx.headers)?.get("user-agent") ?? null,

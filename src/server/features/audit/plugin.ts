@@ -29,6 +29,21 @@ export const AUDIT_RULES: readonly AuditRule[] = [
 const matches = (rule: AuditRule, path: string) =>
   typeof rule.path === "string" ? rule.path === path : rule.path.test(path);
 
+/** The rules of a path, looked up once per path (every request passes through the after-hook's matcher). */
+function rulesByPath(rules: readonly AuditRule[]) {
+  const known = new Map<string, AuditRule[]>();
+  return (path: string | undefined): AuditRule[] => {
+    if (!path) return [];
+    let found = known.get(path);
+    if (!found) {
+      found = rules.filter((rule) => matches(rule, path));
+      // Paths are route patterns (/callback/:id), a bounded set.
+      known.set(path, found);
+    }
+    return found;
+  };
+}
+
 export interface AuditPluginDeps {
   db: Db;
   logger: Logger;
@@ -46,22 +61,26 @@ export function auditPlugin({ db, logger, rules = AUDIT_RULES }: AuditPluginDeps
   // request, or for server calls the headers, is the same object in both).
   const captures = new WeakMap<object, Map<AuditRule, unknown>>();
   const keyOf = (ctx: HookContext): object | undefined => ctx.request ?? ctx.headers ?? undefined;
+  const rulesOf = rulesByPath(rules);
+
+  /** The change is made by now: a failure to record it is logged, not answered as an error. */
+  async function guarded(what: string, work: () => Promise<void>) {
+    try {
+      await work();
+    } catch (err) {
+      logger.error({ err: (err as Error).message, what }, "audit event not recorded");
+    }
+  }
 
   async function write(
     ctx: Parameters<typeof eventSourceOf>[0] | null,
     actor: ActingSession | null | undefined,
     event: Omit<RuleEvent, "actor">,
   ) {
-    try {
-      const source = ctx
-        ? eventSourceOf(ctx, actor)
-        : {
-            actor: { userId: actor?.user.id ?? null, impersonatorId: actor?.session.impersonatedBy ?? null },
-          };
-      await recordEvent(db, { ...source, ...event });
-    } catch (err) {
-      logger.error({ err: (err as Error).message, action: event.action }, "audit event not recorded");
-    }
+    const source = ctx
+      ? eventSourceOf(ctx, actor)
+      : { actor: { userId: actor?.user.id ?? null, impersonatorId: actor?.session.impersonatedBy ?? null } };
+    await recordEvent(db, { ...source, ...event });
   }
 
   async function run(rule: AuditRule, ctx: HookContext, returned: unknown) {
@@ -69,25 +88,32 @@ export function auditPlugin({ db, logger, rules = AUDIT_RULES }: AuditPluginDeps
     if (!outcome.ok && !rule.refusals) return;
     const key = keyOf(ctx);
     const captured = key ? captures.get(key)?.get(rule) : undefined;
-    const described = await rule.event({
-      ctx,
-      returned,
-      body: (ctx.body ?? {}) as Record<string, unknown>,
-      captured: captured ?? null,
-      session: (ctx.context.session as HookSession | null) ?? null,
-      refused: outcome.ok ? null : outcome.code,
+    await guarded(ctx.path ?? "", async () => {
+      const described = await rule.event({
+        ctx,
+        returned,
+        body: (ctx.body ?? {}) as Record<string, unknown>,
+        captured: captured ?? null,
+        session: (ctx.context.session as HookSession | null) ?? null,
+        refused: outcome.ok ? null : outcome.code,
+      });
+      if (!described) return;
+      const { actor, ...event } = described;
+      await write(ctx, actor, event);
     });
-    if (!described) return;
-    const { actor, ...event } = described;
-    await write(ctx, actor, event);
   }
 
   const recordFor: RecordFor = (endpoint, actor, event) =>
-    write(endpoint as Parameters<typeof eventSourceOf>[0] | null, actor, event);
+    guarded(event.action, () => write(endpoint as Parameters<typeof eventSourceOf>[0] | null, actor, event));
 
-  /** An override answered a path itself: its answer goes through the same table. */
+  /**
+   * An override answered a path itself: its answer goes through the same table. A hook's `ctx.json()` of an
+   * HTTP request is better-call's wrapper around the JSON; the rules read the JSON.
+   */
   const onOverrideAnswer: OverrideObserver = async (ctx, answer) => {
-    for (const rule of rules) if (matches(rule, ctx.path ?? "")) await run(rule, ctx, answer);
+    const wrapped = answer as { _flag?: unknown; body?: unknown } | null;
+    const json = wrapped && typeof wrapped === "object" && wrapped._flag === "json" ? wrapped.body : answer;
+    for (const rule of rulesOf(ctx.path)) await run(rule, ctx, json);
   };
 
   const plugin = {
@@ -100,19 +126,21 @@ export function auditPlugin({ db, logger, rules = AUDIT_RULES }: AuditPluginDeps
           matcher: (ctx: { path?: string }) => matches(rule, ctx.path ?? ""),
           handler: createAuthMiddleware(async (ctx) => {
             const key = keyOf(ctx);
-            if (!key || !rule.before) return;
-            const found = await rule.before(ctx);
-            const map = captures.get(key) ?? new Map<AuditRule, unknown>();
-            captures.set(key, map.set(rule, found));
+            const before = rule.before;
+            if (!key || !before) return;
+            // A failed read costs its event, never the request.
+            await guarded(ctx.path ?? "", async () => {
+              const found = await before(ctx);
+              const map = captures.get(key) ?? new Map<AuditRule, unknown>();
+              captures.set(key, map.set(rule, found));
+            });
           }),
         })),
       after: [
         {
-          matcher: (ctx: { path?: string }) => rules.some((rule) => matches(rule, ctx.path ?? "")),
+          matcher: (ctx: { path?: string }) => rulesOf(ctx.path).length > 0,
           handler: createAuthMiddleware(async (ctx) => {
-            for (const rule of rules) {
-              if (matches(rule, ctx.path ?? "")) await run(rule, ctx, ctx.context.returned);
-            }
+            for (const rule of rulesOf(ctx.path)) await run(rule, ctx, ctx.context.returned);
           }),
         },
       ],

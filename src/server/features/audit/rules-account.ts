@@ -156,15 +156,23 @@ export const accountRules: AuditRule[] = [
       },
   },
   {
+    // The accounts guard turns the SPEC's providerId + accountId into the row id before better-auth
+    // deletes it: the account list read first names the row's provider afterwards.
     path: "/unlink-account",
-    event: (input) => ({
-      action: "user.account_unlinked",
-      target: {
-        type: "account",
-        id: String(input.body.accountId ?? input.body.providerId),
-        label: String(input.body.providerId ?? ""),
-      },
-      details: { providerId: input.body.providerId ?? null },
-    }),
+    before: async (ctx) => {
+      const session = await getSessionFromCtx(ctx);
+      return session ? ctx.context.internalAdapter.findAccounts(session.user.id) : [];
+    },
+    event: ({ body, captured }) => {
+      const accounts = captured as { id: string; providerId: string; accountId: string }[];
+      const gone = accounts.find((a) => a.id === body.accountId);
+      return gone
+        ? {
+            action: "user.account_unlinked",
+            target: { type: "account", id: gone.id, label: gone.providerId },
+            details: { providerId: gone.providerId },
+          }
+        : null;
+    },
   },
 ];

@@ -29,8 +29,8 @@ const SIGN_IN_PATHS: [string | RegExp, SignInMethod][] = [
   [/^\/two-factor\/verify-(totp|otp|backup-code)$/, "two-factor"],
 ];
 
-/** Methods whose refusals are recorded: the ones where someone tried a credential for a known address. */
-const REFUSALS_RECORDED = new Set<SignInMethod>(["password", "email-code", "passkey", "two-factor"]);
+/** A verification link that fails verifies nothing and signs nobody in: not a refused sign-in. */
+const refusalRecorded = (method: SignInMethod) => method !== "email-link";
 
 type NewSession = {
   user: Record<string, unknown> & { id: string; email: string };
@@ -51,7 +51,7 @@ async function signInEvent(method: SignInMethod, { ctx, body, captured, refused 
       : undefined;
   const details = { method, ...(provider ? { provider } : {}) };
   if (refused !== null) {
-    if (!REFUSALS_RECORDED.has(method)) return null;
+    if (!refusalRecorded(method)) return null;
     const email = typeof body.email === "string" ? body.email.toLowerCase() : null;
     const found = email ? await ctx.context.internalAdapter.findUserByEmail(email) : null;
     return {
