@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { recordEvent } from "#server/events/record.ts";
+import { DELIVERY_RETENTION_MS, purgeDeliveries } from "#server/features/webhooks/purge.ts";
 import { createOrganization, inviteAndAccept } from "../support/organizations.ts";
 import { startTestApp, type TestApp, testDatabase } from "../support/test-app.ts";
 import { createUser, signUpVerified } from "../support/users.ts";
@@ -234,5 +235,42 @@ describe(`/api/webhooks: who manages which endpoints (${testDatabase})`, () => {
     expect(seen.length).toBeGreaterThanOrEqual(6);
     expect(new Set(seen).size).toBe(seen.length);
     expect([...seen].sort().reverse()).toEqual(seen);
+  });
+
+  it("purges finished deliveries past the retention, never unfinished ones", async () => {
+    const db = t.server.database.db;
+    const old = new Date(Date.now() - DELIVERY_RETENTION_MS - 60_000).toISOString();
+    const row = (id: string, status: "delivered" | "failed" | "pending", createdAt: string) => ({
+      id,
+      endpointId: "wh_purge",
+      eventId: `evt_${id}`,
+      eventType: "member.added",
+      payload: "{}",
+      status,
+      attempts: 1,
+      nextAttemptAt: status === "pending" ? new Date(Date.now() + 3_600_000).toISOString() : null,
+      responseStatus: null,
+      responseBody: null,
+      lastError: null,
+      createdAt,
+      deliveredAt: null,
+    });
+    await db
+      .insertInto("webhook_delivery")
+      .values([
+        row("purge_1", "delivered", old),
+        row("purge_2", "failed", old),
+        row("purge_3", "pending", old),
+        row("purge_4", "delivered", new Date().toISOString()),
+      ])
+      .execute();
+    expect(await purgeDeliveries(db)).toBe(2);
+    const left = await db
+      .selectFrom("webhook_delivery")
+      .select("id")
+      .where("endpointId", "=", "wh_purge")
+      .execute();
+    expect(left.map((r) => r.id).sort()).toEqual(["purge_3", "purge_4"]);
+    await db.deleteFrom("webhook_delivery").where("endpointId", "=", "wh_purge").execute();
   });
 });

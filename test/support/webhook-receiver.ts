@@ -27,7 +27,7 @@ export interface WebhookReceiver {
     delayMs?: number;
     headers?: Record<string, string>;
   };
-  /** Requests of one webhook-id that were open at the same time (never expected). */
+  /** "path webhook-id" of requests for one delivery (one endpoint's path, one event) open at the same time. */
   overlaps: string[];
   /** Waits until `predicate` holds over what was received. */
   waitFor(predicate: (received: ReceivedWebhook[]) => boolean, timeoutMs?: number): Promise<void>;
@@ -93,13 +93,14 @@ export async function startWebhookReceiver(port = 0): Promise<WebhookReceiver> {
         body: Buffer.concat(chunks).toString("utf8"),
         at: Date.now(),
       };
-      const openNow = (open.get(hit.id) ?? 0) + 1;
-      open.set(hit.id, openNow);
-      if (openNow > 1) receiver.overlaps.push(hit.id);
+      const key = `${hit.path} ${hit.id}`;
+      const openNow = (open.get(key) ?? 0) + 1;
+      open.set(key, openNow);
+      if (openNow > 1) receiver.overlaps.push(key);
       receiver.received.push(hit);
       const answer = receiver.respond(hit);
       const reply = () => {
-        open.set(hit.id, (open.get(hit.id) ?? 1) - 1);
+        open.set(key, (open.get(key) ?? 1) - 1);
         res.writeHead(answer.status, answer.headers ?? { "content-type": "text/plain" });
         res.end(answer.body ?? "");
       };

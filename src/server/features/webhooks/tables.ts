@@ -53,6 +53,13 @@ export async function migrateWebhookTables(db: Db): Promise<void> {
     .on("webhook_delivery")
     .columns(["endpointId", "createdAt", "id"])
     .execute();
+  // The hourly purge of finished deliveries past their retention (purge.ts).
+  await db.schema
+    .createIndex("webhook_delivery_created")
+    .ifNotExists()
+    .on("webhook_delivery")
+    .column("createdAt")
+    .execute();
   // Only unfinished deliveries carry a time, so the worker's "what is due" reads a small part of the index.
   await db.schema
     .createIndex("webhook_delivery_due")

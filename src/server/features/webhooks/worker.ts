@@ -3,6 +3,7 @@ import type { AppDatabase } from "#server/db/db.ts";
 import { onOutboxWrite } from "#server/events/outbox-signal.ts";
 import { fanOut } from "./fan-out.ts";
 import { type Failure, recordFailure, recordSuccess } from "./outcomes.ts";
+import { purgeDeliveries } from "./purge.ts";
 import { type DeliveryRow, iso, UNFINISHED } from "./rows.ts";
 import type { SendPolicy, SendResult } from "./send.ts";
 import { ATTEMPT_TIMEOUT_MS, sendWebhook } from "./send.ts";
@@ -19,6 +20,7 @@ const POLL_MS = 5_000;
 const RECHECK_MS = 200;
 const RECHECK_FOR_MS = 2_000;
 const MAX_IN_FLIGHT = 16;
+const PURGE_EVERY_MS = 3_600_000;
 
 export interface WebhookWorkerDeps {
   database: AppDatabase;
@@ -58,6 +60,7 @@ export function createWebhookWorker(deps: WebhookWorkerDeps): WebhookWorker {
   let recheckUntil = 0;
   let running: Promise<void> | undefined;
   let timer: NodeJS.Timeout | undefined;
+  let purgeTimer: NodeJS.Timeout | undefined;
   let unsubscribe: (() => void) | undefined;
 
   async function claim(room: number): Promise<DeliveryRow[]> {
@@ -248,12 +251,16 @@ export function createWebhookWorker(deps: WebhookWorkerDeps): WebhookWorker {
         wake();
       });
       wake();
+      const purge = () => void purgeDeliveries(db).catch(warn("purge", 0));
+      purgeTimer = setInterval(purge, PURGE_EVERY_MS);
+      purgeTimer.unref();
     },
     wake,
     async stop() {
       stopped = true;
       unsubscribe?.();
       clearTimeout(timer);
+      clearInterval(purgeTimer);
       await running;
       await Promise.all(inFlight.values());
     },
