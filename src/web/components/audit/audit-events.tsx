@@ -1,4 +1,4 @@
-import { Badge, Box, Button, Group, Stack, Table, Text, Tooltip } from "@mantine/core";
+import { Anchor, Badge, Box, Button, Group, Stack, Table, Text, Tooltip } from "@mantine/core";
 import type { AuditEvent } from "#shared/contracts/audit.ts";
 import { actorText, eventPhrase, refusalText, targetKind, targetText } from "#web/lib/audit-words.ts";
 import { formatDateTime, formatRelative } from "#web/lib/format.ts";
@@ -38,15 +38,33 @@ export function detailsText(details: AuditEvent["details"]): string | null {
 }
 
 /** Who acted: the person, "An admin as …" when impersonated, and a badge when an API key made the call. */
-function Who({ actor }: { actor: AuditEvent["actor"] }) {
+function Who({ actor, onActor }: { actor: AuditEvent["actor"]; onActor?: (userId: string) => void }) {
   const name = actorText(actor);
+  const words = actor.impersonatorId ? `An admin as ${name}` : name;
+  const { userId } = actor;
   return (
     <Group gap="xs" wrap="nowrap" align="flex-start">
       <UserAvatar name={actor.name} email={actor.email} size={28} radius="xl" visibleFrom="sm" />
       <Stack gap={0} style={{ minWidth: 0 }}>
-        <Text size="sm" fw={600} style={{ overflowWrap: "anywhere" }}>
-          {actor.impersonatorId ? `An admin as ${name}` : name}
-        </Text>
+        {onActor && userId ? (
+          <Anchor
+            component="button"
+            type="button"
+            size="sm"
+            fw={600}
+            ta="left"
+            c="var(--mantine-color-text)"
+            style={{ overflowWrap: "anywhere" }}
+            title={`Show only what ${name} did`}
+            onClick={() => onActor(userId)}
+          >
+            {words}
+          </Anchor>
+        ) : (
+          <Text size="sm" fw={600} style={{ overflowWrap: "anywhere" }}>
+            {words}
+          </Text>
+        )}
         {actor.name && actor.email ? (
           <Text size="xs" c="dimmed" truncate="end" maw={200} title={actor.email}>
             {actor.email}
@@ -108,12 +126,14 @@ function Target({ target }: { target: AuditEvent["target"] }) {
 
 interface AuditEventsTableProps {
   events: AuditEvent[];
+  /** Clicking an actor's name keeps only their events. */
+  onActor?: (userId: string) => void;
   /** Dims the rows while newer ones load. */
   stale?: boolean;
 }
 
 /** Who, what, target, when and IP: one row per event, newest first; phones stack them in the first cell. */
-export function AuditEventsTable({ events, stale }: AuditEventsTableProps) {
+export function AuditEventsTable({ events, onActor, stale }: AuditEventsTableProps) {
   return (
     <TableRegion label="Audit events">
       <Table verticalSpacing="sm" horizontalSpacing="md" style={stale ? { opacity: 0.6 } : undefined}>
@@ -128,9 +148,14 @@ export function AuditEventsTable({ events, stale }: AuditEventsTableProps) {
         </Table.Thead>
         <Table.Tbody>
           {events.map((event) => (
-            <Table.Tr key={event.id} data-testid="audit-row" data-action={event.action}>
+            <Table.Tr
+              key={event.id}
+              data-testid="audit-row"
+              data-action={event.action}
+              data-actor={event.actor.userId ?? ""}
+            >
               <Table.Td>
-                <Who actor={event.actor} />
+                <Who actor={event.actor} onActor={onActor} />
                 <Box hiddenFrom="sm" mt={6}>
                   <What event={event} />
                   {event.target ? (

@@ -1,6 +1,6 @@
 import { Button, CloseButton, Group, Select, TextInput } from "@mantine/core";
 import { useDebouncedCallback } from "@mantine/hooks";
-import { IconFilterOff, IconSearch, IconUser } from "@tabler/icons-react";
+import { IconFilterOff, IconSearch, IconUser, IconX } from "@tabler/icons-react";
 import { useEffect, useState } from "react";
 import { type AuditSearch, isFiltered } from "#web/lib/audit-search.ts";
 import { type AuditFamily, actionChoices } from "#web/lib/audit-words.ts";
@@ -79,6 +79,17 @@ export function AuditFilters({ search, onChange, people, families, searchable }:
           onChange={(event) => update({ to: event.currentTarget.value || undefined })}
         />
       </Group>
+      {!people && search.actor ? (
+        // Without a list of people (admins), the person comes from a click on a name in the list.
+        <Button
+          variant="default"
+          size="sm"
+          leftSection={<IconX size={14} aria-hidden />}
+          onClick={() => update({ actor: undefined })}
+        >
+          Show everyone
+        </Button>
+      ) : null}
       {isFiltered(search) ? (
         <Button
           variant="subtle"

@@ -60,7 +60,11 @@ export function AuditLog({ scope, search, onSearchChange, emptyText, ...filters 
         </EmptyState>
       ) : (
         <>
-          <AuditEventsTable events={rows} stale={events.isRefetching && !events.isFetchingNextPage} />
+          <AuditEventsTable
+            events={rows}
+            onActor={(actor) => onSearchChange({ ...search, actor })}
+            stale={events.isRefetching && !events.isFetchingNextPage}
+          />
           <LoadMore
             shown={rows.length}
             hasMore={events.hasNextPage}
