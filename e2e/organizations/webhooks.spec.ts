@@ -125,8 +125,18 @@ describe("organization webhooks in Chromium", () => {
     await drawer.waitFor({ state: "hidden" });
   });
 
-  it("rotates the secret (shown once), disables, enables and deletes the endpoint", async () => {
+  it("edits, rotates the secret (shown once), disables, enables and deletes the endpoint", async () => {
     const item = page.getByTestId("webhook-endpoint");
+    await item.getByRole("button", { name: `Actions for ${receiver.url}` }).click();
+    await page.getByRole("menuitem", { name: "Edit" }).click();
+    const edit = page.getByRole("dialog", { name: "Edit endpoint" });
+    expect(await edit.getByLabel("Endpoint URL").inputValue()).toBe(receiver.url);
+    await edit.getByLabel("Description").fill("CRM sync, every event");
+    await edit.getByRole("switch", { name: "Send all events" }).check();
+    await edit.getByRole("button", { name: "Save endpoint" }).click();
+    await item.getByText("CRM sync, every event").waitFor();
+    await item.getByText("All events").waitFor();
+
     await item.getByRole("button", { name: `Actions for ${receiver.url}` }).click();
     await page.getByRole("menuitem", { name: "Rotate secret" }).click();
     const confirm = page.getByRole("dialog", { name: "Rotate signing secret" });

@@ -3,6 +3,7 @@ import { AUDIT_ACTION_NAMES } from "#shared/audit.ts";
 import { auditQuery } from "#shared/contracts/audit.ts";
 import { describeDevice } from "#shared/device.ts";
 import { detailsText } from "#web/components/audit/audit-events.tsx";
+import { healthOf } from "#web/components/webhooks/webhook-health.tsx";
 import { parseAuditSearch, toAuditQuery } from "#web/lib/audit-search.ts";
 import {
   ACCOUNT_FAMILIES,
@@ -104,5 +105,27 @@ describe("detailsText: an event's small facts in words", () => {
     expect(detailsText({ role: "member", memberId: "m1" })).toBe("role: member");
     expect(detailsText({ method: "password", nested: { a: 1 } })).toBe("method: password");
     expect(detailsText({})).toBeNull();
+  });
+});
+
+describe("healthOf: an endpoint's state at a glance", () => {
+  const endpoint = {
+    id: "w1",
+    url: "https://example.test/hooks",
+    description: null,
+    events: ["*"],
+    organizationId: null,
+    enabled: true,
+    disabledReason: null,
+    createdAt: "2026-01-01T00:00:00Z",
+    updatedAt: "2026-01-01T00:00:00Z",
+    health: { lastAttemptAt: null, lastStatus: null, consecutiveFailures: 0, pending: 0 },
+  } as const;
+
+  it("is enabled, failing after a failed attempt, and disabled whatever its failures", () => {
+    expect(healthOf({ ...endpoint, events: ["*"] })).toBe("enabled");
+    const failing = { ...endpoint, events: ["*"], health: { ...endpoint.health, consecutiveFailures: 2 } };
+    expect(healthOf(failing)).toBe("failing");
+    expect(healthOf({ ...failing, enabled: false, disabledReason: "failing" })).toBe("disabled");
   });
 });
