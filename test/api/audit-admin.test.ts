@@ -4,7 +4,7 @@ import { eventsOf, onlyEvent } from "../support/audit.ts";
 import { api, rawDb, signUpWithId } from "../support/organizations.ts";
 import { cookiesFrom, startTestApp, type TestApp, testDatabase } from "../support/test-app.ts";
 import { enrolAccount } from "../support/two-factor.ts";
-import { createUser, signUpVerified } from "../support/users.ts";
+import { createUser, signIn, signUpVerified } from "../support/users.ts";
 
 const ROOT_EMAIL = "audit-admin-root@example.test";
 
@@ -24,7 +24,11 @@ describe(`audit log: admin events and retention (${testDatabase})`, () => {
 
   it("records an admin's account creation, ban, unban, role change and removal, the admin as actor", async () => {
     const input = createUser();
-    const created = await api(t, "/admin/create-user", root, { ...input, role: "user" });
+    const created = await api(t, "/admin/create-user", root, {
+      ...input,
+      role: "user",
+      data: { emailVerified: true },
+    });
     expect(created.status).toBe(200);
     const userId = created.body.user.id as string;
     expect(await onlyEvent(t, "user.created", userId)).toMatchObject({
@@ -41,6 +45,24 @@ describe(`audit log: admin events and retention (${testDatabase})`, () => {
     expect((await api(t, "/admin/set-role", root, { userId, role: "admin" })).status).toBe(200);
     expect((await onlyEvent(t, "user.role_changed", userId)).details).toEqual({ from: "user", to: "admin" });
     expect((await api(t, "/admin/set-role", root, { userId, role: "user" })).status).toBe(200);
+    const renamed = await api(t, "/admin/update-user", root, { userId, data: { name: "Renamed by admin" } });
+    expect(renamed.status).toBe(200);
+    expect(await onlyEvent(t, "user.updated", userId)).toMatchObject({
+      actorId: rootId,
+      details: { changed: ["name"] },
+    });
+    const password = await api(t, "/admin/set-user-password", root, {
+      userId,
+      newPassword: "set by an admin 1",
+    });
+    expect(password.status).toBe(200);
+    expect((await onlyEvent(t, "user.password_changed", userId)).details).toEqual({ byAdmin: true });
+    await signIn(t, { email: input.email, password: "set by an admin 1" });
+    expect((await api(t, "/admin/revoke-user-sessions", root, { userId })).status).toBe(200);
+    expect(await onlyEvent(t, "session.revoked", userId)).toMatchObject({
+      actorId: rootId,
+      details: { scope: "all", byAdmin: true },
+    });
     expect((await api(t, "/admin/remove-user", root, { userId })).status).toBe(200);
     expect(await onlyEvent(t, "user.deleted", userId)).toMatchObject({
       actorId: rootId,

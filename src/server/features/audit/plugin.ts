@@ -16,8 +16,8 @@ import { signInRules } from "./sign-in.ts";
 /**
  * The one table of what the audit log records on better-auth's paths (issue 17, decision 30). The rest is
  * recorded by the database hooks (database-hooks.ts) and, where the change is Gatehouse's own transaction,
- * inside it: organization deletion and invitation cancelling (features/organizations), the admin's
- * two-factor reset (features/admin).
+ * inside it: organization deletion and invitation cancelling (features/organizations), an app's access revoked
+ * (features/applications), the admin's two-factor reset (features/admin).
  */
 export const AUDIT_RULES: readonly AuditRule[] = [
   ...signInRules,
