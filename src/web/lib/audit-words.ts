@@ -26,6 +26,7 @@ const PHRASES: Record<AuditAction, string> = {
   "user.account_linked": "linked an account",
   "user.account_unlinked": "unlinked an account",
   "user.deleted": "deleted an account",
+  "user.app_access_revoked": "revoked an app's access",
   "organization.created": "created the organization",
   "organization.updated": "changed the organization's settings",
   "organization.deleted": "deleted the organization",
@@ -132,6 +133,7 @@ const TARGET_LABELS: Record<AuditTargetType, string> = {
   passkey: "Passkey",
   account: "Linked account",
   webhook: "Webhook",
+  application: "App",
 };
 
 /** An event's target as a person reads it: its label as it was, else its kind and id. */
