@@ -19,7 +19,8 @@ export function ActivityPage() {
   usePageTitle(`Activity · ${organization.name}`);
   const search = route.useSearch();
   const navigate = route.useNavigate();
-  // The person filter offers the members by name; someone who has left can still be found by a link.
+  // The person filter offers the first 100 members by name; anyone else (a member further down, someone who
+  // has left) is chosen by a click on their name in the list, and named by it in the list's rows.
   const members = useMembers(organization.id, {
     limit: 100,
     offset: 0,
@@ -44,7 +45,7 @@ export function ActivityPage() {
     label: memberName(member),
   }));
   if (search.actor && !people.some((person) => person.value === search.actor)) {
-    people.push({ value: search.actor, label: "Someone who left" });
+    people.push({ value: search.actor, label: "The person chosen" });
   }
 
   return (
