@@ -29,6 +29,8 @@ const result = await autocannon({
           // Many users at once: each request carries the next of the given session cookies.
           ...(spec.cookies ? { cookie: spec.cookies[n % spec.cookies.length] } : {}),
         };
+        // Requests that take turns over several bodies (a member's role set one way, then back).
+        if (spec.bodies) req.body = spec.bodies[n % spec.bodies.length];
         if (spec.refresh) {
           req.body = new URLSearchParams({
             grant_type: "refresh_token",

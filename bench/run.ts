@@ -14,6 +14,7 @@ import { type SpawnedServer, spawnServer } from "../test/support/spawn-server.ts
 import { freshPostgresUrl } from "../test/support/test-app.ts";
 import { introspectionSpec, type OAuthApp, refreshTokens, registerApp, tokensThroughFlow } from "./oauth.ts";
 import { type Db, openSeedDb, seedMembers } from "./seed-db.ts";
+import { webhookBench } from "./webhooks.ts";
 
 const execFileAsync = promisify(execFile);
 const { values: args } = parseArgs({
@@ -23,8 +24,10 @@ const { values: args } = parseArgs({
     redis: { type: "boolean", default: false },
     duration: { type: "string", default: "10" },
     // Comma-separated subset while iterating (RESULTS.md is then not written):
-    // ok,session,busy,signin,orgs,members,page,introspect,refresh
+    // ok,session,busy,signin,orgs,members,page,introspect,refresh,webhooks
     only: { type: "string" },
+    // The revision the webhooks case measures against: the server before the audit log and webhooks (#17).
+    baseline: { type: "string", default: "2b18e70" },
   },
 });
 const ONLY = args.only?.split(",");
@@ -140,11 +143,16 @@ async function forgetRedisKeys(url: string, prefix: string) {
   await redis.quit();
 }
 
-async function startGatehouse(dir: string): Promise<Target> {
+async function startGatehouse(
+  dir: string,
+  name = "gatehouse",
+  env: Record<string, string> = {},
+  command = ["node", "dist/server/main.js"],
+): Promise<Target> {
   const cleanup: Target["cleanup"] = [];
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
-  const dbUrl = await databaseUrl(dir, "gatehouse", cleanup);
+  const dbUrl = await databaseUrl(dir, name, cleanup);
   const redisPrefix = `bench:${port}:${Date.now()}:`;
   if (REDIS_URL) cleanup.push(() => forgetRedisKeys(REDIS_URL, redisPrefix));
   const server = await spawnServer(
@@ -153,7 +161,7 @@ async function startGatehouse(dir: string): Promise<Target> {
       PORT: String(port),
       BETTER_AUTH_URL: url,
       BETTER_AUTH_SECRET: SECRET,
-      DATA_DIR: join(dir, "gatehouse"),
+      DATA_DIR: join(dir, name),
       DATABASE_URL: dbUrl,
       MAIL_OUTBOX: "1",
       TRUST_PROXY: "1",
@@ -166,10 +174,11 @@ async function startGatehouse(dir: string): Promise<Target> {
       LOG_LEVEL: "warn",
       STATIC_DIR: "dist/web",
       ...(REDIS_URL ? { REDIS_URL, REDIS_KEY_PREFIX: redisPrefix } : {}),
+      ...env,
     },
-    { command: ["node", "dist/server/main.js"] },
+    { command },
   );
-  return { name: "gatehouse", url, server, db: await openSeedDb(dbUrl, "gatehouse"), cleanup };
+  return { name, url, server, db: await openSeedDb(dbUrl, name), cleanup };
 }
 
 /** Stock better-auth; `provider`: also the stock OpenID provider (oauth-provider + jwt, default options). */
@@ -568,6 +577,23 @@ async function main() {
       rows.push(
         `| sign-in page: JS + CSS gzip, first contentful paint | ${page.gzipKB} KB, ${page.firstPaintMs} ms | | | | | |`,
       );
+    }
+    if (want("webhooks")) {
+      await webhookBench({
+        async start(name, env, command) {
+          const target = await startGatehouse(dir, name, env, command);
+          targets.push(target);
+          return target;
+        },
+        signedInUser,
+        post,
+        seedMembers: (target, organizationId, count, tag) =>
+          seedMembers(target.db as Db, organizationId, count, tag),
+        compare: (specs) => compare(specs),
+        baseline: args.baseline,
+        setup: SETUP,
+        duration: DURATION,
+      });
     }
     if (ONLY) return;
 

@@ -80,6 +80,9 @@ const schema = z.object({
   OIDC_INTROSPECTION_LIMIT: z.coerce.number().int().min(1).max(1_000_000).default(6000),
   EMAIL_CODE_SIGN_IN: flag,
   MAGIC_LINK_SIGN_IN: flag,
+  WEBHOOK_ALLOW_HTTP: flag,
+  WEBHOOK_ALLOW_PRIVATE: flag,
+  WEBHOOK_RETRY_SCALE: z.coerce.number().gt(0).max(1).default(1),
 });
 
 /** The OpenID provider's settings (identity-provider.ts). */
@@ -100,6 +103,19 @@ export interface OidcConfig {
   tokenLimit: number;
   /** Introspection requests per minute per client. */
   introspectionLimit: number;
+}
+
+/** Webhook delivery (features/webhooks, decision 31). */
+export interface WebhookConfig {
+  /** http:// endpoints are accepted: always outside production, in production only with WEBHOOK_ALLOW_HTTP. */
+  allowHttp: boolean;
+  /** WEBHOOK_ALLOW_PRIVATE: loopback, private, link-local… addresses may receive deliveries. */
+  allowPrivate: boolean;
+  /**
+   * Multiplies every retry delay and the 3-day window (tests make days pass in seconds); never below 1 in
+   * production. @default 1
+   */
+  retryScale: number;
 }
 
 export type Database = { kind: "sqlite"; path: string } | { kind: "postgres"; url: string };
@@ -145,6 +161,7 @@ export interface Config {
     /** A one-time link mailed to the address (MAGIC_LINK_SIGN_IN). */
     link: boolean;
   };
+  webhooks: WebhookConfig;
 }
 
 type Env = Record<string, string | undefined>;
@@ -214,6 +231,9 @@ export function loadConfig(env: Env = processEnvironment()): Config {
       "SMTP_URL: required when NODE_ENV=production (or set MAIL_OUTBOX=1 to keep mail in the outbox)",
     );
   }
+  if (isProduction && e.WEBHOOK_RETRY_SCALE !== 1) {
+    throw new ConfigError("WEBHOOK_RETRY_SCALE: for tests only; leave it unset when NODE_ENV=production");
+  }
   let social: SocialConfig;
   try {
     social = parseSocialConfig(env);
@@ -264,5 +284,10 @@ export function loadConfig(env: Env = processEnvironment()): Config {
       introspectionLimit: e.OIDC_INTROSPECTION_LIMIT,
     },
     emailSignIn: { code: e.EMAIL_CODE_SIGN_IN, link: e.MAGIC_LINK_SIGN_IN },
+    webhooks: {
+      allowHttp: !isProduction || e.WEBHOOK_ALLOW_HTTP,
+      allowPrivate: e.WEBHOOK_ALLOW_PRIVATE,
+      retryScale: e.WEBHOOK_RETRY_SCALE,
+    },
   };
 }

@@ -8,6 +8,7 @@ import type { AppDatabase } from "#server/db/db.ts";
 import { migrateLimitCounters } from "#server/db/limit-counters.ts";
 import { migrateEventTables } from "#server/events/tables.ts";
 import { migrateOrganizationConstraints } from "#server/features/organizations/constraints.ts";
+import { migrateWebhookTables } from "#server/features/webhooks/tables.ts";
 import { migrateMailTables } from "#server/mail/queue.ts";
 
 /** Brings better-auth's tables and ours up to date; idempotent, run before the port opens. */
@@ -21,6 +22,7 @@ export async function migrate(
     await migrateMailTables(database.db);
     await migrateCacheGeneration(database.db);
     await migrateEventTables(database.db);
+    await migrateWebhookTables(database.db);
     await migrateLimitCounters(database.db);
     await migrateRateLimitTable(database.db, database.kind);
     await migrateApiKeyCleanup(database.db, database.kind);

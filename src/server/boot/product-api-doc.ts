@@ -1,5 +1,6 @@
 import { z } from "zod";
 import type { Config } from "#server/boot/config.ts";
+import { webhookRouteDocs } from "#server/boot/webhook-api-doc.ts";
 import type { ProductRouteDoc } from "#server/features/reference/document.ts";
 import {
   adminOverviewAnswer,
@@ -138,6 +139,7 @@ export function productRouteDocs(config: Config): ProductRouteDoc[] {
         403: { description: "An API key", schema: errorAnswer },
       },
     },
+    ...webhookRouteDocs(errorAnswer),
     {
       method: "get",
       path: "/api/audit",

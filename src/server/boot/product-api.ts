@@ -15,6 +15,7 @@ import { healthRoutes } from "#server/features/health/routes.ts";
 import type { gatehouseOrganizations } from "#server/features/organizations/plugin.ts";
 import { outboxRoutes } from "#server/features/outbox/routes.ts";
 import { referenceRoutes } from "#server/features/reference/routes.ts";
+import { webhookRoutes } from "#server/features/webhooks/routes.ts";
 import type { Mailer } from "#server/mail/mailer.ts";
 
 export interface ProductApiDeps {
@@ -25,13 +26,15 @@ export interface ProductApiDeps {
   logger: Logger;
   /** Resolves when every backing service answers (database, Redis). */
   ready: () => Promise<void>;
+  /** Wakes the webhook delivery worker (a test event or a resend was queued). */
+  wakeWebhooks: () => void;
 }
 
 /**
  * The product's own routes, mounted under /api by createApp (http/app.ts). Chained, so that its type
  * carries every route: the web app calls it with `hc<ProductApi>("/api")` from hono/client.
  */
-export function productApi({ config, auth, database, mailer, logger, ready }: ProductApiDeps) {
+export function productApi({ config, auth, database, mailer, logger, ready, wakeWebhooks }: ProductApiDeps) {
   // Without the outbox the path is simply absent (the /api 404); the type keeps it for the client.
   const outbox = config.outboxEnabled
     ? outboxRoutes(database.db, { auth, adminsOnly: config.isProduction })
@@ -56,6 +59,17 @@ export function productApi({ config, auth, database, mailer, logger, ready }: Pr
       )
       .route("/admin/applications", applicationsRoutes(auth, database.db))
       .route("/account/connected-apps", connectedAppsRoutes(auth, database.db))
+      .route(
+        "/webhooks",
+        webhookRoutes({
+          auth,
+          db: database.db,
+          appSecret: config.secret,
+          policy: config.webhooks,
+          trustedOrigins: config.trustedOrigins,
+          wake: wakeWebhooks,
+        }),
+      )
       .route("/", auditRoutes(auth, database.db))
       .route("/", healthRoutes(ready))
       .route("/dev/outbox", outbox)

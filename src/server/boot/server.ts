@@ -1,5 +1,5 @@
 import { getRequestListener } from "@hono/node-server";
-import { buildAuthOptions, createAuth } from "#server/auth/auth.ts";
+import { APP_NAME, buildAuthOptions, createAuth } from "#server/auth/auth.ts";
 import { ORGANIZATIONS_SCOPE } from "#server/auth/identity-claims.ts";
 import { introspectionClientLimit } from "#server/auth/identity-guards.ts";
 import { createPasswordHasher } from "#server/auth/password-hashing.ts";
@@ -17,6 +17,8 @@ import { promoteConfiguredAdmins } from "#server/features/admin/admin-emails.ts"
 import { createAuditRetention } from "#server/features/audit/retention.ts";
 import { translateConstraintError } from "#server/features/organizations/constraint-errors.ts";
 import { organizationsOfUser } from "#server/features/organizations/lists.ts";
+import { mailEndpointOwners } from "#server/features/webhooks/notify.ts";
+import { createWebhookWorker } from "#server/features/webhooks/worker.ts";
 import { createApp } from "#server/http/app.ts";
 import { createHotRoutes, withHotPaths } from "#server/http/hot-paths.ts";
 import { createFastIntrospection } from "#server/http/introspection-fast-path.ts";
@@ -52,6 +54,15 @@ export async function buildServer(config: Config, logger: Logger) {
     await migrate(buildAuthOptions(deps), database);
     await promoteConfiguredAdmins(database.db, config.adminEmails);
     mailer.start();
+    const webhooks = createWebhookWorker({
+      database,
+      logger,
+      appSecret: config.secret,
+      policy: config.webhooks,
+      retryScale: config.webhooks.retryScale,
+      onDisabled: (endpointId) => mailEndpointOwners(database.db, mailer, APP_NAME, endpointId),
+    });
+    await webhooks.start();
     await redis?.start();
     const auth = createAuth(deps);
     const ready = async () => {
@@ -66,7 +77,7 @@ export async function buildServer(config: Config, logger: Logger) {
       config,
       auth,
       logger,
-      api: productApi({ config, auth, database, mailer, logger, ready }),
+      api: productApi({ config, auth, database, mailer, logger, ready, wakeWebhooks: webhooks.wake }),
     });
     const hotRoutes = createHotRoutes({
       fastSession: await createFastSession(auth, database, {
@@ -96,8 +107,10 @@ export async function buildServer(config: Config, logger: Logger) {
       auth,
       database,
       mailer,
+      webhooks,
       auditRetention,
       async close() {
+        await webhooks.stop();
         await auditRetention.stop();
         await mailer.close();
         await passwords.close();

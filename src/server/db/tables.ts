@@ -160,6 +160,48 @@ export interface Tables {
     payload: string;
     createdAt: string;
   };
+  /** Where events are sent (features/webhooks). Dates are ISO text; `enabled` is 0 or 1 on both databases. */
+  webhook_endpoint: {
+    id: string;
+    /** null: installation-wide (every organization's events and those of none), admins only. */
+    organizationId: string | null;
+    url: string;
+    /** JSON array of event types, or ["*"]. */
+    events: string;
+    description: string | null;
+    enabled: number;
+    disabledReason: "failing" | "manual" | null;
+    /** The `whsec_` signing secret, encrypted with BETTER_AUTH_SECRET; the previous one until its expiry. */
+    secret: string;
+    previousSecret: string | null;
+    previousSecretExpiresAt: string | null;
+    /** Failed attempts since the last success. */
+    consecutiveFailures: number;
+    lastAttemptAt: string | null;
+    lastStatus: "delivered" | "failed" | null;
+    lastSuccessAt: string | null;
+    createdBy: string | null;
+    createdAt: string;
+    updatedAt: string;
+  };
+  /** One event for one endpoint, and how its sending goes (features/webhooks/worker.ts). */
+  webhook_delivery: {
+    id: string;
+    endpointId: string;
+    eventId: string;
+    eventType: string;
+    /** The exact JSON body sent: `{ type, timestamp, data }`. */
+    payload: string;
+    status: "pending" | "delivering" | "delivered" | "failed";
+    attempts: number;
+    /** Pending: when it is due; delivering: when the claim lapses; null once finished. */
+    nextAttemptAt: string | null;
+    responseStatus: number | null;
+    responseBody: string | null;
+    lastError: string | null;
+    createdAt: string;
+    deliveredAt: string | null;
+  };
 }
 
 export type Db = Kysely<Tables>;

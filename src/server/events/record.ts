@@ -1,5 +1,6 @@
 import { randomUUID } from "node:crypto";
 import type { Db } from "#server/db/tables.ts";
+import { outboxWritten } from "#server/events/outbox-signal.ts";
 import type { AuditAction, AuditTargetType } from "#shared/audit.ts";
 
 /** One audit event as the code that saw it describes it (issue 17). */
@@ -36,6 +37,13 @@ const USER_AGENT_MAX = 512;
  * also the `webhook-id` every delivery of it carries.
  */
 export async function recordEvent(db: Db, event: AuditEventInput): Promise<string> {
+  // Outside a transaction the audit row and the outbox row still go together: a crash between two separate
+  // commits would keep the event and lose its webhooks (and one commit costs less than two).
+  if (!db.isTransaction && (event.outcome ?? "success") === "success") {
+    const id = await db.transaction().execute((trx) => recordEvent(trx, event));
+    outboxWritten(); // committed now: the worker finds the row at once, even on another connection
+    return id;
+  }
   const id = `evt_${randomUUID().replaceAll("-", "")}`;
   const createdAt = new Date().toISOString();
   const outcome = event.outcome ?? "success";
@@ -73,6 +81,7 @@ export async function recordEvent(db: Db, event: AuditEventInput): Promise<strin
         createdAt,
       })
       .execute();
+    outboxWritten();
   }
   return id;
 }

@@ -7,7 +7,7 @@ export interface MailContent {
   html: string;
 }
 
-interface Layout {
+export interface Layout {
   appName: string;
   heading: string;
   /** Paragraphs of plain text; escaped for the HTML part. */
@@ -16,7 +16,10 @@ interface Layout {
   footer: string;
 }
 
-function render({ appName, heading, paragraphs, action, footer }: Layout, subject: string): MailContent {
+export function render(
+  { appName, heading, paragraphs, action, footer }: Layout,
+  subject: string,
+): MailContent {
   const text = [
     heading,
     "",

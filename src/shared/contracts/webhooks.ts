@@ -30,7 +30,7 @@ export const webhookHealth = z.object({
   lastAttemptAt: z.string().nullable(),
   /** The last finished delivery's state. */
   lastStatus: z.enum(["delivered", "failed"]).nullable(),
-  /** Deliveries failed in a row (reset by a success). */
+  /** Attempts failed in a row (reset by a success). */
   consecutiveFailures: z.number(),
   /** Deliveries waiting or being retried. */
   pending: z.number(),
@@ -51,6 +51,10 @@ export const webhookEndpoint = z.object({
   health: webhookHealth,
 });
 export type WebhookEndpoint = z.infer<typeof webhookEndpoint>;
+
+/** GET /api/webhooks: the endpoints of one organization (or the installation-wide ones), newest first. */
+export const webhookList = z.object({ endpoints: z.array(webhookEndpoint) });
+export type WebhookList = z.infer<typeof webhookList>;
 
 /** POST /api/webhooks answers the endpoint and its signing secret (`whsec_…`), shown this once. */
 export const createdWebhook = webhookEndpoint.extend({ secret: z.string() });

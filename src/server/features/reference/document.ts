@@ -6,7 +6,7 @@ type Json = any;
 
 /** One product route (/api/*), described with the shared zod contracts (boot/product-api-doc.ts). */
 export interface ProductRouteDoc {
-  method: "get" | "post";
+  method: "get" | "post" | "patch" | "delete";
   /** OpenAPI path template, e.g. /api/admin/users/{id}/overview. */
   path: string;
   summary: string;

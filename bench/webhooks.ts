@@ -1,0 +1,170 @@
+// The audit log and webhooks on the write path (issue 17): a member role change and get-session on Gatehouse with
+// one webhook endpoint subscribed to every event, on the same build without an endpoint, and on the build from
+// before issue 17 (no audit log, no webhooks), in alternating turns. Writes bench/RESULTS-webhooks[-setup].md.
+import { execSync } from "node:child_process";
+import { mkdirSync, rmSync, writeFileSync } from "node:fs";
+import { createServer } from "node:http";
+import type { AddressInfo } from "node:net";
+import { join } from "node:path";
+import { build } from "esbuild";
+
+const ROOT = new URL("..", import.meta.url).pathname;
+const MEMBERS = 50;
+
+interface Load {
+  rps: number;
+  p50: number;
+  p99: number;
+  non2xx: number;
+  errors: number;
+}
+
+interface Server {
+  name: string;
+  url: string;
+}
+
+export interface WebhookBenchDeps<T extends Server> {
+  /** A Gatehouse server: the production build, or `command` (another build), with extra environment. */
+  start(name: string, env: Record<string, string>, command?: string[]): Promise<T>;
+  signedInUser(target: T, email: string): Promise<string>;
+  post(target: T, path: string, body: unknown, cookie?: string): Promise<Response>;
+  seedMembers(target: T, organizationId: string, count: number, tag: string): Promise<void>;
+  compare(specs: Array<Record<string, unknown>>): Promise<Load[]>;
+  /** The git revision of the build without the audit log and webhooks. */
+  baseline: string;
+  setup: string;
+  duration: number;
+}
+
+/** The server as it was at `ref`, bundled like scripts/build-server.mjs (its packages: this checkout's). */
+async function bundleAt(ref: string): Promise<{ command: string[]; remove(): void }> {
+  const dir = join(ROOT, "node_modules", ".cache", `gatehouse-baseline-${ref}-${process.pid}`);
+  mkdirSync(dir, { recursive: true });
+  execSync(`git archive ${ref} src package.json | tar -x -C ${dir}`, { cwd: ROOT });
+  const outfile = join(dir, "main.mjs");
+  await build({
+    entryPoints: [join(dir, "src/server/boot/main.ts")],
+    outfile,
+    bundle: true,
+    platform: "node",
+    target: "node20",
+    format: "esm",
+    packages: "external",
+    logLevel: "warning",
+  });
+  return { command: ["node", outfile], remove: () => rmSync(dir, { recursive: true, force: true }) };
+}
+
+/** The receiving end: a node:http server answering 200 at once, counting what it got. */
+async function receiver() {
+  const ids = new Set<string>();
+  let requests = 0;
+  const server = createServer((req, res) => {
+    requests += 1;
+    ids.add(String(req.headers["webhook-id"]));
+    req.resume();
+    req.on("end", () => res.end("ok"));
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/hook`,
+    ids,
+    requests: () => requests,
+    close: () => new Promise((resolve) => server.close(resolve)),
+  };
+}
+
+const fmt = (l: Load) => `${l.rps} (${l.p50}/${l.p99} ms)${l.non2xx ? ` ⚠ ${l.non2xx} non-2xx` : ""}`;
+
+export async function webhookBench<T extends Server>(deps: WebhookBenchDeps<T>): Promise<string[]> {
+  const hooks = await receiver();
+  const before = await bundleAt(deps.baseline);
+  // Plain http to a loopback receiver, as a test would; production otherwise.
+  const env = { WEBHOOK_ALLOW_HTTP: "1", WEBHOOK_ALLOW_PRIVATE: "1" };
+  try {
+    const servers = [
+      await deps.start("webhook", env),
+      await deps.start("no-endpoint", env),
+      await deps.start("before-17", env, before.command),
+    ];
+    const roleSpecs: Array<Record<string, unknown>> = [];
+    const sessionSpecs: Array<Record<string, unknown>> = [];
+    for (const server of servers) {
+      const email = `bench-${server.name}@gatehouse.test`;
+      const cookie = await deps.signedInUser(server, email);
+      const org = (await (
+        await deps.post(
+          server,
+          "/api/auth/organization/create",
+          { name: "Hooks", slug: `hooks-${server.name}` },
+          cookie,
+        )
+      ).json()) as { id: string };
+      await deps.seedMembers(server, org.id, MEMBERS, `${server.name}-role`);
+      if (server.name === "webhook") {
+        const res = await deps.post(
+          server,
+          "/api/webhooks",
+          { url: hooks.url, events: ["*"], organizationId: org.id },
+          cookie,
+        );
+        if (res.status !== 201) throw new Error(`webhook endpoint: ${res.status} ${await res.text()}`);
+      }
+      // Each member's role goes to admin, then back to member, in turn.
+      const bodies = ["admin", "member"].flatMap((role) =>
+        Array.from({ length: MEMBERS }, (_, i) =>
+          JSON.stringify({ memberId: `${server.name}-role-m${i}`, role, organizationId: org.id }),
+        ),
+      );
+      roleSpecs.push({
+        url: `${server.url}/api/auth/organization/update-member-role`,
+        method: "POST",
+        headers: { cookie, origin: server.url, "content-type": "application/json" },
+        bodies,
+      });
+      sessionSpecs.push({ url: `${server.url}/api/auth/get-session`, headers: { cookie } });
+    }
+    const roles = await deps.compare(roleSpecs);
+    const receivedAfterLoad = hooks.ids.size;
+    const drainStart = performance.now();
+    // The worker keeps sending after the load: how long until the receiver has had everything.
+    let drained = 0;
+    for (let still = 0; still < 20; ) {
+      await new Promise((r) => setTimeout(r, 250));
+      if (hooks.ids.size === drained) still += 1;
+      else still = 0;
+      drained = hooks.ids.size;
+    }
+    const drainMs = Math.max(0, Math.round(performance.now() - drainStart - 5000));
+    const sessions = await deps.compare(sessionSpecs);
+    const [hooked, plain, old] = roles as [Load, Load, Load];
+    const [sHooked, sPlain, sOld] = sessions as [Load, Load, Load];
+    const ratio = (a: Load, b: Load) => `${(a.rps / b.rps).toFixed(2)}×`;
+    const rows = [
+      `| POST /organization/update-member-role | ${fmt(hooked)} | ${fmt(plain)} | ${fmt(old)} | ${ratio(hooked, old)} | ${ratio(hooked, plain)} | ${drained} events delivered (${receivedAfterLoad} by the end of the load, the rest within ${(drainMs / 1000).toFixed(1)} s); ${hooks.requests()} requests |`,
+      `| GET /get-session (valid cookie) | ${fmt(sHooked)} | ${fmt(sPlain)} | ${fmt(sOld)} | ${ratio(sHooked, sOld)} | ${ratio(sHooked, sPlain)} | |`,
+    ];
+    const report = [
+      `# Audit log and webhooks on the write path (${deps.setup})`,
+      "",
+      `Run ${new Date().toISOString()} with \`npm run bench -- --only webhooks${deps.setup === "sqlite" ? "" : " --db postgres"}\`; autocannon -c 50, ${deps.duration} s per case in 3 alternating turns per server (mean req/s, median latencies), loopback, production builds.`,
+      `- **with a webhook**: this build, one endpoint of the organization subscribed to \`*\` (a loopback receiver answering 200); every role change is an audit event, an outbox row, a delivery and a signed POST.`,
+      "- **no endpoint**: this build, nothing subscribed (the audit event and outbox row are still written, and fanned out to nothing).",
+      `- **before #17**: the server at \`${deps.baseline}\` (no audit log, no webhooks), with the same packages.`,
+      `Each request changes one of ${MEMBERS} seeded members' role, to admin then back. Target: the write path with a webhook ≥ 0.8× before #17; get-session unaffected.`,
+      "",
+      "| case | with a webhook | no endpoint | before #17 | webhook/before | webhook/no endpoint | note |",
+      "|---|---|---|---|---|---|---|",
+      ...rows,
+      "",
+    ].join("\n");
+    const file = join(ROOT, "bench", `RESULTS-webhooks${deps.setup === "sqlite" ? "" : `-${deps.setup}`}.md`);
+    writeFileSync(file, report);
+    process.stdout.write(`${rows.join("\n")}\nwritten ${file}\n`);
+    return rows;
+  } finally {
+    await hooks.close();
+    before.remove();
+  }
+}

@@ -1,0 +1,268 @@
+import type { Logger } from "#server/boot/logger.ts";
+import type { AppDatabase } from "#server/db/db.ts";
+import { onOutboxWrite } from "#server/events/outbox-signal.ts";
+import { fanOut } from "./fan-out.ts";
+import { type Failure, recordFailure, recordSuccess } from "./outcomes.ts";
+import { purgeDeliveries } from "./purge.ts";
+import { type DeliveryRow, iso, UNFINISHED } from "./rows.ts";
+import type { SendPolicy, SendResult } from "./send.ts";
+import { ATTEMPT_TIMEOUT_MS, sendWebhook } from "./send.ts";
+import { openSecret, signatureHeader } from "./signing.ts";
+
+/** Waits after the 1st, 2nd, … failed attempt; the last one repeats until the delivery is 3 days old. */
+export const RETRY_DELAYS_MS = [5_000, 300_000, 1_800_000, 7_200_000, 18_000_000, 36_000_000];
+export const GIVE_UP_AFTER_MS = 3 * 24 * 3_600_000;
+/** A claimed delivery belongs to its instance this long: beyond any attempt (10 s), never two at once. */
+export const CLAIM_LEASE_MS = 3 * ATTEMPT_TIMEOUT_MS;
+/** Rows left by another instance (or by a transaction the signal came too early for) are looked for this often. */
+const POLL_MS = 5_000;
+/** After an outbox write, look again this often for a while: the writer's transaction may not have committed. */
+const RECHECK_MS = 200;
+const RECHECK_FOR_MS = 2_000;
+const MAX_IN_FLIGHT = 16;
+const PURGE_EVERY_MS = 3_600_000;
+
+export interface WebhookWorkerDeps {
+  database: AppDatabase;
+  logger: Logger;
+  /** BETTER_AUTH_SECRET: the signing secrets are stored encrypted with it. */
+  appSecret: string;
+  policy: SendPolicy;
+  /** Multiplies the retry delays and the 3-day window (WEBHOOK_RETRY_SCALE, tests). */
+  retryScale: number;
+  /** Told once an endpoint is turned off for failing (the owners' mail, outcomes.ts). */
+  onDisabled: (endpointId: string) => Promise<void>;
+}
+
+export interface WebhookWorker {
+  start(): Promise<void>;
+  /** Looks for work now (after a delivery was written). */
+  wake(): void;
+  /** Stops after the attempts under way; what is unsent stays for the next start. */
+  stop(): Promise<void>;
+}
+
+/**
+ * The delivery worker inside every instance (decision 31), modelled on the mail queue (mail/queue.ts):
+ * fans outbox rows out into deliveries, then sends each due delivery. Order per endpoint: one attempt in
+ * flight per endpoint, oldest due delivery first; a delivery waiting for its retry does not hold back newer
+ * ones. On PostgreSQL a claim locks the endpoint's row (`FOR UPDATE SKIP LOCKED`) and leases the delivery, so
+ * no two instances ever attempt one delivery, or one endpoint, at once; a SQLite file serves one process.
+ */
+export function createWebhookWorker(deps: WebhookWorkerDeps): WebhookWorker {
+  const { database, logger } = deps;
+  const { db, kind } = database;
+  const inFlight = new Map<string, Promise<void>>();
+  let started = false;
+  let stopped = false;
+  let again = false;
+  let idle = false;
+  let recheckUntil = 0;
+  let running: Promise<void> | undefined;
+  let timer: NodeJS.Timeout | undefined;
+  let purgeTimer: NodeJS.Timeout | undefined;
+  let unsubscribe: (() => void) | undefined;
+
+  async function claim(room: number): Promise<DeliveryRow[]> {
+    const now = Date.now();
+    return db.transaction().execute(async (trx) => {
+      const due = await trx
+        .selectFrom("webhook_delivery")
+        .select("endpointId")
+        .distinct()
+        .where("status", "in", UNFINISHED)
+        .where("nextAttemptAt", "<=", iso(now))
+        .limit(room * 4)
+        .execute();
+      const busyHere = new Set([...inFlight.keys()].map((key) => key.split(" ")[0]));
+      const candidates = due.map((d) => d.endpointId).filter((id) => !busyHere.has(id));
+      if (candidates.length === 0) return [];
+      let endpoints = trx
+        .selectFrom("webhook_endpoint")
+        .select("id")
+        .where("id", "in", candidates)
+        .where("enabled", "=", 1)
+        .orderBy("id");
+      if (kind === "postgres") endpoints = endpoints.forUpdate().skipLocked();
+      const claimed: DeliveryRow[] = [];
+      for (const { id } of await endpoints.execute()) {
+        if (claimed.length >= room) break;
+        const busy = await trx
+          .selectFrom("webhook_delivery")
+          .select("id")
+          .where("endpointId", "=", id)
+          .where("status", "=", "delivering")
+          .where("nextAttemptAt", ">", iso(now))
+          .executeTakeFirst();
+        if (busy) continue;
+        const next = await trx
+          .selectFrom("webhook_delivery")
+          .selectAll()
+          .where("endpointId", "=", id)
+          .where("status", "in", UNFINISHED)
+          .where("nextAttemptAt", "<=", iso(now))
+          .orderBy("createdAt")
+          .orderBy("id")
+          .limit(1)
+          .executeTakeFirst();
+        if (!next) continue;
+        const attempts = Number(next.attempts) + 1;
+        await trx
+          .updateTable("webhook_delivery")
+          .set({ status: "delivering", attempts, nextAttemptAt: iso(now + CLAIM_LEASE_MS) })
+          .where("id", "=", next.id)
+          .execute();
+        claimed.push({ ...next, attempts });
+      }
+      return claimed;
+    });
+  }
+
+  async function attempt(row: DeliveryRow): Promise<void> {
+    const endpoint = await db
+      .selectFrom("webhook_endpoint")
+      .selectAll()
+      .where("id", "=", row.endpointId)
+      .executeTakeFirst();
+    let result: SendResult;
+    if (!endpoint || Number(endpoint.enabled) !== 1) {
+      result = { ok: false, status: null, body: null, error: "endpoint disabled" };
+    } else {
+      const secrets = [await openSecret(deps.appSecret, endpoint.secret)];
+      const previousLive =
+        endpoint.previousSecretExpiresAt && Date.parse(endpoint.previousSecretExpiresAt) > Date.now();
+      if (endpoint.previousSecret && previousLive)
+        secrets.push(await openSecret(deps.appSecret, endpoint.previousSecret));
+      const timestamp = Math.floor(Date.now() / 1000);
+      result = await sendWebhook(
+        endpoint.url,
+        row.payload,
+        {
+          "webhook-id": row.eventId,
+          "webhook-timestamp": String(timestamp),
+          "webhook-signature": signatureHeader(secrets, row.eventId, timestamp, row.payload),
+        },
+        deps.policy,
+      );
+    }
+    if (result.ok) {
+      await recordSuccess(db, row, result);
+      return;
+    }
+    const failure: Failure = { ...result, final: !endpoint || Number(endpoint.enabled) !== 1 };
+    const scale = deps.retryScale;
+    const delay = (RETRY_DELAYS_MS[Math.min(row.attempts, RETRY_DELAYS_MS.length) - 1] ?? 0) * scale;
+    const givingUp =
+      failure.final || Date.now() + delay - Date.parse(row.createdAt) > GIVE_UP_AFTER_MS * scale;
+    const disabled = await recordFailure(db, row, failure, givingUp ? null : Date.now() + delay);
+    logger.warn(
+      { deliveryId: row.id, endpointId: row.endpointId, attempts: row.attempts, reason: result.error },
+      givingUp ? "webhook delivery failed for good" : "webhook delivery failed, will retry",
+    );
+    if (disabled) {
+      logger.error({ endpointId: row.endpointId }, "webhook endpoint turned off after repeated failure");
+      await deps
+        .onDisabled(row.endpointId)
+        .catch((err) =>
+          logger.error({ reason: (err as Error).message }, "webhooks: could not tell the owners"),
+        );
+    }
+  }
+
+  async function pass(): Promise<void> {
+    idle = true;
+    while (!stopped) {
+      const fanned = await fanOutSafely();
+      const room = MAX_IN_FLIGHT - inFlight.size;
+      const rows = room > 0 ? await claim(room).catch(warn("claim", [] as DeliveryRow[])) : [];
+      for (const row of rows) {
+        const key = `${row.endpointId} ${row.id}`;
+        const work = attempt(row)
+          .catch(warn("attempt", undefined))
+          .finally(() => {
+            inFlight.delete(key);
+            wake();
+          });
+        inFlight.set(key, work);
+      }
+      if (fanned === 0 && rows.length === 0) return;
+      idle = false;
+    }
+  }
+
+  const fanOutSafely = () => fanOut(database).catch(warn("fan-out", 0));
+
+  function warn<T>(what: string, fallback: T) {
+    return (err: unknown): T => {
+      logger.warn({ reason: (err as Error).message }, `webhooks: ${what} failed`);
+      return fallback;
+    };
+  }
+
+  /** Sleeps until the next delivery is due (or the next poll), never longer. */
+  async function schedule(): Promise<void> {
+    if (stopped) return;
+    const next = await db
+      .selectFrom("webhook_delivery")
+      .select((eb) => eb.fn.min("nextAttemptAt").as("at"))
+      .where("status", "in", UNFINISHED)
+      .executeTakeFirst()
+      .catch(() => undefined);
+    if (stopped || running) return;
+    const now = Date.now();
+    const at = next?.at ? Date.parse(String(next.at)) : Number.POSITIVE_INFINITY;
+    let wait = Math.min(at - now, now < recheckUntil ? RECHECK_MS : POLL_MS);
+    // Something is due but could not be taken (its endpoint busy here or elsewhere): not a busy loop.
+    if (idle) wait = Math.max(wait, Math.min(RECHECK_MS, POLL_MS));
+    clearTimeout(timer);
+    timer = setTimeout(wake, Math.max(0, wait));
+    timer.unref();
+  }
+
+  function wake(): void {
+    if (!started || stopped) return;
+    if (running) {
+      again = true;
+      return;
+    }
+    clearTimeout(timer);
+    running = pass().finally(() => {
+      running = undefined;
+      if (again) {
+        again = false;
+        wake();
+      } else void schedule();
+    });
+  }
+
+  return {
+    async start() {
+      // A SQLite file is served by one process: a claim still held is one a crash left behind.
+      if (kind === "sqlite") {
+        await db
+          .updateTable("webhook_delivery")
+          .set({ status: "pending", nextAttemptAt: iso(Date.now()) })
+          .where("status", "=", "delivering")
+          .execute();
+      }
+      started = true;
+      unsubscribe = onOutboxWrite(() => {
+        recheckUntil = Date.now() + RECHECK_FOR_MS;
+        wake();
+      });
+      wake();
+      const purge = () => void purgeDeliveries(db).catch(warn("purge", 0));
+      purgeTimer = setInterval(purge, PURGE_EVERY_MS);
+      purgeTimer.unref();
+    },
+    wake,
+    async stop() {
+      stopped = true;
+      unsubscribe?.();
+      clearTimeout(timer);
+      clearInterval(purgeTimer);
+      await running;
+      await Promise.all(inFlight.values());
+    },
+  };
+}
