@@ -17,7 +17,7 @@ function RowState({ problems, sent }: { problems: Problems; sent?: boolean }) {
   return (
     <Stack gap={2}>
       {problems.map((p) => (
-        <Text key={p.code} size="sm" c="red.8" data-problem={p.code}>
+        <Text key={p.code} size="sm" c="var(--mantine-color-error)" data-problem={p.code}>
           {p.message}
         </Text>
       ))}
