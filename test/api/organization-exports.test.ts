@@ -105,6 +105,13 @@ describe(`member and invitation exports (${testDatabase})`, () => {
     expect((await exported(t, org.id, "members")).status).toBe(401);
     expect((await exported(t, org.id, "members", outsider.cookie)).status).toBe(403);
     expect((await exported(t, org.id, "members", member.cookie)).status).toBe(200);
+    // An API key exports nothing, whoever holds it (a person's session only).
+    const withKey = await t.request(`/api/organizations/${org.id}/members.csv`, {
+      headers: { "x-api-key": "gh_anything" },
+      cookie: member.cookie,
+    });
+    expect(withKey.status).toBe(403);
+    expect((await withKey.json()).code).toBe("API_KEY_NOT_ALLOWED");
     const invitations = await exported(t, org.id, "invitations", member.cookie);
     expect(invitations.status).toBe(403);
     expect(JSON.parse(invitations.text).code).toBe("NOT_ALLOWED_TO_LIST_INVITATIONS");
