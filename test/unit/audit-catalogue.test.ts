@@ -3,8 +3,8 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { loadConfig } from "#server/boot/config.ts";
-import { csvCell } from "#server/features/audit/csv.ts";
 import { AUDIT_RULES } from "#server/features/audit/plugin.ts";
+import { csvCell } from "#server/http/csv.ts";
 import { AUDIT_ACTION_NAMES } from "#shared/audit.ts";
 
 const dir = mkdtempSync(join(tmpdir(), "gatehouse-audit-"));
