@@ -4,11 +4,6 @@ import { recordEvent } from "#server/events/record.ts";
 import { type DeliveryRow, endpointView, iso, pendingCounts, UNFINISHED } from "./rows.ts";
 import type { SendResult } from "./send.ts";
 
-export interface Failure extends SendResult {
-  /** No retry whatever the schedule says (the endpoint is gone or off). */
-  final: boolean;
-}
-
 /** Both updates of a delivery apply only while this attempt's claim holds (same status and attempt count): a
  * lapsed lease taken over by another instance makes the late result of this one void. */
 export async function recordSuccess(db: Db, row: DeliveryRow, result: SendResult): Promise<void> {
@@ -46,7 +41,7 @@ export async function recordSuccess(db: Db, row: DeliveryRow, result: SendResult
 export async function recordFailure(
   db: Db,
   row: DeliveryRow,
-  failure: Failure,
+  failure: SendResult,
   retryAt: number | null,
 ): Promise<boolean> {
   const now = iso(Date.now());
@@ -64,7 +59,7 @@ export async function recordFailure(
       .where("status", "=", "delivering")
       .where("attempts", "=", row.attempts)
       .executeTakeFirst();
-    if (Number(done.numUpdatedRows) === 0 || failure.final) return false;
+    if (Number(done.numUpdatedRows) === 0) return false;
     await trx
       .updateTable("webhook_endpoint")
       .set({

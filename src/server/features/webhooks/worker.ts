@@ -1,11 +1,12 @@
 import type { Logger } from "#server/boot/logger.ts";
 import type { AppDatabase } from "#server/db/db.ts";
+import type { Db } from "#server/db/tables.ts";
 import { onOutboxWrite } from "#server/events/outbox-signal.ts";
 import { fanOut } from "./fan-out.ts";
-import { type Failure, recordFailure, recordSuccess } from "./outcomes.ts";
+import { recordFailure, recordSuccess } from "./outcomes.ts";
 import { purgeDeliveries } from "./purge.ts";
-import { type DeliveryRow, iso, UNFINISHED } from "./rows.ts";
-import type { SendPolicy, SendResult } from "./send.ts";
+import { type DeliveryRow, type EndpointRow, iso, UNFINISHED } from "./rows.ts";
+import type { SendPolicy } from "./send.ts";
 import { ATTEMPT_TIMEOUT_MS, sendWebhook } from "./send.ts";
 import { openSecret, signatureHeader } from "./signing.ts";
 
@@ -32,6 +33,12 @@ export interface WebhookWorkerDeps {
   retryScale: number;
   /** Told once an endpoint is turned off for failing (the owners' mail, outcomes.ts). */
   onDisabled: (endpointId: string) => Promise<void>;
+}
+
+/** A delivery this instance claimed, with its endpoint as it was at the claim. */
+interface Claimed {
+  delivery: DeliveryRow;
+  endpoint: EndpointRow;
 }
 
 export interface WebhookWorker {
@@ -62,99 +69,97 @@ export function createWebhookWorker(deps: WebhookWorkerDeps): WebhookWorker {
   let timer: NodeJS.Timeout | undefined;
   let purgeTimer: NodeJS.Timeout | undefined;
   let unsubscribe: (() => void) | undefined;
+  const secrets = new Map<string, string>();
 
-  async function claim(room: number): Promise<DeliveryRow[]> {
+  /** Takes what is due for endpoints not busy here, one delivery per endpoint, with the endpoint's row. */
+  async function claim(trx: Db, room: number): Promise<Claimed[]> {
     const now = Date.now();
-    return db.transaction().execute(async (trx) => {
-      const due = await trx
-        .selectFrom("webhook_delivery")
-        .select("endpointId")
-        .distinct()
-        .where("status", "in", UNFINISHED)
-        .where("nextAttemptAt", "<=", iso(now))
-        .limit(room * 4)
-        .execute();
-      const busyHere = new Set([...inFlight.keys()].map((key) => key.split(" ")[0]));
-      const candidates = due.map((d) => d.endpointId).filter((id) => !busyHere.has(id));
-      if (candidates.length === 0) return [];
-      let endpoints = trx
-        .selectFrom("webhook_endpoint")
-        .select("id")
-        .where("id", "in", candidates)
-        .where("enabled", "=", 1)
-        .orderBy("id");
-      if (kind === "postgres") endpoints = endpoints.forUpdate().skipLocked();
-      const claimed: DeliveryRow[] = [];
-      for (const { id } of await endpoints.execute()) {
-        if (claimed.length >= room) break;
-        const busy = await trx
-          .selectFrom("webhook_delivery")
-          .select("id")
-          .where("endpointId", "=", id)
-          .where("status", "=", "delivering")
-          .where("nextAttemptAt", ">", iso(now))
-          .executeTakeFirst();
-        if (busy) continue;
-        const next = await trx
-          .selectFrom("webhook_delivery")
-          .selectAll()
-          .where("endpointId", "=", id)
-          .where("status", "in", UNFINISHED)
-          .where("nextAttemptAt", "<=", iso(now))
-          .orderBy("createdAt")
-          .orderBy("id")
-          .limit(1)
-          .executeTakeFirst();
-        if (!next) continue;
-        const attempts = Number(next.attempts) + 1;
-        await trx
-          .updateTable("webhook_delivery")
-          .set({ status: "delivering", attempts, nextAttemptAt: iso(now + CLAIM_LEASE_MS) })
-          .where("id", "=", next.id)
-          .execute();
-        claimed.push({ ...next, attempts });
-      }
-      return claimed;
-    });
-  }
-
-  async function attempt(row: DeliveryRow): Promise<void> {
-    const endpoint = await db
+    const due = await trx
+      .selectFrom("webhook_delivery")
+      .select("endpointId")
+      .distinct()
+      .where("status", "in", UNFINISHED)
+      .where("nextAttemptAt", "<=", iso(now))
+      .limit(room * 4)
+      .execute();
+    const busyHere = new Set([...inFlight.keys()].map((key) => key.split(" ")[0]));
+    const candidates = due.map((d) => d.endpointId).filter((id) => !busyHere.has(id));
+    if (candidates.length === 0) return [];
+    let endpoints = trx
       .selectFrom("webhook_endpoint")
       .selectAll()
-      .where("id", "=", row.endpointId)
-      .executeTakeFirst();
-    let result: SendResult;
-    if (!endpoint || Number(endpoint.enabled) !== 1) {
-      result = { ok: false, status: null, body: null, error: "endpoint disabled" };
-    } else {
-      const secrets = [await openSecret(deps.appSecret, endpoint.secret)];
-      const previousLive =
-        endpoint.previousSecretExpiresAt && Date.parse(endpoint.previousSecretExpiresAt) > Date.now();
-      if (endpoint.previousSecret && previousLive)
-        secrets.push(await openSecret(deps.appSecret, endpoint.previousSecret));
-      const timestamp = Math.floor(Date.now() / 1000);
-      result = await sendWebhook(
-        endpoint.url,
-        row.payload,
-        {
-          "webhook-id": row.eventId,
-          "webhook-timestamp": String(timestamp),
-          "webhook-signature": signatureHeader(secrets, row.eventId, timestamp, row.payload),
-        },
-        deps.policy,
-      );
+      .where("id", "in", candidates)
+      .where("enabled", "=", 1)
+      .orderBy("id");
+    if (kind === "postgres") endpoints = endpoints.forUpdate().skipLocked();
+    const claimed: Claimed[] = [];
+    for (const endpoint of await endpoints.execute()) {
+      if (claimed.length >= room) break;
+      const busy = await trx
+        .selectFrom("webhook_delivery")
+        .select("id")
+        .where("endpointId", "=", endpoint.id)
+        .where("status", "=", "delivering")
+        .where("nextAttemptAt", ">", iso(now))
+        .executeTakeFirst();
+      if (busy) continue;
+      const next = await trx
+        .selectFrom("webhook_delivery")
+        .selectAll()
+        .where("endpointId", "=", endpoint.id)
+        .where("status", "in", UNFINISHED)
+        .where("nextAttemptAt", "<=", iso(now))
+        .orderBy("createdAt")
+        .orderBy("id")
+        .limit(1)
+        .executeTakeFirst();
+      if (!next) continue;
+      const attempts = Number(next.attempts) + 1;
+      await trx
+        .updateTable("webhook_delivery")
+        .set({ status: "delivering", attempts, nextAttemptAt: iso(now + CLAIM_LEASE_MS) })
+        .where("id", "=", next.id)
+        .execute();
+      claimed.push({ delivery: { ...next, attempts }, endpoint });
     }
+    return claimed;
+  }
+
+  /** The signing secret, decrypted once per stored value (a rotation stores a new one). */
+  async function secretOf(sealed: string): Promise<string> {
+    let plain = secrets.get(sealed);
+    if (plain === undefined) {
+      plain = await openSecret(deps.appSecret, sealed);
+      if (secrets.size > 1000) secrets.clear();
+      secrets.set(sealed, plain);
+    }
+    return plain;
+  }
+
+  async function attempt({ delivery: row, endpoint }: Claimed): Promise<void> {
+    const signing = [await secretOf(endpoint.secret)];
+    const previousLive =
+      endpoint.previousSecretExpiresAt && Date.parse(endpoint.previousSecretExpiresAt) > Date.now();
+    if (endpoint.previousSecret && previousLive) signing.push(await secretOf(endpoint.previousSecret));
+    const timestamp = Math.floor(Date.now() / 1000);
+    const result = await sendWebhook(
+      endpoint.url,
+      row.payload,
+      {
+        "webhook-id": row.eventId,
+        "webhook-timestamp": String(timestamp),
+        "webhook-signature": signatureHeader(signing, row.eventId, timestamp, row.payload),
+      },
+      deps.policy,
+    );
     if (result.ok) {
       await recordSuccess(db, row, result);
       return;
     }
-    const failure: Failure = { ...result, final: !endpoint || Number(endpoint.enabled) !== 1 };
     const scale = deps.retryScale;
     const delay = (RETRY_DELAYS_MS[Math.min(row.attempts, RETRY_DELAYS_MS.length) - 1] ?? 0) * scale;
-    const givingUp =
-      failure.final || Date.now() + delay - Date.parse(row.createdAt) > GIVE_UP_AFTER_MS * scale;
-    const disabled = await recordFailure(db, row, failure, givingUp ? null : Date.now() + delay);
+    const givingUp = Date.now() + delay - Date.parse(row.createdAt) > GIVE_UP_AFTER_MS * scale;
+    const disabled = await recordFailure(db, row, result, givingUp ? null : Date.now() + delay);
     logger.warn(
       { deliveryId: row.id, endpointId: row.endpointId, attempts: row.attempts, reason: result.error },
       givingUp ? "webhook delivery failed for good" : "webhook delivery failed, will retry",
@@ -172,11 +177,17 @@ export function createWebhookWorker(deps: WebhookWorkerDeps): WebhookWorker {
   async function pass(): Promise<void> {
     idle = true;
     while (!stopped) {
-      const fanned = await fanOutSafely();
+      // One transaction for both: on SQLite every transaction waits its turn on the one writer connection.
       const room = MAX_IN_FLIGHT - inFlight.size;
-      const rows = room > 0 ? await claim(room).catch(warn("claim", [] as DeliveryRow[])) : [];
+      const { fanned, rows } = await db
+        .transaction()
+        .execute(async (trx) => ({
+          fanned: await fanOut(trx, kind),
+          rows: room > 0 ? await claim(trx, room) : [],
+        }))
+        .catch(warn("fan-out and claim", { fanned: 0, rows: [] as Claimed[] }));
       for (const row of rows) {
-        const key = `${row.endpointId} ${row.id}`;
+        const key = `${row.endpoint.id} ${row.delivery.id}`;
         const work = attempt(row)
           .catch(warn("attempt", undefined))
           .finally(() => {
@@ -189,8 +200,6 @@ export function createWebhookWorker(deps: WebhookWorkerDeps): WebhookWorker {
       idle = false;
     }
   }
-
-  const fanOutSafely = () => fanOut(database).catch(warn("fan-out", 0));
 
   function warn<T>(what: string, fallback: T) {
     return (err: unknown): T => {
