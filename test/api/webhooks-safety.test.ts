@@ -120,7 +120,14 @@ describe(`webhooks refuse private addresses without WEBHOOK_ALLOW_PRIVATE (${tes
     expect(loadConfig(base).webhooks.allowHttp).toBe(false);
     expect(loadConfig({ ...base, WEBHOOK_ALLOW_HTTP: "1" }).webhooks.allowHttp).toBe(true);
     expect(() => loadConfig({ ...base, WEBHOOK_RETRY_SCALE: "0.5" })).toThrow(/WEBHOOK_RETRY_SCALE/);
-    expect(t.config.webhooks).toMatchObject({ allowHttp: true, allowPrivate: false, retryScale: 1 });
+    expect(t.config.webhooks).toMatchObject({
+      delivery: true,
+      allowHttp: true,
+      allowPrivate: false,
+      retryScale: 1,
+    });
+    expect(loadConfig({ ...base, WEBHOOK_DELIVERY: "0" }).webhooks.delivery).toBe(false);
+    expect(loadConfig({ ...base, WEBHOOK_DELIVERY: "on" }).webhooks.delivery).toBe(true);
   });
 });
 
