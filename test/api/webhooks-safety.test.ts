@@ -201,3 +201,30 @@ describe(`webhooks: an endpoint failing for 3 days is turned off and its owners 
     });
   }, 30_000);
 });
+
+describe(`webhooks: an instance with WEBHOOK_DELIVERY=0 writes events but sends nothing (${testDatabase})`, () => {
+  let t: TestApp;
+  let receiver: WebhookReceiver;
+  beforeAll(async () => {
+    t = await startTestApp({ WEBHOOK_ALLOW_PRIVATE: "1", WEBHOOK_DELIVERY: "0" });
+    receiver = await startWebhookReceiver();
+  });
+  afterAll(async () => {
+    await receiver?.close();
+    await t?.close();
+  });
+
+  it("keeps the events in the outbox for an instance that delivers", async () => {
+    const owner = await signUpVerified(t, createUser());
+    const orgId = (await createOrganization(t, owner.cookie)).id;
+    const hook = await webhooksCall(t, "", owner.cookie, {
+      json: { url: receiver.url, events: ["*"], organizationId: orgId },
+    });
+    expect(hook.status).toBe(201);
+    const eventId = await event(t, orgId);
+    await new Promise((r) => setTimeout(r, 500));
+    expect(receiver.received).toHaveLength(0);
+    const waiting = await t.server.database.db.selectFrom("event_outbox").select("id").execute();
+    expect(waiting.map((r) => r.id)).toContain(eventId);
+  });
+});
