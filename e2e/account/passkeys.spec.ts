@@ -85,7 +85,11 @@ describe("passkeys in Chromium with a virtual authenticator", () => {
     await card.getByRole("button", { name: "Rename Work laptop" }).focus();
     await page.keyboard.press("Enter");
     const rename = page.getByRole("dialog", { name: "Rename passkey" });
+    // The dialog moves the focus into its field once it has opened: type only then.
     await rename.getByLabel("Name").waitFor();
+    await expect
+      .poll(() => rename.getByLabel("Name").evaluate((field) => field === document.activeElement))
+      .toBe(true);
     await page.keyboard.press("ControlOrMeta+A");
     await page.keyboard.type("Pia's laptop");
     await page.keyboard.press("Enter");

@@ -57,27 +57,40 @@ export async function captureScreen(page: Page, prefix: string, screen: string):
 }
 
 /** Serious or critical accessibility violations on the current page (axe-core). */
-export async function seriousA11yViolations(page: Page): Promise<string[]> {
+export async function seriousA11yViolations(page: Page, disabledRules: string[] = []): Promise<string[]> {
   // biome-ignore lint/suspicious/noExplicitAny: playwright-core's Page is the same object @axe-core/playwright drives
-  const results = await new AxeBuilder({ page: page as any }).analyze();
+  const results = await new AxeBuilder({ page: page as any }).disableRules(disabledRules).analyze();
   return results.violations
     .filter((v) => v.impact === "serious" || v.impact === "critical")
     .map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(" ")).join(", ")})`);
 }
 
-/** Axe reads the settled colours: waits (2 s at most) for CSS transitions under way (a dialog's, a button's). */
+/**
+ * Axe reads the settled colours: waits (2 s at most) until no CSS transition runs (a dialog fading in, a
+ * button's colour). A transition may start a frame or two after the change that causes it (Mantine sets a
+ * dialog's entering styles on the next frame), so the page must show none over two frames in a row.
+ */
 async function transitionsSettled(page: Page): Promise<void> {
-  await page.evaluate(() =>
-    Promise.race([
-      Promise.all(
-        document
-          .getAnimations()
-          .filter((a) => a instanceof CSSTransition)
-          .map((a) => a.finished.catch(() => undefined)),
-      ),
-      new Promise((done) => setTimeout(done, 2000)),
-    ]),
-  );
+  await page.evaluate(async () => {
+    const frame = () => new Promise((done) => requestAnimationFrame(() => done(undefined)));
+    const running = () =>
+      document.getAnimations().filter((a) => a instanceof CSSTransition && a.playState === "running");
+    const deadline = performance.now() + 2000;
+    let quiet = 0;
+    while (quiet < 2 && performance.now() < deadline) {
+      const now = running();
+      if (now.length === 0) {
+        quiet += 1;
+        await frame();
+      } else {
+        quiet = 0;
+        await Promise.race([
+          Promise.all(now.map((a) => a.finished.catch(() => undefined))),
+          new Promise((done) => setTimeout(done, Math.max(0, deadline - performance.now()))),
+        ]);
+      }
+    }
+  });
 }
 
 /**

@@ -23,12 +23,13 @@ export const AUDIT_ACTIONS = {
   "user.passkey_removed": "A passkey was removed",
   "user.account_linked": "A social or OIDC account was linked",
   "user.account_unlinked": "A social or OIDC account was unlinked",
+  "user.app_access_revoked": "An app's access to the account was withdrawn; its tokens went with it",
   "user.deleted": "The account was deleted, by its owner or an admin",
   // Organizations.
   "organization.created": "An organization was created",
   "organization.updated": "An organization's name, slug, logo, metadata or policies changed",
   "organization.deleted": "An organization was deleted with everything in it",
-  "member.added": "Someone became a member (an admin added them)",
+  "member.added": "Someone became a member: by accepting an invitation, or added by an admin",
   "member.removed": "A member was removed by an owner or admin",
   "member.left": "A member left the organization",
   "member.role_changed": "A member's roles changed",
@@ -76,6 +77,7 @@ export const AUDIT_TARGET_TYPES = [
   "api_key",
   "passkey",
   "account",
+  "application",
   "webhook",
 ] as const;
 export type AuditTargetType = (typeof AUDIT_TARGET_TYPES)[number];

@@ -1,5 +1,6 @@
 import * as oidc from "openid-client";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { eventsOf } from "../support/audit.ts";
 import {
   authorizeAndAllow,
   LOOPBACK_REDIRECT,
@@ -117,6 +118,10 @@ describe(`connected apps and revoking a grant (${testDatabase})`, () => {
     const revoked = await t.request("/api/auth/oauth2/delete-consent", { cookie: ada.cookie, json: { id } });
     expect(revoked.status).toBe(200);
     expect(await connected(ada.cookie)).toEqual([]);
+    // One audit event, written in the revocation's transaction (decision 30); refusals above wrote none.
+    const revocations = await eventsOf(t, { action: "user.app_access_revoked", targetId: app.client_id });
+    expect(revocations).toHaveLength(1);
+    expect(revocations[0]).toMatchObject({ targetType: "application", details: { consentId: id } });
 
     const refusal = await oidc.refreshTokenGrant(config, refreshed.refresh_token as string).then(
       () => undefined,

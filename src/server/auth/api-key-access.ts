@@ -5,6 +5,9 @@ import type { ApiKeyPermissions } from "#shared/api-keys.ts";
 /** The header a server sends its API key in (the plugin's default). */
 export const API_KEY_HEADER = "x-api-key";
 
+/** The id and token of the session an API key stands for: this prefix and the key's id (api-keys.ts). */
+export const API_KEY_SESSION_PREFIX = "apikey_";
+
 /** What a request authenticated by an API key may do; kept beside the session it stands for. */
 export interface ApiKeyGrant {
   keyId: string;

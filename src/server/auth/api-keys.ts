@@ -3,12 +3,18 @@ import type { BetterAuthPlugin, User } from "better-auth";
 import { APIError, createAuthMiddleware, getSessionFromCtx } from "better-auth/api";
 import {
   API_KEY_HEADER,
+  API_KEY_SESSION_PREFIX,
   type ApiKeyGrant,
   assertInOrganization,
   assertPathAllowed,
   rememberGrant,
 } from "#server/auth/api-key-access.ts";
-import { defineOverride, type HookContext, overrideHooks } from "#server/auth/overrides.ts";
+import {
+  defineOverride,
+  type HookContext,
+  type OverrideObserver,
+  overrideHooks,
+} from "#server/auth/overrides.ts";
 import { assertOrganizationPolicy } from "#server/auth/two-factor-compliance.ts";
 import { noteIfUnavailable } from "#server/http/unavailable.ts";
 import {
@@ -26,6 +32,8 @@ import {
 export interface ApiKeyDeps {
   /** Requests per minute a new key may make (API_KEY_RATE_LIMIT); stored on each key at its creation. */
   rateLimitPerMinute: number;
+  /** Told of the keys the create override makes itself (the audit log). */
+  onOverrideAnswer?: OverrideObserver;
 }
 
 /** Key material: 48 random letters after the prefix (~285 bits). */
@@ -42,7 +50,7 @@ interface KeyMetadata {
  * decides what a key may do. An organization's key acts as the member who created it, a person's own key
  * as that person, each limited to the permissions named on the key and the member's current role.
  */
-export function apiKeyPlugins({ rateLimitPerMinute }: ApiKeyDeps) {
+export function apiKeyPlugins({ rateLimitPerMinute, onOverrideAnswer }: ApiKeyDeps) {
   const shared = {
     defaultKeyLength: KEY_LENGTH,
     // Gatehouse authenticates keys itself (below): the plugin's own session-from-key would give a key
@@ -146,8 +154,8 @@ export function apiKeyPlugins({ rateLimitPerMinute }: ApiKeyDeps) {
     const organizationId = isOrganizationKey ? row.referenceId : null;
     const session = {
       session: {
-        id: `apikey_${row.id}`,
-        token: `apikey_${row.id}`,
+        id: `${API_KEY_SESSION_PREFIX}${row.id}`,
+        token: `${API_KEY_SESSION_PREFIX}${row.id}`,
         userId,
         createdAt: now,
         updatedAt: now,
@@ -188,52 +196,55 @@ export function apiKeyPlugins({ rateLimitPerMinute }: ApiKeyDeps) {
             return { context: ctx };
           }),
         },
-        ...overrideHooks([
-          defineOverride({
-            // Gatehouse names the permissions and the creator; better-auth would take neither from a browser.
-            path: "/api-key/create",
-            mode: "replace",
-            body: createApiKeyBody,
-            handler: async (ctx, { body }) => {
-              const session = await getSessionFromCtx(ctx);
-              if (!session)
-                throw APIError.from("UNAUTHORIZED", { code: "UNAUTHORIZED", message: "Unauthorized" });
-              const permissions = normalise(body.permissions);
-              if (body.organizationId) {
-                await assertMayCreate(ctx, body.organizationId, session.user.id, permissions);
-                // An organization that requires two-factor: its non-compliant members create no keys for it.
-                await assertOrganizationPolicy(ctx, body.organizationId, session.user.id);
-              }
-              const owner = body.organizationId ? "organization" : "user";
-              const created = await createApiKey({
-                body: {
-                  configId: API_KEY_CONFIG[owner],
-                  name: body.name,
-                  expiresIn: body.expiresIn,
-                  organizationId: body.organizationId,
-                  userId: session.user.id,
-                  permissions,
-                  metadata: { createdBy: session.user.id } satisfies KeyMetadata,
-                },
-                context: { ...ctx.context },
-              });
-              return ctx.json(created);
-            },
-          }),
-          defineOverride({
-            // Renaming, disabling and re-dating stay with better-auth; metadata (the creator) is ours.
-            path: "/api-key/update",
-            mode: "guard",
-            handler: async (ctx) => {
-              if ((ctx.body as Record<string, unknown> | undefined)?.metadata !== undefined) {
-                throw APIError.from("BAD_REQUEST", {
-                  code: "INVALID_FIELD",
-                  message: "An API key's metadata cannot be changed",
+        ...overrideHooks(
+          [
+            defineOverride({
+              // Gatehouse names the permissions and the creator; better-auth would take neither from a browser.
+              path: "/api-key/create",
+              mode: "replace",
+              body: createApiKeyBody,
+              handler: async (ctx, { body }) => {
+                const session = await getSessionFromCtx(ctx);
+                if (!session)
+                  throw APIError.from("UNAUTHORIZED", { code: "UNAUTHORIZED", message: "Unauthorized" });
+                const permissions = normalise(body.permissions);
+                if (body.organizationId) {
+                  await assertMayCreate(ctx, body.organizationId, session.user.id, permissions);
+                  // An organization that requires two-factor: its non-compliant members create no keys for it.
+                  await assertOrganizationPolicy(ctx, body.organizationId, session.user.id);
+                }
+                const owner = body.organizationId ? "organization" : "user";
+                const created = await createApiKey({
+                  body: {
+                    configId: API_KEY_CONFIG[owner],
+                    name: body.name,
+                    expiresIn: body.expiresIn,
+                    organizationId: body.organizationId,
+                    userId: session.user.id,
+                    permissions,
+                    metadata: { createdBy: session.user.id } satisfies KeyMetadata,
+                  },
+                  context: { ...ctx.context },
                 });
-              }
-            },
-          }),
-        ]),
+                return ctx.json(created);
+              },
+            }),
+            defineOverride({
+              // Renaming, disabling and re-dating stay with better-auth; metadata (the creator) is ours.
+              path: "/api-key/update",
+              mode: "guard",
+              handler: async (ctx) => {
+                if ((ctx.body as Record<string, unknown> | undefined)?.metadata !== undefined) {
+                  throw APIError.from("BAD_REQUEST", {
+                    code: "INVALID_FIELD",
+                    message: "An API key's metadata cannot be changed",
+                  });
+                }
+              },
+            }),
+          ],
+          onOverrideAnswer,
+        ),
       ],
     },
   } satisfies BetterAuthPlugin;

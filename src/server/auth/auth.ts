@@ -248,7 +248,10 @@ export function buildAuthOptions({
       // First: an impersonation whose impersonator is no longer an admin ends before any hook acts on it.
       impersonationGuard(),
       // Second: a request with an API key gets its session (and its limits) before any other hook reads one.
-      ...apiKeyPlugins({ rateLimitPerMinute: config.apiKeyRateLimit }),
+      ...apiKeyPlugins({
+        rateLimitPerMinute: config.apiKeyRateLimit,
+        onOverrideAnswer: features.onOverrideAnswer,
+      }),
       organization({
         ac,
         roles: organizationRoles,

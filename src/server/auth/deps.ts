@@ -1,4 +1,5 @@
 import type { BetterAuthPlugin, SecondaryStorage } from "better-auth";
+import type { OverrideObserver } from "#server/auth/overrides.ts";
 import type { PasswordHasher } from "#server/auth/password-hashing.ts";
 import type { Config } from "#server/boot/config.ts";
 import type { Logger } from "#server/boot/logger.ts";
@@ -14,6 +15,8 @@ export interface AuthFeatures {
   plugins: BetterAuthPlugin[];
   /** Refuses (with an APIError) deleting a user who must not go yet: an organization's only owner. */
   assertUserCanBeDeleted: (userId: string) => Promise<void>;
+  /** Told of the answers overrides give themselves (the audit log reads them like after-hooks'). */
+  onOverrideAnswer?: OverrideObserver;
   /** Runs after a user row is created or updated (ADMIN_EMAILS promotion). */
   afterUserWrite: (user: {
     id: string;

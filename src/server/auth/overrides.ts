@@ -1,5 +1,5 @@
 import type { BetterAuthPlugin } from "better-auth";
-import { APIError, createAuthMiddleware } from "better-auth/api";
+import { APIError, createAuthMiddleware, isAPIError } from "better-auth/api";
 import type { z } from "zod";
 
 /** The context a better-auth hook handler receives. */
@@ -41,16 +41,30 @@ function parse<T>(schema: z.ZodType<T> | undefined, value: unknown): T {
 
 type BeforeHooks = NonNullable<NonNullable<BetterAuthPlugin["hooks"]>["before"]>;
 
+/**
+ * Told of every answer an override gives itself, a success or a redirect (better-auth runs no after-hook
+ * for a path a before-hook answered): the audit log reads them like the after-hooks' answers.
+ */
+export type OverrideObserver = (ctx: HookContext, answer: unknown) => Promise<void>;
+
 /** The better-auth before-hooks that serve a list of overrides, in their order. */
-export function overrideHooks(overrides: readonly Override[]): BeforeHooks {
+export function overrideHooks(overrides: readonly Override[], observer?: OverrideObserver): BeforeHooks {
   return overrides.map(({ path, mode, query, body, handler }) => ({
     matcher: (ctx: { path?: string }) => ctx.path === path,
     handler: createAuthMiddleware(async (ctx) => {
       const input = { query: parse(query, ctx.query), body: parse(body, ctx.body) };
-      const answer = await handler(ctx, input);
+      let answer: unknown;
+      try {
+        answer = await handler(ctx, input);
+      } catch (err) {
+        // A redirect is thrown; it is an answer all the same.
+        if (observer && isAPIError(err) && err.statusCode < 400) await observer(ctx, err);
+        throw err;
+      }
       if (mode === "replace" && answer === undefined) {
         throw new Error(`the override of ${path} replaces better-auth's endpoint but answered nothing`);
       }
+      if (observer && answer !== undefined) await observer(ctx, answer);
       return answer;
     }),
   }));

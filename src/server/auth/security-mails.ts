@@ -91,6 +91,9 @@ type MailUser = { id: string; email: string; name: string };
 
 const sha256 = (value: string) => createHash("sha256").update(value).digest("base64url");
 
+/** The verification row of a "this wasn't me" token: its value is the account's id. */
+export const notMeIdentifier = (token: string) => `not-me:${sha256(token)}`;
+
 /** "Firefox 128 on Windows 10", or what is known. */
 function deviceOf(userAgent: string | null | undefined): string {
   const { browser, os } = UAParser(userAgent ?? "");
@@ -151,7 +154,7 @@ export function createSecurityMails(deps: SecurityMailsDeps) {
   ): Promise<void> {
     const token = randomBytes(32).toString("base64url");
     await ctx.context.internalAdapter.createVerificationValue({
-      identifier: `not-me:${sha256(token)}`,
+      identifier: notMeIdentifier(token),
       value: user.id,
       expiresAt: new Date(Date.now() + NOT_ME_DAYS * 24 * 60 * 60 * 1000),
     });
@@ -233,9 +236,7 @@ export function createSecurityMails(deps: SecurityMailsDeps) {
       },
     },
     async (ctx) => {
-      const row = await ctx.context.internalAdapter.consumeVerificationValue(
-        `not-me:${sha256(ctx.body.token)}`,
-      );
+      const row = await ctx.context.internalAdapter.consumeVerificationValue(notMeIdentifier(ctx.body.token));
       const user = row ? await ctx.context.internalAdapter.findUserById(row.value) : null;
       if (!row || !user || new Date(row.expiresAt).getTime() <= Date.now()) {
         throw APIError.from("BAD_REQUEST", {

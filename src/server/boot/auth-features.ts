@@ -4,6 +4,7 @@ import { APP_NAME, INVITATION_EXPIRES_IN } from "#server/auth/auth.ts";
 import type { AuthFeatures } from "#server/auth/deps.ts";
 import { createSecurityMails } from "#server/auth/security-mails.ts";
 import type { Config } from "#server/boot/config.ts";
+import type { Logger } from "#server/boot/logger.ts";
 import { limitCounters } from "#server/db/limit-counters.ts";
 import type { Db } from "#server/db/tables.ts";
 import { accountsPlugin } from "#server/features/accounts/plugin.ts";
@@ -11,6 +12,7 @@ import { twoFactorAccountPlugin } from "#server/features/accounts/two-factor.ts"
 import { grantAdmin, shouldBecomeAdmin } from "#server/features/admin/admin-emails.ts";
 import { adminTwoFactorGuard } from "#server/features/admin/two-factor-guard.ts";
 import { applicationsPlugin } from "#server/features/applications/plugin.ts";
+import { auditPlugin } from "#server/features/audit/plugin.ts";
 import { assertNotOnlyOwner } from "#server/features/organizations/owners.ts";
 import { gatehouseOrganizations } from "#server/features/organizations/plugin.ts";
 import { twoFactorPolicy } from "#server/features/organizations/two-factor-policy.ts";
@@ -22,10 +24,12 @@ export function authFeatures({
   db,
   mailer,
   secondaryStorage,
+  logger,
 }: {
   config: Config;
   db: Db;
   mailer: Mailer;
+  logger: Logger;
   /** Redis, when configured: where mail limits are counted across instances. */
   secondaryStorage?: SecondaryStorage;
 }): AuthFeatures {
@@ -38,12 +42,17 @@ export function authFeatures({
     mailer,
     trustProxy: config.trustProxy,
   });
+  // The audit log: what is recorded is decided in features/audit (decision 30).
+  const audit = auditPlugin({ db, logger });
   return {
     assertUserCanBeDeleted,
+    onOverrideAnswer: audit.onOverrideAnswer,
     async afterUserWrite(user) {
       if (shouldBecomeAdmin(user, config.adminEmails)) await grantAdmin(db, user.id);
     },
     plugins: [
+      // First: its before-hooks read what a path is about to change before any guard acts on it.
+      audit.plugin,
       // Before the organization overrides below, which answer their paths themselves.
       twoFactorPolicy(db),
       gatehouseOrganizations({
@@ -52,7 +61,13 @@ export function authFeatures({
         // Limits are on with better-auth's limiter (production).
         mailLimits: config.isProduction ? limitCounters(db, secondaryStorage) : undefined,
       }),
-      accountsPlugin({ mailer, appName: APP_NAME, assertUserCanBeDeleted, notify: securityMails.notify }),
+      accountsPlugin({
+        mailer,
+        appName: APP_NAME,
+        assertUserCanBeDeleted,
+        notify: securityMails.notify,
+        onOverrideAnswer: audit.onOverrideAnswer,
+      }),
       securityMails.plugin,
       // Trusted devices listed and removable, code-confirmed disable (after better-auth's twoFactor).
       twoFactorAccountPlugin(),

@@ -47,6 +47,7 @@ const schema = z.object({
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   MEMBERSHIP_LIMIT: z.coerce.number().int().min(1).max(1_000_000).default(100),
   API_KEY_RATE_LIMIT: z.coerce.number().int().min(1).max(1_000_000).default(600),
+  AUDIT_RETENTION_DAYS: z.coerce.number().int().min(1).max(36_500).default(365),
   STATIC_DIR: z.string().optional(),
   JWKS_ALG: z.enum(["RS256", "ES256", "EdDSA"]).default("RS256"),
   JWKS_ROTATION_DAYS: z.coerce.number().min(0).max(3650).default(30),
@@ -155,6 +156,8 @@ export interface Config {
   membershipLimit: number;
   /** Requests per minute each new API key may make (stored on the key when it is created). */
   apiKeyRateLimit: number;
+  /** AUDIT_RETENTION_DAYS: audit events older than this are deleted by the running server. */
+  auditRetentionDays: number;
   staticDir: string;
   /** Social sign-in providers and account-linking rules (see social-config.ts). */
   social: SocialConfig;
@@ -276,6 +279,7 @@ export function loadConfig(env: Env = processEnvironment()): Config {
     logLevel: e.LOG_LEVEL,
     membershipLimit: e.MEMBERSHIP_LIMIT,
     apiKeyRateLimit: e.API_KEY_RATE_LIMIT,
+    auditRetentionDays: e.AUDIT_RETENTION_DAYS,
     staticDir: resolve(e.STATIC_DIR ?? "dist/web"),
     social,
     oidc: {

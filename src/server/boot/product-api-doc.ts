@@ -15,6 +15,7 @@ import {
   applicationsParams,
   connectedAppsAnswer,
 } from "#shared/contracts/applications.ts";
+import { auditPage, auditQuery } from "#shared/contracts/audit.ts";
 import { configAnswer } from "#shared/contracts/config.ts";
 import { healthAnswer, readyAnswer } from "#shared/contracts/health.ts";
 import { outboxAnswer } from "#shared/contracts/outbox.ts";
@@ -139,6 +140,38 @@ export function productRouteDocs(config: Config): ProductRouteDoc[] {
       },
     },
     ...webhookRouteDocs(errorAnswer),
+    {
+      method: "get",
+      path: "/api/audit",
+      summary:
+        "The audit log, newest first: one organization's events (its owners and admins, with organizationId) or every event (admins, who may search with q). Filters: actorId, action (one, or a family ending with '.'), from (inclusive) and to (exclusive). Accept: text/csv answers every matching event as CSV (at most 50 000 rows; X-Export-Capped: true when there were more).",
+      access: "user",
+      query: auditQuery,
+      responses: {
+        200: { description: "A page; nextCursor is null on the last", schema: auditPage },
+        400: { description: "A bad filter or cursor (INVALID_FIELD, INVALID_CURSOR)", schema: errorAnswer },
+        401: { description: "Not signed in", schema: errorAnswer },
+        403: {
+          description:
+            "An API key, an outsider or a member who is not an owner or admin, or a non-admin without organizationId or with q",
+          schema: errorAnswer,
+        },
+      },
+    },
+    {
+      method: "get",
+      path: "/api/account/activity",
+      summary:
+        "The signed-in person's own activity: what they did and what was done to their account (sign-ins, refused ones included, sessions, security changes), newest first; the same filters (not organizationId nor q) and CSV as /api/audit.",
+      access: "user",
+      query: auditQuery.omit({ organizationId: true, q: true }),
+      responses: {
+        200: { description: "A page; nextCursor is null on the last", schema: auditPage },
+        400: { description: "A bad filter or cursor", schema: errorAnswer },
+        401: { description: "Not signed in", schema: errorAnswer },
+        403: { description: "An API key", schema: errorAnswer },
+      },
+    },
     {
       method: "get",
       path: "/api/openapi.json",

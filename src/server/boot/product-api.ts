@@ -9,6 +9,7 @@ import type { twoFactorAccountPlugin } from "#server/features/accounts/two-facto
 import { adminRoutes } from "#server/features/admin/routes.ts";
 import { adminAreaTwoFactorGate } from "#server/features/admin/two-factor-guard.ts";
 import { applicationsRoutes, connectedAppsRoutes } from "#server/features/applications/routes.ts";
+import { auditRoutes } from "#server/features/audit/routes.ts";
 import { configRoutes } from "#server/features/config/routes.ts";
 import { healthRoutes } from "#server/features/health/routes.ts";
 import type { gatehouseOrganizations } from "#server/features/organizations/plugin.ts";
@@ -53,6 +54,7 @@ export function productApi({ config, auth, database, mailer, logger, ready, wake
           appName: APP_NAME,
           baseURL: config.baseURL,
           trustedOrigins: config.trustedOrigins,
+          trustProxy: config.trustProxy,
         }),
       )
       .route("/admin/applications", applicationsRoutes(auth, database.db))
@@ -68,6 +70,7 @@ export function productApi({ config, auth, database, mailer, logger, ready, wake
           wake: wakeWebhooks,
         }),
       )
+      .route("/", auditRoutes(auth, database.db))
       .route("/", healthRoutes(ready))
       .route("/dev/outbox", outbox)
       .route(

@@ -14,6 +14,7 @@ import { limitCounters } from "#server/db/limit-counters.ts";
 import { createRedisStorage } from "#server/db/redis.ts";
 import { LAST_ACTIVE_RESOLUTION_MS } from "#server/features/accounts/last-active.ts";
 import { promoteConfiguredAdmins } from "#server/features/admin/admin-emails.ts";
+import { createAuditRetention } from "#server/features/audit/retention.ts";
 import { translateConstraintError } from "#server/features/organizations/constraint-errors.ts";
 import { organizationsOfUser } from "#server/features/organizations/lists.ts";
 import { mailEndpointOwners } from "#server/features/webhooks/notify.ts";
@@ -42,7 +43,13 @@ export async function buildServer(config: Config, logger: Logger) {
       mailer,
       logger,
       secondaryStorage: redis?.storage,
-      features: authFeatures({ config, db: database.db, mailer, secondaryStorage: redis?.storage }),
+      features: authFeatures({
+        config,
+        db: database.db,
+        mailer,
+        logger,
+        secondaryStorage: redis?.storage,
+      }),
     };
     await migrate(buildAuthOptions(deps), database);
     await promoteConfiguredAdmins(database.db, config.adminEmails);
@@ -87,6 +94,9 @@ export async function buildServer(config: Config, logger: Logger) {
       }),
       organizationsOfUser: (userId) => organizationsOfUser(database.db, userId),
     });
+    // Last: nothing after it can fail and leave its timer behind.
+    const auditRetention = createAuditRetention(database.db, { days: config.auditRetentionDays, logger });
+    auditRetention.start();
     return {
       app,
       /** Node's request listener: the hot paths, then the Hono app. */
@@ -98,8 +108,10 @@ export async function buildServer(config: Config, logger: Logger) {
       database,
       mailer,
       webhooks,
+      auditRetention,
       async close() {
         await webhooks.stop();
+        await auditRetention.stop();
         await mailer.close();
         await passwords.close();
         await redis?.close();

@@ -1,4 +1,4 @@
-import { type Override, overrideHooks } from "#server/auth/overrides.ts";
+import { type Override, type OverrideObserver, overrideHooks } from "#server/auth/overrides.ts";
 import type { SecurityMails } from "#server/auth/security-mails.ts";
 import {
   ACCOUNT_SELECTION_PATHS,
@@ -18,6 +18,8 @@ export interface AccountOverrideDeps {
   appName: string;
   assertUserCanBeDeleted: DeletionCheck;
   notify: SecurityMails["notify"];
+  /** Told of the answers these guards give themselves (the audit log). */
+  onOverrideAnswer?: OverrideObserver;
 }
 
 /** The stock account paths Gatehouse guards (none is replaced: better-auth still answers them). */
@@ -46,4 +48,5 @@ export function accountOverrides({
 }
 
 /** The before-hooks of the account overrides. */
-export const accountOverrideHooks = (deps: AccountOverrideDeps) => overrideHooks(accountOverrides(deps));
+export const accountOverrideHooks = (deps: AccountOverrideDeps) =>
+  overrideHooks(accountOverrides(deps), deps.onOverrideAnswer);

@@ -1,4 +1,5 @@
 import type { BetterAuthPlugin } from "better-auth";
+import type { OverrideObserver } from "#server/auth/overrides.ts";
 import type { SecurityMails } from "#server/auth/security-mails.ts";
 import {
   voidTokensAfterCredentialChange,
@@ -23,6 +24,8 @@ export interface AccountsPluginDeps {
   assertUserCanBeDeleted: DeletionCheck;
   /** Sends a security mail (auth/security-mails.ts): a completed email change tells the old address. */
   notify: SecurityMails["notify"];
+  /** Told of the answers the account guards give themselves (the audit log). */
+  onOverrideAnswer?: OverrideObserver;
 }
 
 /**
@@ -30,7 +33,13 @@ export interface AccountsPluginDeps {
  * selection, the email-change and freshness rules, password-confirmed deletion,
  * and device details on sessions.
  */
-export function accountsPlugin({ mailer, appName, assertUserCanBeDeleted, notify }: AccountsPluginDeps) {
+export function accountsPlugin({
+  mailer,
+  appName,
+  assertUserCanBeDeleted,
+  notify,
+  onOverrideAnswer,
+}: AccountsPluginDeps) {
   return {
     id: "gatehouse-accounts",
     // A password reset voids the account's other reset links and its deletion link.
@@ -38,7 +47,7 @@ export function accountsPlugin({ mailer, appName, assertUserCanBeDeleted, notify
     endpoints: { forgetPassword, setPasswordEndpoint, accountInfoPost, reauthenticate },
     hooks: {
       // The stock paths guarded (overrides.ts; docs/ARCHITECTURE.md lists them).
-      before: accountOverrideHooks({ mailer, appName, assertUserCanBeDeleted, notify }),
+      before: accountOverrideHooks({ mailer, appName, assertUserCanBeDeleted, notify, onOverrideAnswer }),
       after: [
         { matcher: (ctx) => ctx.path === "/list-sessions", handler: addSessionDetails },
         { matcher: (ctx) => ctx.path === "/get-session", handler: touchLastActive },

@@ -1,26 +1,5 @@
 import { createAuthMiddleware, getSessionFromCtx } from "better-auth/api";
-import { UAParser } from "ua-parser-js";
-import type { SessionDevice } from "#shared/contracts/sessions.ts";
-
-/** What describeDevice finds in a user agent (#shared/contracts/sessions.ts). */
-export type DeviceDetails = SessionDevice;
-
-const DEVICE_TYPES = new Set(["mobile", "tablet"]);
-
-export function describeDevice(userAgent: string | null | undefined): DeviceDetails {
-  const { browser, os, device } = UAParser(userAgent ?? "");
-  const browserName = browser.name ? [browser.name, browser.major].filter(Boolean).join(" ") : null;
-  const osName = os.name ? [os.name, os.version].filter(Boolean).join(" ") : null;
-  const type =
-    device.type && DEVICE_TYPES.has(device.type)
-      ? (device.type as "mobile" | "tablet")
-      : browserName || osName
-        ? "desktop"
-        : "other";
-  const label =
-    browserName && osName ? `${browserName} on ${osName}` : (browserName ?? osName ?? "Unknown device");
-  return { browser: browserName, os: osName, type, label };
-}
+import { describeDevice } from "#shared/device.ts";
 
 interface ListedSession {
   token: string;

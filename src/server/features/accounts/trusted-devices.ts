@@ -2,8 +2,8 @@ import { APIError } from "better-auth";
 import { createAuthEndpoint, createAuthMiddleware, sessionMiddleware } from "better-auth/api";
 import * as z from "zod";
 import type { HookContext } from "#server/auth/overrides.ts";
-import { describeDevice } from "#server/features/accounts/session-details.ts";
 import type { TrustedDevice } from "#shared/contracts/trusted-devices.ts";
+import { describeDevice } from "#shared/device.ts";
 
 /**
  * Trusted devices ("Trust this device for 30 days", decision 23). better-auth's twoFactor keeps a trusted

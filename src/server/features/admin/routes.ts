@@ -6,6 +6,8 @@ import { strongSignInStatus } from "#server/auth/two-factor-compliance.ts";
 import type { Logger } from "#server/boot/logger.ts";
 import { isoDate } from "#server/db/dates.ts";
 import type { Db } from "#server/db/tables.ts";
+import { recordEvent } from "#server/events/record.ts";
+import { clientIp } from "#server/http/client-ip.ts";
 import type { Mailer } from "#server/mail/mailer.ts";
 import { twoFactorResetMail } from "#server/mail/templates.ts";
 import {
@@ -25,6 +27,8 @@ export interface AdminRouteDeps {
   baseURL: string;
   /** The origins a browser's change may come from (the app's own and TRUSTED_ORIGINS). */
   trustedOrigins: readonly string[];
+  /** TRUST_PROXY: the client IP recorded in the audit log is the proxy's last hop. */
+  trustProxy: boolean;
 }
 
 /** better-auth's trusted-device records (its twoFactor plugin): verification values named by this prefix. */
@@ -37,7 +41,16 @@ const TRUSTED_DEVICE_LIST = "trustedDevice";
  * two-factor. Admins only: 401 signed out, 403 otherwise (REQUIRE_2FA_FOR_ADMINS is enforced in front of
  * every /api/admin route: two-factor-guard.ts).
  */
-export function adminRoutes({ auth, db, mailer, logger, appName, baseURL, trustedOrigins }: AdminRouteDeps) {
+export function adminRoutes({
+  auth,
+  db,
+  mailer,
+  logger,
+  appName,
+  baseURL,
+  trustedOrigins,
+  trustProxy,
+}: AdminRouteDeps) {
   /** The signed-in admin, or the refusal to send. */
   async function admin(c: Context) {
     const session = await auth.api.getSession({ headers: c.req.raw.headers });
@@ -118,6 +131,18 @@ export function adminRoutes({ auth, db, mailer, logger, appName, baseURL, truste
           .where("id", "=", userId)
           .execute();
         await trx.deleteFrom("twoFactor").where("userId", "=", userId).execute();
+        // Recorded with the change it records (decision 30): who, whom, what was removed.
+        await recordEvent(trx, {
+          actor: {
+            userId: session.user.id,
+            impersonatorId: (session.session as { impersonatedBy?: string | null }).impersonatedBy ?? null,
+          },
+          ip: clientIp(c, trustProxy) ?? null,
+          userAgent: c.req.header("user-agent") ?? null,
+          action: "user.two_factor_reset",
+          target: { type: "user", id: user.id, label: user.email },
+          details: { wasEnabled, trustedDevices: trusted.length },
+        });
       });
       // Through better-auth, which also drops the copies it keeps in Redis.
       const context = await auth.$context;
@@ -130,7 +155,6 @@ export function adminRoutes({ auth, db, mailer, logger, appName, baseURL, truste
           where: [{ field: "userId", value: userId }],
         });
       }
-      // No audit log exists yet: the record is this info line (who, whom, when, what was removed).
       logger.info(
         { adminId: session.user.id, userId, wasEnabled, trustedDevices: trusted.length },
         "admin reset a user's two-factor",

@@ -1,7 +1,9 @@
 import { APIError, getSessionFromCtx } from "better-auth/api";
 import { z } from "zod";
+import { eventSourceOf } from "#server/auth/event-source.ts";
 import { defineOverride } from "#server/auth/overrides.ts";
 import type { Db } from "#server/db/tables.ts";
+import { recordEvent } from "#server/events/record.ts";
 
 /** The plugin's own "no such consent" answer, for a missing grant and for another person's alike. */
 const NO_CONSENT = { error: "not_found", error_description: "no consent" };
@@ -28,6 +30,11 @@ export function revokeGrantOverride(db: Db) {
         .where("id", "=", body.id)
         .executeTakeFirst();
       if (!consent || consent.userId !== userId) throw APIError.fromStatus("NOT_FOUND", NO_CONSENT);
+      const app = await db
+        .selectFrom("oauthClient")
+        .select("name")
+        .where("clientId", "=", consent.clientId)
+        .executeTakeFirst();
       await db.transaction().execute(async (trx) => {
         const ofGrant = { clientId: consent.clientId, userId };
         await trx
@@ -41,6 +48,14 @@ export function revokeGrantOverride(db: Db) {
           .where("userId", "=", ofGrant.userId)
           .execute();
         await trx.deleteFrom("oauthConsent").where("id", "=", consent.id).execute();
+        // The audit event and its webhook commit with the revocation, or neither does (decision 30).
+        await recordEvent(trx, {
+          ...eventSourceOf(ctx, session),
+          action: "user.app_access_revoked",
+          target: { type: "application", id: consent.clientId, label: app?.name ?? null },
+          details: { consentId: consent.id },
+          data: { clientId: consent.clientId, userId, consentId: consent.id },
+        });
       });
       return ctx.json({ success: true });
     },

@@ -1,15 +1,11 @@
 import { sql } from "kysely";
 import { strongSignInFlag } from "#server/auth/two-factor-compliance.ts";
 import { isoDate, toDate } from "#server/db/dates.ts";
+import { containsPattern, lowerContains } from "#server/db/like.ts";
 import type { Db } from "#server/db/tables.ts";
 import { invitationsPage } from "#server/features/organizations/invitation-lists.ts";
 import { memberCount } from "#server/features/organizations/member-count.ts";
-import {
-  containsPattern,
-  countRows,
-  type Page,
-  pageAndCount,
-} from "#server/features/organizations/paging.ts";
+import { countRows, type Page, pageAndCount } from "#server/features/organizations/paging.ts";
 import {
   type FullOrganization,
   MEMBER_SORTS,
@@ -106,10 +102,7 @@ export async function membersPage(db: Db, organizationId: string, q: MemberQuery
   if (q.search) {
     const pattern = containsPattern(q.search);
     base = base.where((eb) =>
-      eb.or([
-        eb(sql`lower(${sql.ref("user.name")})`, "like", sql`${pattern} escape '\\'`),
-        eb(sql`lower(${sql.ref("user.email")})`, "like", sql`${pattern} escape '\\'`),
-      ]),
+      eb.or([lowerContains("user.name", pattern), lowerContains("user.email", pattern)]),
     );
   }
   if (q.withoutTwoFactorOnly) base = base.where(strongSignInFlag(), "=", 0);

@@ -92,11 +92,6 @@ export function readEnum<T extends string>(
   return value as T;
 }
 
-/** A LIKE pattern matching `text` anywhere, with %, _ and \ taken literally (used with ESCAPE '\'). */
-export function containsPattern(text: string): string {
-  return `%${text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-}
-
 /** How many rows a list's query matches across all its pages (PostgreSQL answers counts as text). */
 export function countRows<TB extends keyof Tables>(
   base: SelectQueryBuilder<Tables, TB, object>,

@@ -29,6 +29,15 @@ export const TWO_FACTOR_POLICY_MESSAGES = {
   },
 } as const;
 
+/** The organization API key paths (auth/api-keys.ts). */
+const API_KEY_PATHS = [
+  "/api-key/create",
+  "/api-key/list",
+  "/api-key/get",
+  "/api-key/update",
+  "/api-key/delete",
+];
+
 /**
  * Every path that acts in one organization, refused to a non-compliant member of an organization that
  * requires two-factor. test/api/two-factor-policy.test.ts calls each of them. Not here, on purpose:
@@ -62,22 +71,14 @@ export const POLICED_PATHS: ReadonlySet<string> = new Set([
   "/organization/remove-team-member",
   "/organization/list-user-teams",
   // The organization's API keys (api-keys.ts): managing them is acting in the organization.
-  "/api-key/create",
-  "/api-key/list",
-  "/api-key/get",
-  "/api-key/update",
-  "/api-key/delete",
+  ...API_KEY_PATHS,
 ]);
 
 /** Paths whose request names no organization when it names none (the session's active one is not meant). */
 const NO_ACTIVE_FALLBACK = new Set([
   "/organization/set-active",
   "/organization/list-user-teams",
-  "/api-key/create",
-  "/api-key/list",
-  "/api-key/get",
-  "/api-key/update",
-  "/api-key/delete",
+  ...API_KEY_PATHS,
 ]);
 
 function text(source: unknown, name: string): string | undefined {

@@ -38,7 +38,7 @@ export interface WebhookRouteDeps {
 }
 
 /** A zod check as a Hono validator: 400 INVALID_FIELD naming the first bad field. */
-function valid<T extends z.ZodType>(target: "json" | "query", schema: T) {
+function valid<Target extends "json" | "query", T extends z.ZodType>(target: Target, schema: T) {
   return validator(target, (value, c) => {
     const parsed = schema.safeParse(value);
     if (parsed.success) return parsed.data as z.infer<T>;

@@ -1,5 +1,6 @@
 import { createRoute, redirect } from "@tanstack/react-router";
 import { pageNumber } from "#shared/fields.ts";
+import { parseAuditSearch } from "#web/lib/audit-search.ts";
 import { screenRoute, signedInRoute } from "#web/lib/layout-routes.tsx";
 import { lazyLoad } from "#web/lib/lazy-load.ts";
 import { parseUsersSearch } from "./lib/users-search.ts";
@@ -9,6 +10,10 @@ const ApplicationsPage = lazyLoad(() =>
 );
 const ApplicationPage = lazyLoad(() =>
   import("./components/application-page.tsx").then((m) => m.ApplicationPage),
+);
+const AuditLogPage = lazyLoad(() => import("./components/audit-log-page.tsx").then((m) => m.AuditLogPage));
+const AdminWebhooksPage = lazyLoad(() =>
+  import("./components/webhooks-page.tsx").then((m) => m.AdminWebhooksPage),
 );
 const AdminUserPage = lazyLoad(() => import("./components/admin-user-page.tsx").then((m) => m.AdminUserPage));
 const AdminUsersPage = lazyLoad(() =>
@@ -48,6 +53,10 @@ const applicationsRoute = screenRoute(
 
 const applicationRoute = screenRoute(adminRoute, "/applications/$clientId", ApplicationPage);
 
+const auditRoute = screenRoute(adminRoute, "/audit", AuditLogPage, parseAuditSearch);
+
+const webhooksRoute = screenRoute(adminRoute, "/webhooks", AdminWebhooksPage);
+
 export const adminRoutes = [
   adminRoute.addChildren([
     adminIndexRoute,
@@ -55,5 +64,7 @@ export const adminRoutes = [
     adminUserRoute,
     applicationsRoute,
     applicationRoute,
+    auditRoute,
+    webhooksRoute,
   ]),
 ];

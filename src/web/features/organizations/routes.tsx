@@ -1,10 +1,13 @@
 import { z } from "zod";
 import { optionalText } from "#shared/fields.ts";
+import { parseAuditSearch } from "#web/lib/audit-search.ts";
 import { rootRoute, screenRoute, signedInRoute } from "#web/lib/layout-routes.tsx";
 import { lazyLoad } from "#web/lib/lazy-load.ts";
 import { searchParams } from "#web/lib/search-params.ts";
 import { parseInvitationsSearch, parseMembersSearch, parseTeamsSearch } from "./lib/list-search.ts";
 
+const ActivityPage = lazyLoad(() => import("./components/activity-page.tsx").then((m) => m.ActivityPage));
+const WebhooksPage = lazyLoad(() => import("./components/webhooks-page.tsx").then((m) => m.WebhooksPage));
 const ApiKeysPage = lazyLoad(() => import("./components/api-keys-page.tsx").then((m) => m.ApiKeysPage));
 const AcceptInvitationPage = lazyLoad(() =>
   import("./components/accept-invitation-page.tsx").then((m) => m.AcceptInvitationPage),
@@ -52,6 +55,10 @@ const settingsRoute = screenRoute(organizationRoute, "/settings", SettingsPage);
 
 const apiKeysRoute = screenRoute(organizationRoute, "/api-keys", ApiKeysPage);
 
+const activityRoute = screenRoute(organizationRoute, "/activity", ActivityPage, parseAuditSearch);
+
+const webhooksRoute = screenRoute(organizationRoute, "/webhooks", WebhooksPage);
+
 const myInvitationsRoute = screenRoute(signedInRoute, "/invitations", MyInvitationsPage);
 
 // Open to anyone: the landing explains the invitation and offers sign-in or sign-up.
@@ -72,6 +79,8 @@ export const signedInOrganizationRoutes = [
     teamsRoute,
     settingsRoute,
     apiKeysRoute,
+    activityRoute,
+    webhooksRoute,
   ]),
   myInvitationsRoute,
 ];

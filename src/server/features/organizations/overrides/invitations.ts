@@ -1,8 +1,10 @@
 import { APIError } from "better-auth/api";
 import { z } from "zod";
+import { eventSourceOf } from "#server/auth/event-source.ts";
 import { defineOverride, type HookContext, type Override } from "#server/auth/overrides.ts";
 import { isPast, toDate } from "#server/db/dates.ts";
 import type { Db } from "#server/db/tables.ts";
+import { recordEvent } from "#server/events/record.ts";
 import { can, findMembership, isOwner } from "#server/features/organizations/access.ts";
 import { bodyString, organizationOf, requireSession } from "#server/features/organizations/context.ts";
 import {
@@ -100,19 +102,32 @@ export function invitationOverrides(db: Db, invitationExpiresIn: number): Overri
         ) {
           throw APIError.from("FORBIDDEN", ORGANIZATION_MESSAGES.notAllowedToCancelInvitation);
         }
-        const canceled = await db
-          .updateTable("invitation")
-          .set({ status: "canceled" })
-          .where("id", "=", invitation.id)
-          .where("status", "=", "pending")
-          .returningAll()
-          .executeTakeFirst();
-        if (!canceled) throw APIError.from("BAD_REQUEST", ORGANIZATION_MESSAGES.invitationNotPending);
-        return ctx.json({
-          ...canceled,
-          expiresAt: toDate(canceled.expiresAt),
-          createdAt: toDate(canceled.createdAt),
+        const answer = await db.transaction().execute(async (trx) => {
+          const canceled = await trx
+            .updateTable("invitation")
+            .set({ status: "canceled" })
+            .where("id", "=", invitation.id)
+            .where("status", "=", "pending")
+            .returningAll()
+            .executeTakeFirst();
+          if (!canceled) throw APIError.from("BAD_REQUEST", ORGANIZATION_MESSAGES.invitationNotPending);
+          const json = {
+            ...canceled,
+            expiresAt: toDate(canceled.expiresAt),
+            createdAt: toDate(canceled.createdAt),
+          };
+          // The audit event and its webhook commit with the status, or neither does (decision 30).
+          await recordEvent(trx, {
+            ...eventSourceOf(ctx, session),
+            action: "invitation.cancelled",
+            target: { type: "invitation", id: canceled.id, label: canceled.email },
+            organizationId: canceled.organizationId,
+            details: { role: canceled.role },
+            data: json,
+          });
+          return json;
         });
+        return ctx.json(answer);
       },
     }),
 

@@ -1,7 +1,9 @@
 import { APIError } from "better-auth/api";
 import { keyAllows } from "#server/auth/api-key-access.ts";
+import { eventSourceOf } from "#server/auth/event-source.ts";
 import { defineOverride, type Override } from "#server/auth/overrides.ts";
 import type { Db } from "#server/db/tables.ts";
+import { recordEvent } from "#server/events/record.ts";
 import { can, findMembership, requireMembership } from "#server/features/organizations/access.ts";
 import { DELETION_TABLE } from "#server/features/organizations/constraints.ts";
 import { bodyString, requestedOrganization, requireSession } from "#server/features/organizations/context.ts";
@@ -85,6 +87,15 @@ export function organizationOverrides(db: Db): Override[] {
           await trx.insertInto(DELETION_TABLE).values({ organizationId }).execute();
           await trx.deleteFrom("organization").where("id", "=", organizationId).execute();
           await trx.deleteFrom(DELETION_TABLE).where("organizationId", "=", organizationId).execute();
+          // The audit event and its webhook commit with the deletion, or neither does (decision 30).
+          await recordEvent(trx, {
+            ...eventSourceOf(ctx, session),
+            action: "organization.deleted",
+            target: { type: "organization", id: organizationId, label: organization.name },
+            organizationId,
+            details: { slug: organization.slug },
+            data: organizationJson(organization),
+          });
         });
         await deactivateOrganization(ctx.context, db, organizationId, undefined, teamIds);
         return ctx.json(organizationJson(organization));

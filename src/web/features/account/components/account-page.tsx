@@ -3,6 +3,7 @@ import {
   IconAlertTriangle,
   IconApps,
   IconDevices,
+  IconHistory,
   IconLink,
   IconLock,
   IconMail,
@@ -23,6 +24,7 @@ import { EmailSection } from "./email-section.tsx";
 import { LinkedAccountsSection } from "./linked-accounts-section.tsx";
 import { PasswordSection } from "./password-section.tsx";
 import { ProfileSection } from "./profile-section.tsx";
+import { SecurityActivitySection } from "./security-activity-section.tsx";
 import { SecuritySection } from "./security-section.tsx";
 import { SessionsSection } from "./sessions-section.tsx";
 
@@ -33,6 +35,7 @@ const SECTIONS: { id: AccountSection; label: string; icon: typeof IconLock }[] =
   { id: "email", label: "Email", icon: IconMail },
   { id: "password", label: "Password", icon: IconLock },
   { id: "security", label: "Security", icon: IconShieldLock },
+  { id: "activity", label: "Security activity", icon: IconHistory },
   { id: "linked", label: "Linked accounts", icon: IconLink },
   { id: "sessions", label: "Sessions", icon: IconDevices },
   { id: "apps", label: "Connected apps", icon: IconApps },
@@ -47,7 +50,7 @@ NavAnchor.displayName = "NavAnchor";
 /** A Mantine NavLink that navigates with the router. */
 const SectionLink = createLink(NavAnchor);
 
-/** /account: profile, email, password, security (two-factor), linked accounts, sessions, connected apps and deletion. */
+/** /account: profile, email, password, security (two-factor), security activity, linked accounts, sessions, connected apps and deletion. */
 export function AccountPage() {
   const { data } = authClient.useSession();
   const navRef = useRef<HTMLDivElement>(null);
@@ -123,6 +126,8 @@ function SectionBody({ section, user }: { section: AccountSection; user: Session
       return <PasswordSection user={user} />;
     case "security":
       return <SecuritySection user={user} />;
+    case "activity":
+      return <SecurityActivitySection user={user} />;
     case "linked":
       return <LinkedAccountsSection />;
     case "sessions":

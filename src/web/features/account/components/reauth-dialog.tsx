@@ -1,8 +1,9 @@
-import { Button, Divider, Group, PasswordInput, Stack, Text } from "@mantine/core";
+import { Button, Divider, Group, Stack, Text } from "@mantine/core";
 import { schemaResolver, useForm } from "@mantine/form";
 import { IconKey } from "@tabler/icons-react";
 import { z } from "zod";
 import { AppModal } from "#web/components/app-modal.tsx";
+import { CurrentPasswordField } from "#web/components/current-password-field.tsx";
 import { ErrorAlert } from "#web/components/error-alert.tsx";
 import { TextLink } from "#web/components/text-link.tsx";
 import { useAppConfig } from "#web/lib/app-config.ts";
@@ -106,17 +107,9 @@ function ReauthForm({ onDone }: { onDone: (ok: boolean) => void }) {
           noValidate
         >
           <Stack gap="md">
-            <input
-              type="text"
-              name="username"
-              autoComplete="username"
-              value={session?.user.email ?? ""}
-              readOnly
-              hidden
-            />
-            <PasswordInput
+            <CurrentPasswordField
+              email={session?.user.email ?? ""}
               label="Password"
-              autoComplete="current-password"
               required
               data-autofocus
               {...form.getInputProps("password")}

@@ -1,9 +1,10 @@
-import { Button, Group, PasswordInput, Stack, Text, TextInput } from "@mantine/core";
+import { Button, Group, Stack, Text, TextInput } from "@mantine/core";
 import { schemaResolver, useForm } from "@mantine/form";
 import { useState } from "react";
 import { z } from "zod";
 import { secondFactorCodeSchema } from "#shared/fields.ts";
 import { AppModal, DialogActions } from "#web/components/app-modal.tsx";
+import { CurrentPasswordField } from "#web/components/current-password-field.tsx";
 import { ErrorAlert } from "#web/components/error-alert.tsx";
 import { isWrongPassword } from "../api/use-fresh-mutation.ts";
 import { useDisableTwoFactor, useRegenerateBackupCodes } from "../api/use-two-factor.ts";
@@ -26,11 +27,6 @@ const CODE_WORDING = {
 
 function passwordRule(hasPassword: boolean) {
   return hasPassword ? z.string().min(1, "Enter your password") : z.string();
-}
-
-/** The hidden username beside a password field, for password managers. */
-function Username({ email }: { email: string }) {
-  return <input type="text" name="username" autoComplete="username" value={email} readOnly hidden />;
 }
 
 /** New backup codes (POST /two-factor/generate-backup-codes): the old ones stop working. */
@@ -84,15 +80,12 @@ export function RegenerateCodesDialog({ opened, onClose, email, hasPassword }: D
             </Text>
             <ErrorAlert error={shownError} />
             {hasPassword ? (
-              <>
-                <Username email={email} />
-                <PasswordInput
-                  label="Your password"
-                  autoComplete="current-password"
-                  data-autofocus
-                  {...form.getInputProps("password")}
-                />
-              </>
+              <CurrentPasswordField
+                email={email}
+                label="Your password"
+                data-autofocus
+                {...form.getInputProps("password")}
+              />
             ) : null}
             <DialogActions
               confirmLabel="Get new codes"
@@ -149,15 +142,12 @@ export function DisableTwoFactorDialog({ opened, onClose, email, hasPassword }: 
           </Text>
           <ErrorAlert error={shownError} wording={CODE_WORDING} />
           {hasPassword ? (
-            <>
-              <Username email={email} />
-              <PasswordInput
-                label="Your password"
-                autoComplete="current-password"
-                data-autofocus
-                {...form.getInputProps("password")}
-              />
-            </>
+            <CurrentPasswordField
+              email={email}
+              label="Your password"
+              data-autofocus
+              {...form.getInputProps("password")}
+            />
           ) : null}
           <TextInput
             label="Code from your app, or a backup code"

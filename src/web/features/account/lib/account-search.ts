@@ -3,6 +3,7 @@ export const ACCOUNT_SECTIONS = [
   "email",
   "password",
   "security",
+  "activity",
   "linked",
   "sessions",
   "apps",

@@ -1,11 +1,13 @@
 import { Group } from "@mantine/core";
-import { IconApps, IconUsers } from "@tabler/icons-react";
+import { IconApps, IconHistory, IconUsers, IconWebhook } from "@tabler/icons-react";
 import { useLocation } from "@tanstack/react-router";
 import { ButtonLink } from "#web/components/button-link.tsx";
 
 const SECTIONS = [
   { to: "/admin/users", label: "Users", icon: IconUsers },
   { to: "/admin/applications", label: "Applications", icon: IconApps },
+  { to: "/admin/audit", label: "Audit log", icon: IconHistory },
+  { to: "/admin/webhooks", label: "Webhooks", icon: IconWebhook },
 ] as const;
 
 /** The admin area's sections, above every admin page. */

@@ -15,11 +15,13 @@ interface AdminPageHeaderProps {
 }
 
 /** The admin area's sections, each with its list page. */
-export type AdminSection = "users" | "applications";
+export type AdminSection = "users" | "applications" | "audit" | "webhooks";
 
 const SECTIONS = {
   users: { label: "Users", to: "/admin/users" },
   applications: { label: "Applications", to: "/admin/applications" },
+  audit: { label: "Audit log", to: "/admin/audit" },
+  webhooks: { label: "Webhooks", to: "/admin/webhooks" },
 } as const;
 
 /** Breadcrumbs, the page's one h1, a line of context and the page actions. */

@@ -1,20 +1,20 @@
-import { Button, Stack, Text, TextInput } from "@mantine/core";
+import { Button, Stack, TextInput } from "@mantine/core";
 import { schemaResolver, useForm } from "@mantine/form";
-import { IconMail, IconMailCheck } from "@tabler/icons-react";
+import { IconMail } from "@tabler/icons-react";
 import { getRouteApi, useNavigate } from "@tanstack/react-router";
 import { useState } from "react";
 import { z } from "zod";
 import { emailSchema } from "#shared/fields.ts";
 import { AuthCard } from "#web/components/auth-card.tsx";
 import { TextLink } from "#web/components/text-link.tsx";
-import { ApiError, isRefusal } from "#web/lib/api/api-error.ts";
-import { useAppConfig } from "#web/lib/app-config.ts";
+import { ApiError } from "#web/lib/api/api-error.ts";
 import { authClient } from "#web/lib/auth-client.ts";
 import { safeRedirectTarget } from "#web/lib/safe-redirect.ts";
 import { useCooldown } from "#web/lib/use-cooldown.ts";
 import { usePageTitle } from "#web/lib/use-page-title.ts";
 import { useSendSignInCode, useSignInWithCode } from "../api/use-email-sign-in.ts";
 import { AuthForm } from "./auth-form.tsx";
+import { CheckInboxCard, mailRequestFailed, OutboxLink } from "./check-inbox.tsx";
 import { EmailAddress } from "./email-address.tsx";
 import { EmailField } from "./email-field.tsx";
 
@@ -52,8 +52,7 @@ export function EmailCodePage() {
   }
 
   // Only throttling and faults are reported at this step: the answer never tells whether the account exists.
-  const sendFailed =
-    send.error !== null && (!isRefusal(send.error) || (send.error as ApiError).status === 429);
+  const sendFailed = mailRequestFailed(send.error);
 
   if (sentTo) {
     return (
@@ -106,7 +105,6 @@ interface CodeStepProps {
 
 function CodeStep({ email, redirect, resend, onChangeEmail }: CodeStepProps) {
   const navigate = useNavigate();
-  const config = useAppConfig();
   const { refetch } = authClient.useSession();
   const signIn = useSignInWithCode();
   const form = useForm({
@@ -148,9 +146,7 @@ function CodeStep({ email, redirect, resend, onChangeEmail }: CodeStepProps) {
         : "Send the code again";
 
   return (
-    <AuthCard
-      title="Check your inbox"
-      icon={<IconMailCheck size={26} stroke={1.6} />}
+    <CheckInboxCard
       subtitle={
         <>
           {"If an account uses "}
@@ -201,12 +197,8 @@ function CodeStep({ email, redirect, resend, onChangeEmail }: CodeStepProps) {
         <Button variant="default" fullWidth onClick={onChangeEmail}>
           Use a different email
         </Button>
-        {config.outbox ? (
-          <Text size="sm" ta="center">
-            <TextLink to="/dev/outbox">Open the development outbox</TextLink>
-          </Text>
-        ) : null}
+        <OutboxLink />
       </Stack>
-    </AuthCard>
+    </CheckInboxCard>
   );
 }

@@ -1,17 +1,15 @@
-import { Button, Stack, Text } from "@mantine/core";
 import { schemaResolver, useForm } from "@mantine/form";
-import { IconLink, IconMailCheck } from "@tabler/icons-react";
+import { IconLink } from "@tabler/icons-react";
 import { getRouteApi } from "@tanstack/react-router";
 import { z } from "zod";
 import { emailSchema } from "#shared/fields.ts";
 import { AuthCard } from "#web/components/auth-card.tsx";
 import { TextLink } from "#web/components/text-link.tsx";
-import { ApiError, isRefusal } from "#web/lib/api/api-error.ts";
-import { useAppConfig } from "#web/lib/app-config.ts";
 import { safeRedirectTarget } from "#web/lib/safe-redirect.ts";
 import { usePageTitle } from "#web/lib/use-page-title.ts";
 import { useSendSignInLink } from "../api/use-email-sign-in.ts";
 import { AuthForm } from "./auth-form.tsx";
+import { CheckInboxCard, mailRequestFailed, SentLinkNotes } from "./check-inbox.tsx";
 import { EmailAddress } from "./email-address.tsx";
 import { EmailField } from "./email-field.tsx";
 
@@ -21,7 +19,6 @@ const route = getRouteApi("/_guest/sign-in/email-link");
 export function EmailLinkPage() {
   usePageTitle("Sign in with a link");
   const search = route.useSearch();
-  const config = useAppConfig();
   const send = useSendSignInLink();
 
   const form = useForm({
@@ -31,15 +28,12 @@ export function EmailLinkPage() {
   });
 
   // Only throttling and faults are reported: the answer never tells whether the account exists.
-  const { error } = send;
-  const failed = error !== null && (!isRefusal(error) || (error instanceof ApiError && error.status === 429));
+  const failed = mailRequestFailed(send.error);
   const sentTo = send.isSuccess || (send.isError && !failed) ? send.variables?.email : null;
 
   if (sentTo) {
     return (
-      <AuthCard
-        title="Check your inbox"
-        icon={<IconMailCheck size={26} stroke={1.6} />}
+      <CheckInboxCard
         subtitle={
           <>
             {"If an account uses "}
@@ -49,21 +43,11 @@ export function EmailLinkPage() {
         }
         footer={<TextLink to="/sign-in">Back to sign in with a password</TextLink>}
       >
-        <Stack gap="sm">
-          <Text size="sm" c="dimmed" ta="center">
-            Open it in this browser to sign in. It works once, for 10 minutes. Didn't get it? Check your spam
-            folder or try again.
-          </Text>
-          {config.outbox ? (
-            <Text size="sm" ta="center">
-              <TextLink to="/dev/outbox">Open the development outbox</TextLink>
-            </Text>
-          ) : null}
-          <Button variant="default" fullWidth onClick={() => send.reset()}>
-            Use a different email
-          </Button>
-        </Stack>
-      </AuthCard>
+        <SentLinkNotes
+          hint="Open it in this browser to sign in. It works once, for 10 minutes. Didn't get it? Check your spam folder or try again."
+          onDifferentEmail={() => send.reset()}
+        />
+      </CheckInboxCard>
     );
   }
 
@@ -82,7 +66,7 @@ export function EmailLinkPage() {
         onSubmit={form.onSubmit((values) =>
           send.mutate({ email: values.email.trim(), callbackURL: safeRedirectTarget(search.redirect) }),
         )}
-        error={failed ? error : null}
+        error={failed ? send.error : null}
         submitLabel="Email me a link"
         loading={send.isPending}
       >

@@ -3,6 +3,11 @@ import { IconLink, IconMail } from "@tabler/icons-react";
 import { ButtonLink } from "#web/components/button-link.tsx";
 import { useAppConfig } from "#web/lib/app-config.ts";
 
+const OPTIONS = [
+  { setting: "emailCodeSignIn", to: "/sign-in/code", Icon: IconMail, label: "Email me a sign-in code" },
+  { setting: "magicLinkSignIn", to: "/sign-in/email-link", Icon: IconLink, label: "Email me a sign-in link" },
+] as const;
+
 /**
  * "Email me a sign-in code" / "Email me a sign-in link" under the password form, each only when the
  * server offers it (EMAIL_CODE_SIGN_IN, MAGIC_LINK_SIGN_IN). The address typed so far and the redirect
@@ -24,28 +29,18 @@ export function EmailSignInOptions({
   return (
     <Stack gap="sm">
       {divider ? <Divider label="or, without a password" labelPosition="center" /> : null}
-      {config.emailCodeSignIn ? (
+      {OPTIONS.filter((option) => config[option.setting]).map(({ to, Icon, label }) => (
         <ButtonLink
-          to="/sign-in/code"
+          key={to}
+          to={to}
           search={search}
           variant="default"
           fullWidth
-          leftSection={<IconMail size={18} aria-hidden />}
+          leftSection={<Icon size={18} aria-hidden />}
         >
-          Email me a sign-in code
+          {label}
         </ButtonLink>
-      ) : null}
-      {config.magicLinkSignIn ? (
-        <ButtonLink
-          to="/sign-in/email-link"
-          search={search}
-          variant="default"
-          fullWidth
-          leftSection={<IconLink size={18} aria-hidden />}
-        >
-          Email me a sign-in link
-        </ButtonLink>
-      ) : null}
+      ))}
     </Stack>
   );
 }

@@ -1,16 +1,15 @@
-import { Button, Stack, Text } from "@mantine/core";
 import { schemaResolver, useForm } from "@mantine/form";
-import { IconKey, IconMailCheck } from "@tabler/icons-react";
+import { IconKey } from "@tabler/icons-react";
 import { getRouteApi } from "@tanstack/react-router";
 import { z } from "zod";
 import { emailSchema } from "#shared/fields.ts";
 import { AuthCard } from "#web/components/auth-card.tsx";
 import { TextLink } from "#web/components/text-link.tsx";
-import { ApiError, isRefusal } from "#web/lib/api/api-error.ts";
-import { useAppConfig } from "#web/lib/app-config.ts";
 import { usePageTitle } from "#web/lib/use-page-title.ts";
 import { useRequestPasswordReset } from "../api/use-auth-mutations.ts";
 import { AuthForm } from "./auth-form.tsx";
+import { CheckInboxCard, mailRequestFailed, SentLinkNotes } from "./check-inbox.tsx";
+import { EmailAddress } from "./email-address.tsx";
 import { EmailField } from "./email-field.tsx";
 
 const route = getRouteApi("/forgot-password");
@@ -18,7 +17,6 @@ const route = getRouteApi("/forgot-password");
 export function ForgotPasswordPage() {
   usePageTitle("Forgot password");
   const search = route.useSearch();
-  const config = useAppConfig();
   const request = useRequestPasswordReset();
 
   const form = useForm({
@@ -33,32 +31,26 @@ export function ForgotPasswordPage() {
 
   // Only throttling and faults are worth reporting: any other answer must not reveal whether the
   // account exists, so it reads as sent.
-  const { error } = request;
-  const failed = error !== null && (!isRefusal(error) || (error instanceof ApiError && error.status === 429));
+  const failed = mailRequestFailed(request.error);
   const sentTo = request.isSuccess || (request.isError && !failed) ? request.variables : null;
 
   if (sentTo) {
     return (
-      <AuthCard
-        title="Check your inbox"
-        icon={<IconMailCheck size={26} stroke={1.6} />}
-        subtitle={`If an account exists for ${sentTo}, we sent a link to reset your password.`}
+      <CheckInboxCard
+        subtitle={
+          <>
+            {"If an account exists for "}
+            <EmailAddress email={sentTo} />
+            {", we sent a link to reset your password."}
+          </>
+        }
         footer={<TextLink to="/sign-in">Back to sign in</TextLink>}
       >
-        <Stack gap="sm">
-          <Text size="sm" c="dimmed" ta="center">
-            The link works once and expires soon. Didn't get it? Check your spam folder or try again.
-          </Text>
-          {config.outbox ? (
-            <Text size="sm" ta="center">
-              <TextLink to="/dev/outbox">Open the development outbox</TextLink>
-            </Text>
-          ) : null}
-          <Button variant="default" fullWidth onClick={() => request.reset()}>
-            Use a different email
-          </Button>
-        </Stack>
-      </AuthCard>
+        <SentLinkNotes
+          hint="The link works once and expires soon. Didn't get it? Check your spam folder or try again."
+          onDifferentEmail={() => request.reset()}
+        />
+      </CheckInboxCard>
     );
   }
 
@@ -78,7 +70,7 @@ export function ForgotPasswordPage() {
     >
       <AuthForm
         onSubmit={form.onSubmit(handleSubmit)}
-        error={failed ? error : null}
+        error={failed ? request.error : null}
         submitLabel="Send reset link"
         loading={request.isPending}
       >

@@ -1,12 +1,14 @@
 import { Box, Card, EmptyState, Group, ScrollArea, Skeleton, Stack, Text, Title } from "@mantine/core";
 import {
   IconBuildingCommunity,
+  IconHistory,
   IconHome,
   IconKey,
   IconMail,
   IconSettings,
   IconUsers,
   IconUsersGroup,
+  IconWebhook,
 } from "@tabler/icons-react";
 import { getRouteApi, Outlet, useRouterState } from "@tanstack/react-router";
 import { type ReactNode, useMemo } from "react";
@@ -25,7 +27,7 @@ import "../organizations.css";
 
 const route = getRouteApi("/_signed-in/org/$slug");
 
-type Section = "" | "members" | "invitations" | "teams" | "settings" | "api-keys";
+type Section = "" | "members" | "invitations" | "teams" | "settings" | "api-keys" | "activity" | "webhooks";
 
 interface NavItem {
   section: Section;
@@ -95,6 +97,12 @@ export function OrganizationLayout() {
     { section: "settings", label: "Settings", icon: <IconSettings size={16} aria-hidden /> },
     ...(can.manageApiKeys
       ? [{ section: "api-keys" as const, label: "API keys", icon: <IconKey size={16} aria-hidden /> }]
+      : []),
+    ...(can.manageAudit
+      ? [
+          { section: "activity" as const, label: "Activity", icon: <IconHistory size={16} aria-hidden /> },
+          { section: "webhooks" as const, label: "Webhooks", icon: <IconWebhook size={16} aria-hidden /> },
+        ]
       : []),
   ];
 

@@ -1,11 +1,11 @@
-import { Card, Group, Skeleton, Stack, Text, ThemeIcon, Timeline, Title } from "@mantine/core";
-import { IconCircleCheck, IconCircleDashed, IconMailForward, IconUserPlus } from "@tabler/icons-react";
+import { Card, Group, Skeleton, Stack, Text, ThemeIcon, Title } from "@mantine/core";
+import { IconCircleCheck, IconCircleDashed } from "@tabler/icons-react";
 import type { ReactNode } from "react";
-import { parseRoles } from "#shared/roles.ts";
+import { RecentEvents } from "#web/components/audit/recent-events.tsx";
 import { TextLink } from "#web/components/text-link.tsx";
 import { UserAvatar } from "#web/components/user-avatar.tsx";
-import { formatDateTime, plural } from "#web/lib/format.ts";
-import type { FullOrganization, MemberRow } from "../api/types.ts";
+import { plural } from "#web/lib/format.ts";
+import type { FullOrganization } from "../api/types.ts";
 import { memberName } from "../api/use-member-mutations.ts";
 import { useCurrentOrganization } from "./organization-context.tsx";
 import { RoleBadges } from "./role-badges.tsx";
@@ -71,77 +71,20 @@ export function Stat({
   );
 }
 
-interface Activity {
-  key: string;
-  at: string;
-  icon: ReactNode;
-  who: string;
-  what: string;
-}
-
-/** The newest joins and invitations, newest first. */
-function activityOf(newest: MemberRow[], full: FullOrganization | undefined): Activity[] {
-  return [
-    ...newest.map((member) => ({
-      key: `m-${member.id}`,
-      at: member.createdAt,
-      icon: <IconUserPlus size={14} aria-hidden />,
-      who: memberName(member),
-      what: ` joined as ${parseRoles(member.role).join(" and ")}`,
-    })),
-    ...(full?.invitations ?? []).map((invitation) => ({
-      key: `i-${invitation.id}`,
-      at: invitation.createdAt,
-      icon: <IconMailForward size={14} aria-hidden />,
-      who: invitation.inviterName || "Someone",
-      what: ` invited ${invitation.email}`,
-    })),
-  ]
-    .sort((a, b) => new Date(b.at).getTime() - new Date(a.at).getTime())
-    .slice(0, 6);
-}
-
-export function RecentActivity({
-  newest,
-  full,
-  loading,
-}: {
-  newest: MemberRow[] | undefined;
-  full: FullOrganization | undefined;
-  loading: boolean;
-}) {
-  const activity = activityOf(newest ?? [], full);
+/** The organization's newest audit events, with a link to its Activity page (owners and admins). */
+export function RecentActivity() {
+  const { organization } = useCurrentOrganization();
   return (
-    <OverviewCard title="Recent activity" spacing="md">
-      {loading ? (
-        <Stack gap="sm" role="status" aria-label="Loading recent activity">
-          {[0, 1, 2].map((key) => (
-            <Skeleton key={key} height={14} radius="xl" width={`${80 - key * 15}%`} />
-          ))}
-        </Stack>
-      ) : activity.length === 0 ? (
-        <Text size="sm" c="dimmed">
-          Nothing yet. New members and invitations will show up here.
-        </Text>
-      ) : (
-        <Timeline bulletSize={24} lineWidth={2}>
-          {activity.map((item) => (
-            <Timeline.Item key={item.key} bullet={item.icon}>
-              <div>
-                <Text span fw={600} size="sm">
-                  {item.who}
-                </Text>
-                <Text span size="sm">
-                  {item.what}
-                </Text>
-              </div>
-              <Text size="xs" c="dimmed" mt={2}>
-                {formatDateTime(item.at)}
-              </Text>
-            </Timeline.Item>
-          ))}
-        </Timeline>
-      )}
+    <OverviewCard
+      title="Recent activity"
+      spacing="md"
+      link={
+        <TextLink to="/org/$slug/activity" params={{ slug: organization.slug }} size="sm">
+          See all activity
+        </TextLink>
+      }
+    >
+      <RecentEvents scope={{ organizationId: organization.id }} />
     </OverviewCard>
   );
 }

@@ -3,7 +3,7 @@ import { IconCalendar, IconMail, IconShieldCheck, IconUsers, IconUsersGroup } fr
 import { LoadError } from "#web/components/error-alert.tsx";
 import { formatDate, plural } from "#web/lib/format.ts";
 import { usePageTitle } from "#web/lib/use-page-title.ts";
-import { useFullOrganization, useMembers } from "../api/queries.ts";
+import { useFullOrganization } from "../api/queries.ts";
 import { useCurrentOrganization } from "./organization-context.tsx";
 import { GetStarted, OverviewCard, People, RecentActivity, Stat } from "./overview-cards.tsx";
 import { RoleBadges } from "./role-badges.tsx";
@@ -13,12 +13,6 @@ export function OverviewPage() {
   const { organization, role, can } = useCurrentOrganization();
   usePageTitle(organization.name);
   const full = useFullOrganization(organization.id);
-  const newest = useMembers(organization.id, {
-    limit: 5,
-    offset: 0,
-    sortBy: "createdAt",
-    sortDirection: "desc",
-  });
   const loading = full.isPending;
   const data = full.data;
 
@@ -50,10 +44,12 @@ export function OverviewPage() {
       </SimpleGrid>
 
       <Grid gap="md">
-        <Grid.Col span={{ base: 12, md: 7 }}>
-          <RecentActivity newest={newest.data?.members} full={data} loading={newest.isPending || loading} />
-        </Grid.Col>
-        <Grid.Col span={{ base: 12, md: 5 }}>
+        {can.manageAudit ? (
+          <Grid.Col span={{ base: 12, md: 7 }}>
+            <RecentActivity />
+          </Grid.Col>
+        ) : null}
+        <Grid.Col span={{ base: 12, md: can.manageAudit ? 5 : 12 }}>
           <Stack gap="md">
             <OverviewCard title="About">
               <Stack gap="xs">

@@ -64,6 +64,8 @@ export interface OrgAbilities {
   deleteTeams: boolean;
   /** Create, list and revoke the organization's API keys (owners and admins). */
   manageApiKeys: boolean;
+  /** Read the organization's audit log and manage its webhooks (owners and admins; the server checks the same). */
+  manageAudit: boolean;
 }
 
 export function abilitiesOf(role: string | null | undefined): OrgAbilities {
@@ -79,5 +81,6 @@ export function abilitiesOf(role: string | null | undefined): OrgAbilities {
     updateTeams: roleCan(role, { team: ["update"] }),
     deleteTeams: roleCan(role, { team: ["delete"] }),
     manageApiKeys: roleCan(role, { apiKey: ["create", "read", "delete"] }),
+    manageAudit: hasRole(role, "owner") || hasRole(role, "admin"),
   };
 }

@@ -1,0 +1,133 @@
+import type { Context } from "hono";
+import { Hono } from "hono";
+import { API_KEY_HEADER } from "#server/auth/api-key-access.ts";
+import type { Auth } from "#server/auth/auth.ts";
+import type { Db } from "#server/db/tables.ts";
+import { type AuditPage, type AuditQuery, auditQuery } from "#shared/contracts/audit.ts";
+import { hasRole } from "#shared/roles.ts";
+import { AUDIT_EXPORT_CAPPED_HEADER, AUDIT_EXPORT_MAX, csvHeader, csvRow } from "./csv.ts";
+import { AuditQueryError, type AuditScope, allEvents, auditPage } from "./query.ts";
+
+/** A refusal in the project's error shape, with its status. */
+interface Refusal {
+  status: 400 | 401 | 403;
+  body: { code: string; message: string };
+}
+
+const refusal = (status: Refusal["status"], code: string, message: string): Refusal => ({
+  status,
+  body: { code, message },
+});
+const SIGN_IN_FIRST = refusal(401, "UNAUTHORIZED", "Sign in first");
+const KEYS_NOT_ALLOWED = refusal(403, "API_KEY_NOT_ALLOWED", "API keys cannot call this endpoint");
+const ADMINS_ONLY = refusal(403, "FORBIDDEN", "Admins only");
+const NOT_A_MEMBER = refusal(
+  403,
+  "NOT_A_MEMBER_OF_THE_ORGANIZATION",
+  "You are not a member of this organization",
+);
+const OWNERS_AND_ADMINS = refusal(
+  403,
+  "FORBIDDEN",
+  "Only the organization's owners and admins read its activity",
+);
+const NOT_ACTIVITY_FILTERS = refusal(
+  400,
+  "INVALID_FIELD",
+  "organizationId and q do not filter your own activity",
+);
+
+type Session = NonNullable<Awaited<ReturnType<Auth["api"]["getSession"]>>>;
+/** What a reading resolves to: whose events, filtered how, or why not. */
+type Reading = { scope: AuditScope; query: AuditQuery } | Refusal;
+
+/**
+ * GET /api/audit (an organization's owners and admins with `organizationId`; Gatehouse admins, who may
+ * also leave it out and search with `q`) and GET /api/account/activity (the caller's own events, done by
+ * them or to their account). JSON pages newest first, or CSV with `Accept: text/csv`.
+ */
+export function auditRoutes(auth: Auth, db: Db) {
+  /** The caller's session from their cookie (an API key reads no audit log) and the parsed query. */
+  async function reading(c: Context): Promise<{ session: Session; query: AuditQuery } | Refusal> {
+    if (c.req.header(API_KEY_HEADER)) return KEYS_NOT_ALLOWED;
+    const session = await auth.api.getSession({ headers: c.req.raw.headers });
+    if (!session) return SIGN_IN_FIRST;
+    const parsed = auditQuery.safeParse(c.req.query());
+    if (parsed.success) return { session, query: parsed.data };
+    const issue = parsed.error.issues[0];
+    const field = issue?.path.join(".") || "query";
+    return refusal(400, "INVALID_FIELD", `${field}: ${issue?.message ?? "invalid"}`);
+  }
+
+  /** GET /api/audit: an organization's events for its owners and admins, anything for Gatehouse admins. */
+  async function auditReading(c: Context): Promise<Reading> {
+    const read = await reading(c);
+    if ("status" in read) return read;
+    const { session, query } = read;
+    const isAdmin = hasRole((session.user as { role?: string | null }).role, "admin");
+    if (query.q && !isAdmin) return ADMINS_ONLY;
+    if (!query.organizationId) return isAdmin ? { scope: { all: true }, query } : ADMINS_ONLY;
+    if (!isAdmin) {
+      const member = await db
+        .selectFrom("member")
+        .select("role")
+        .where("organizationId", "=", query.organizationId)
+        .where("userId", "=", session.user.id)
+        .executeTakeFirst();
+      // An outsider learns nothing about the organization, as on every organization path.
+      if (!member) return NOT_A_MEMBER;
+      if (!hasRole(member.role, "owner") && !hasRole(member.role, "admin")) return OWNERS_AND_ADMINS;
+    }
+    return { scope: { organizationId: query.organizationId }, query };
+  }
+
+  /** GET /api/account/activity: the caller's own events. */
+  async function activityReading(c: Context): Promise<Reading> {
+    const read = await reading(c);
+    if ("status" in read) return read;
+    if (read.query.organizationId || read.query.q) return NOT_ACTIVITY_FILTERS;
+    return { scope: { accountId: read.session.user.id }, query: read.query };
+  }
+
+  /** Every matching event up to the cap, as CSV; `capped` when more matched. */
+  async function csvOf(scope: AuditScope, query: AuditQuery) {
+    const parts = [csvHeader()];
+    let rows = 0;
+    let capped = false;
+    for await (const events of allEvents(db, scope, query, AUDIT_EXPORT_MAX)) {
+      for (const event of events) {
+        if (rows === AUDIT_EXPORT_MAX) capped = true;
+        else {
+          parts.push(csvRow(event));
+          rows += 1;
+        }
+      }
+    }
+    return { text: parts.join(""), capped };
+  }
+
+  /** The page, or with `Accept: text/csv` the export; a bad cursor or action is a 400. */
+  async function answer(c: Context, read: Reading) {
+    if ("status" in read) return c.json(read.body, read.status);
+    try {
+      if ((c.req.header("accept") ?? "").includes("text/csv")) {
+        const { text, capped } = await csvOf(read.scope, read.query);
+        const headers: Record<string, string> = {
+          "Content-Type": "text/csv; charset=utf-8",
+          "Content-Disposition": 'attachment; filename="audit.csv"',
+        };
+        if (capped) headers[AUDIT_EXPORT_CAPPED_HEADER] = "true";
+        return c.text(text, 200, headers);
+      }
+      const page: AuditPage = await auditPage(db, read.scope, read.query);
+      return c.json(page, 200);
+    } catch (err) {
+      if (err instanceof AuditQueryError) return c.json({ code: err.code, message: err.message }, 400);
+      throw err;
+    }
+  }
+
+  return new Hono()
+    .get("/audit", async (c) => answer(c, await auditReading(c)))
+    .get("/account/activity", async (c) => answer(c, await activityReading(c)));
+}

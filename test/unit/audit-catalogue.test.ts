@@ -1,0 +1,46 @@
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, describe, expect, it } from "vitest";
+import { loadConfig } from "#server/boot/config.ts";
+import { csvCell } from "#server/features/audit/csv.ts";
+import { AUDIT_RULES } from "#server/features/audit/plugin.ts";
+import { AUDIT_ACTION_NAMES } from "#shared/audit.ts";
+
+const dir = mkdtempSync(join(tmpdir(), "gatehouse-audit-"));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+describe("the audit catalogue, its documentation and its CSV cells", () => {
+  it("documents every action but the webhook feature's own in docs/audit-events.md", () => {
+    const doc = readFileSync(join(import.meta.dirname, "../../docs/audit-events.md"), "utf8");
+    const missing = AUDIT_ACTION_NAMES.filter(
+      (a) => !a.startsWith("webhook.") && !doc.includes(`| \`${a}\` |`),
+    );
+    expect(missing).toEqual([]);
+  });
+
+  it("has at most one rule per path, so no path records its action twice", () => {
+    const paths = AUDIT_RULES.map((rule) => String(rule.path));
+    expect(paths.length).toBe(new Set(paths).size);
+  });
+
+  it("quotes per RFC 4180 and neutralises formula cells", () => {
+    expect(csvCell("plain")).toBe("plain");
+    expect(csvCell(null)).toBe("");
+    expect(csvCell('say "hi", ok')).toBe('"say ""hi"", ok"');
+    expect(csvCell("two\r\nlines")).toBe('"two\r\nlines"');
+    for (const start of ["=", "+", "-", "@", "\t", "\r"])
+      expect(csvCell(`${start}1+1`).replace(/^"/, "").startsWith("'")).toBe(true);
+    expect(csvCell('=HYPERLINK("x")')).toBe(`"'=HYPERLINK(""x"")"`);
+  });
+
+  it("keeps events 365 days unless AUDIT_RETENTION_DAYS says otherwise, and refuses nonsense", () => {
+    expect(loadConfig({ DATA_DIR: dir }).auditRetentionDays).toBe(365);
+    expect(loadConfig({ DATA_DIR: dir, AUDIT_RETENTION_DAYS: "30" }).auditRetentionDays).toBe(30);
+    for (const bad of ["0", "-1", "ten", "1.5"]) {
+      expect(() => loadConfig({ DATA_DIR: dir, AUDIT_RETENTION_DAYS: bad }), bad).toThrow(
+        /AUDIT_RETENTION_DAYS/,
+      );
+    }
+  });
+});
