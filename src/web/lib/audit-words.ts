@@ -46,6 +46,9 @@ const PHRASES: Record<AuditAction, string> = {
   "team_member.removed": "took someone off a team",
   "api_key.created": "created an API key",
   "api_key.deleted": "revoked an API key",
+  // Invite links (issue 18).
+  "invite_link.created": "made an invite link",
+  "invite_link.revoked": "revoked an invite link",
   "user.banned": "banned an account",
   "user.unbanned": "lifted a ban",
   "user.role_changed": "changed an account's role",
@@ -134,6 +137,8 @@ const TARGET_LABELS: Record<AuditTargetType, string> = {
   account: "Linked account",
   webhook: "Webhook",
   application: "App",
+  // Invite links (issue 18).
+  invite_link: "Invite link",
 };
 
 /** An event's target as a person reads it: its label as it was, else its kind and id. */
