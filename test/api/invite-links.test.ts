@@ -122,7 +122,7 @@ describe(`invite links: making, listing, revoking, joining (${testDatabase})`, (
     await updateUserRow(t, unverified.id, { emailVerified: false });
     const res = await api(t, "/organization/join-invite-link", unverified.cookie, { token });
     expect(res.status).toBe(403);
-    expect(res.body.code).toBe("EMAIL_NOT_VERIFIED");
+    expect(res.body.code).toBe("VERIFY_EMAIL_TO_JOIN");
     expect((await api(t, "/organization/join-invite-link", "", { token })).status).toBe(401);
     const unknown = await api(t, "/organization/join-invite-link", owner.cookie, { token: "a".repeat(43) });
     expect(unknown.status).toBe(404);

@@ -33,7 +33,7 @@ export const INVITE_LINK_MESSAGES = {
   },
   revoked: { code: "INVITE_LINK_REVOKED", message: "This invite link was revoked" },
   emailNotVerified: {
-    code: "EMAIL_NOT_VERIFIED",
+    code: "VERIFY_EMAIL_TO_JOIN",
     message: "Verify your email address before joining an organization",
   },
 } as const;

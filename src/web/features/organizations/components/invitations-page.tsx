@@ -4,6 +4,7 @@ import { EmptyStateCard, SectionHeader } from "#web/components/page-states.tsx";
 import { usePageTitle } from "#web/lib/use-page-title.ts";
 import { InvitationList } from "./invitation-list.tsx";
 import { InviteForm } from "./invite-form.tsx";
+import { InviteLinksCard } from "./invite-links-card.tsx";
 import { useCurrentOrganization } from "./organization-context.tsx";
 
 /** `/org/$slug/invitations`: invite by email, and follow up on what was sent. */
@@ -28,6 +29,7 @@ export function InvitationsPage() {
         description="Invite people by email. They get a link to join, valid for 2 days; resending renews it."
       />
       <InviteForm />
+      <InviteLinksCard />
       <InvitationList />
     </Stack>
   );
