@@ -14,7 +14,7 @@ import { CopyValueButton } from "#web/components/copy-value.tsx";
 import { ErrorAlert } from "#web/components/error-alert.tsx";
 import { QrCode } from "#web/components/qr-code.tsx";
 import { ShownOnceAlert } from "#web/components/shown-once-alert.tsx";
-import { formatDateTime } from "#web/lib/format.ts";
+import { formatDateTime, plural } from "#web/lib/format.ts";
 import { useAllTeams } from "../api/queries.ts";
 import { inviteLinksKey, revokeInviteLink, useCreateInviteLink } from "../api/use-invite-links.ts";
 import { ROLE_LABELS } from "../lib/roles.ts";
@@ -156,7 +156,7 @@ function NewLink({ created, onDone }: { created: CreatedInviteLink; onDone: () =
       </Center>
       <Text size="sm" c="dimmed">
         {`Joins as ${ROLE_LABELS[link.role as OrganizationRole] ?? link.role}${link.teamName ? ` in ${link.teamName}` : ""}; ${
-          link.maxUses === null ? "no limit on uses" : `${link.maxUses} uses`
+          link.maxUses === null ? "no limit on uses" : plural(link.maxUses, "use")
         }; expires ${formatDateTime(link.expiresAt)}.`}
       </Text>
       <Group justify="flex-end">

@@ -13,7 +13,7 @@ import { RoleBadges } from "./role-badges.tsx";
 const STATES: Record<InviteLinkState, { label: string; color: string }> = {
   active: { label: "Active", color: "teal" },
   expired: { label: "Expired", color: "gray" },
-  used_up: { label: "Used up", color: "orange" },
+  used_up: { label: "Used up", color: "gray" },
   revoked: { label: "Revoked", color: "red" },
 };
 
