@@ -212,3 +212,24 @@ describe(`invite links: making, listing, revoking, joining (${testDatabase})`, (
     ).toBe(true);
   });
 });
+
+describe(`invite links: token guessing is limited per client in production (${testDatabase})`, () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await startTestApp({ NODE_ENV: "production", TRUST_PROXY: "1" });
+  });
+  afterAll(() => t?.close());
+
+  it("answers 30 previews a minute to one client, then 429; another client is unaffected", async () => {
+    const octet = 20 + Math.floor(Math.random() * 200);
+    const preview = (ip: string, i: number) =>
+      t.request(`/api/auth/organization/invite-link-preview?token=${String(i).padStart(43, "x")}`, {
+        headers: { "x-forwarded-for": ip },
+      });
+    const statuses: number[] = [];
+    for (let i = 0; i < 31; i++) statuses.push((await preview(`${octet}.1.1.1`, i)).status);
+    expect(statuses.slice(0, 30).every((s) => s === 404)).toBe(true);
+    expect(statuses[30]).toBe(429);
+    expect((await preview(`${octet}.1.1.2`, 99)).status).toBe(404);
+  });
+});
