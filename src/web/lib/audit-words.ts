@@ -73,6 +73,8 @@ export const AUDIT_FAMILIES = {
   api_key: "API keys",
   impersonation: "Impersonation",
   webhook: "Webhooks",
+  // Invite links (issue 18).
+  invite_link: "Invite links",
 } as const;
 export type AuditFamily = keyof typeof AUDIT_FAMILIES;
 
@@ -85,6 +87,8 @@ export const ORGANIZATION_FAMILIES: AuditFamily[] = [
   "team_member",
   "api_key",
   "webhook",
+  // Invite links (issue 18).
+  "invite_link",
 ];
 /** The families of a person's own security activity. */
 export const ACCOUNT_FAMILIES: AuditFamily[] = ["user", "session", "impersonation"];
