@@ -186,6 +186,45 @@ describe(`invite links: making, listing, revoking, joining (${testDatabase})`, (
     expect(listed.status).toBe(403);
   });
 
+  it("a link whose team was removed still lets people in; deleting the organization removes its links", async () => {
+    const other = await signUpWithId(t);
+    const otherOrg = (await createOrganization(t, other.cookie)).id;
+    const team = await api(t, "/organization/create-team", other.cookie, {
+      organizationId: otherOrg,
+      name: "Gone",
+    });
+    const made = await api(t, "/organization/create-invite-link", other.cookie, {
+      organizationId: otherOrg,
+      role: "member",
+      teamId: team.body.id,
+      expiresIn: HOUR,
+    });
+    expect(
+      (
+        await api(t, "/organization/remove-team", other.cookie, {
+          organizationId: otherOrg,
+          teamId: team.body.id,
+        })
+      ).status,
+    ).toBe(200);
+    const guest = await signUpVerified(t);
+    const joined = await api(t, "/organization/join-invite-link", guest.cookie, {
+      token: tokenOf(made.body.url),
+    });
+    expect(joined.status).toBe(200);
+    const deleted = await api(t, "/organization/delete", other.cookie, { organizationId: otherOrg });
+    expect(deleted.status).toBe(200);
+    const left = await rawDb(t)
+      .selectFrom("invite_link")
+      .select("id")
+      .where("organizationId", "=", otherOrg)
+      .execute();
+    expect(left).toHaveLength(0);
+    expect((await api(t, `/organization/invite-link-preview?token=${tokenOf(made.body.url)}`)).status).toBe(
+      404,
+    );
+  });
+
   it("an organization requiring two-factor refuses a joiner without it", async () => {
     const strictOwner = await signUpWithId(t);
     const strictOrg = (await createOrganization(t, strictOwner.cookie)).id;
