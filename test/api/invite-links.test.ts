@@ -71,6 +71,7 @@ describe(`invite links: making, listing, revoking, joining (${testDatabase})`, (
     ]) {
       const res = await create(owner.cookie, bad);
       expect(res.status, JSON.stringify(bad)).toBe(400);
+      expect(res.body.code).toBe(bad.teamId ? "TEAM_NOT_FOUND" : "VALIDATION_ERROR");
       expect(typeof res.body.message).toBe("string");
     }
   });
