@@ -7,15 +7,14 @@ import { assertOrganizationPolicy } from "#server/auth/two-factor-compliance.ts"
 import type { Db } from "#server/db/tables.ts";
 import { requireMembership } from "#server/features/organizations/access.ts";
 import { requireSession } from "#server/features/organizations/context.ts";
+import { joinByInviteLink, previewInviteLink } from "#server/features/organizations/invite-link-join.ts";
 import {
   assertMayManageLinks,
   assertRoleWithin,
   createInviteLink,
   findLinkById,
   INVITE_LINK_MESSAGES,
-  joinByInviteLink,
   listInviteLinks,
-  previewInviteLink,
   revokeInviteLink,
 } from "#server/features/organizations/invite-links.ts";
 import {
