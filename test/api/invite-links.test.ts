@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { onlyEvent } from "../support/audit.ts";
+import { onlyEvent, outboxOf } from "../support/audit.ts";
 import { api, createOrganization, inviteAndAccept, rawDb, signUpWithId } from "../support/organizations.ts";
 import { startTestApp, type TestApp, testDatabase } from "../support/test-app.ts";
 import { signUpVerified, updateUserRow } from "../support/users.ts";
@@ -15,7 +15,8 @@ describe(`invite links: making, listing, revoking, joining (${testDatabase})`, (
   let orgId: string;
 
   beforeAll(async () => {
-    t = await startTestApp();
+    // No delivery worker: the webhook outbox rows stay to be read.
+    t = await startTestApp({ WEBHOOK_DELIVERY: "0" });
     owner = await signUpWithId(t);
     orgId = (await createOrganization(t, owner.cookie)).id;
     admin = await inviteAndAccept(t, owner.cookie, orgId, "admin");
@@ -43,6 +44,12 @@ describe(`invite links: making, listing, revoking, joining (${testDatabase})`, (
     const event = await onlyEvent(t, "invite_link.created", res.body.link.id);
     expect(event).toMatchObject({ actorId: owner.id, organizationId: orgId, targetType: "invite_link" });
     expect(JSON.stringify(event)).not.toContain(token);
+    const outbox = await outboxOf(t, event.id);
+    expect(outbox?.payload).toMatchObject({
+      type: "invite_link.created",
+      data: { id: res.body.link.id, uses: 0 },
+    });
+    expect(JSON.stringify(outbox?.payload)).not.toContain(token);
     const list = await api(t, `/organization/list-invite-links?organizationId=${orgId}`, admin.cookie);
     expect(list.status).toBe(200);
     expect(list.body.links.map((l: { id: string }) => l.id)).toContain(res.body.link.id);
@@ -106,6 +113,10 @@ describe(`invite links: making, listing, revoking, joining (${testDatabase})`, (
     const added = await onlyEvent(t, "member.added", joined.body.member.id);
     expect(added.details).toMatchObject({ via: "link", linkId: made.body.link.id, role: "admin" });
     expect(added.actorId).toBe(guest.id);
+    expect((await outboxOf(t, added.id))?.payload).toMatchObject({
+      type: "member.added",
+      data: { userId: guest.id, organizationId: orgId, role: "admin", teamId: team.body.id },
+    });
     // Twice is refused and counts nothing.
     const again = await api(t, "/organization/join-invite-link", guest.cookie, { token });
     expect(again.status).toBe(400);
