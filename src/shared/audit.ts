@@ -54,6 +54,9 @@ export const AUDIT_ACTIONS = {
   "user.two_factor_reset": "An admin removed an account's two-factor and trusted devices",
   "impersonation.started": "An admin started acting as someone",
   "impersonation.stopped": "An admin stopped acting as someone",
+  // Invite links (issue 18); a join by link is member.added with details.via = "link".
+  "invite_link.created": "An invite link was made for the organization",
+  "invite_link.revoked": "An invite link was revoked; it no longer lets anyone join",
   // Webhooks themselves.
   "webhook.created": "A webhook endpoint was registered",
   "webhook.updated": "A webhook endpoint was changed, enabled or disabled",
@@ -81,6 +84,8 @@ export const AUDIT_TARGET_TYPES = [
   "account",
   "application",
   "webhook",
+  // Invite links (issue 18).
+  "invite_link",
 ] as const;
 export type AuditTargetType = (typeof AUDIT_TARGET_TYPES)[number];
 

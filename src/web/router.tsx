@@ -19,6 +19,11 @@ const OrganizationSwitcher = lazyLoad(() =>
   import("./features/organizations/components/organization-switcher.tsx").then((m) => m.OrganizationSwitcher),
 );
 
+// The home page shows the signed-in user's pending invitations (issue 18), a piece of the organizations feature.
+const PendingInvitations = lazyLoad(() =>
+  import("./features/organizations/components/pending-invitations.tsx").then((m) => m.PendingInvitations),
+);
+
 rootRoute.update({
   component: () => <AppLayout switcher={<OrganizationSwitcher />} />,
   notFoundComponent: NotFound,
@@ -27,7 +32,7 @@ rootRoute.update({
 const routeTree = rootRoute.addChildren([
   guestRoute.addChildren(guestRoutes),
   signedInRoute.addChildren([
-    ...homeRoutes,
+    ...homeRoutes({ invitations: <PendingInvitations /> }),
     ...signedInAccountRoutes,
     ...signedInOrganizationRoutes,
     ...adminRoutes,

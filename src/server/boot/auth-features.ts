@@ -13,6 +13,7 @@ import { grantAdmin, shouldBecomeAdmin } from "#server/features/admin/admin-emai
 import { adminTwoFactorGuard } from "#server/features/admin/two-factor-guard.ts";
 import { applicationsPlugin } from "#server/features/applications/plugin.ts";
 import { auditPlugin } from "#server/features/audit/plugin.ts";
+import { inviteLinksPlugin } from "#server/features/organizations/invite-links-plugin.ts";
 import { assertNotOnlyOwner } from "#server/features/organizations/owners.ts";
 import { gatehouseOrganizations } from "#server/features/organizations/plugin.ts";
 import { twoFactorPolicy } from "#server/features/organizations/two-factor-policy.ts";
@@ -61,6 +62,8 @@ export function authFeatures({
         // Limits are on with better-auth's limiter (production).
         mailLimits: config.isProduction ? limitCounters(db, secondaryStorage) : undefined,
       }),
+      // Invite links (issue 18): their own endpoints, none of the stock paths.
+      inviteLinksPlugin({ db, baseURL: config.baseURL }),
       accountsPlugin({
         mailer,
         appName: APP_NAME,

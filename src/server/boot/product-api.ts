@@ -13,6 +13,7 @@ import { auditRoutes } from "#server/features/audit/routes.ts";
 import { configRoutes } from "#server/features/config/routes.ts";
 import { healthRoutes } from "#server/features/health/routes.ts";
 import { bulkInviteRoutes } from "#server/features/organizations/bulk-invites-routes.ts";
+import type { inviteLinksPlugin } from "#server/features/organizations/invite-links-plugin.ts";
 import type { gatehouseOrganizations } from "#server/features/organizations/plugin.ts";
 import { outboxRoutes } from "#server/features/outbox/routes.ts";
 import { referenceRoutes } from "#server/features/reference/routes.ts";
@@ -106,5 +107,7 @@ export interface AuthAdditions {
   id: "gatehouse";
   endpoints: ReturnType<typeof accountsPlugin>["endpoints"] &
     ReturnType<typeof gatehouseOrganizations>["endpoints"] &
-    ReturnType<typeof twoFactorAccountPlugin>["endpoints"];
+    ReturnType<typeof twoFactorAccountPlugin>["endpoints"] &
+    // Invite links (issue 18).
+    ReturnType<typeof inviteLinksPlugin>["endpoints"];
 }

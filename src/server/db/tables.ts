@@ -202,6 +202,22 @@ export interface Tables {
     createdAt: string;
     deliveredAt: string | null;
   };
+  /** Invite links (issue 18, features/organizations/invite-links.ts). Dates are ISO text on both databases. */
+  invite_link: {
+    id: string;
+    organizationId: string;
+    /** SHA-256 (base64url) of the token the URL carries; the token itself is never stored. */
+    tokenHash: string;
+    role: string;
+    teamId: string | null;
+    expiresAt: string;
+    /** null: no limit but the expiry and the membership limit. */
+    maxUses: number | null;
+    uses: number;
+    createdBy: string | null;
+    createdAt: string;
+    revokedAt: string | null;
+  };
 }
 
 export type Db = Kysely<Tables>;

@@ -48,6 +48,9 @@ const PHRASES: Record<AuditAction, string> = {
   "team_member.removed": "took someone off a team",
   "api_key.created": "created an API key",
   "api_key.deleted": "revoked an API key",
+  // Invite links (issue 18).
+  "invite_link.created": "made an invite link",
+  "invite_link.revoked": "revoked an invite link",
   "user.banned": "banned an account",
   "user.unbanned": "lifted a ban",
   "user.role_changed": "changed an account's role",
@@ -72,6 +75,8 @@ export const AUDIT_FAMILIES = {
   api_key: "API keys",
   impersonation: "Impersonation",
   webhook: "Webhooks",
+  // Invite links (issue 18).
+  invite_link: "Invite links",
 } as const;
 export type AuditFamily = keyof typeof AUDIT_FAMILIES;
 
@@ -84,6 +89,8 @@ export const ORGANIZATION_FAMILIES: AuditFamily[] = [
   "team_member",
   "api_key",
   "webhook",
+  // Invite links (issue 18).
+  "invite_link",
 ];
 /** The families of a person's own security activity. */
 export const ACCOUNT_FAMILIES: AuditFamily[] = ["user", "session", "impersonation"];
@@ -136,6 +143,8 @@ const TARGET_LABELS: Record<AuditTargetType, string> = {
   account: "Linked account",
   webhook: "Webhook",
   application: "App",
+  // Invite links (issue 18).
+  invite_link: "Invite link",
 };
 
 /** An event's target as a person reads it: its label as it was, else its kind and id. */

@@ -12,6 +12,7 @@ const ApiKeysPage = lazyLoad(() => import("./components/api-keys-page.tsx").then
 const AcceptInvitationPage = lazyLoad(() =>
   import("./components/accept-invitation-page.tsx").then((m) => m.AcceptInvitationPage),
 );
+const JoinLinkPage = lazyLoad(() => import("./components/join-link-page.tsx").then((m) => m.JoinLinkPage));
 const CreateOrganizationPage = lazyLoad(() =>
   import("./components/create-organization-page.tsx").then((m) => m.CreateOrganizationPage),
 );
@@ -69,6 +70,9 @@ const acceptInvitationRoute = screenRoute(
   searchParams(z.object({ error: optionalText })),
 );
 
+// Invite links (issue 18): open to anyone, like an invitation's landing; the token is the last segment.
+const joinLinkRoute = screenRoute(rootRoute, "/join/$token", JoinLinkPage);
+
 export const signedInOrganizationRoutes = [
   organizationsRoute,
   createOrganizationRoute,
@@ -84,4 +88,4 @@ export const signedInOrganizationRoutes = [
   ]),
   myInvitationsRoute,
 ];
-export const publicOrganizationRoutes = [acceptInvitationRoute];
+export const publicOrganizationRoutes = [acceptInvitationRoute, joinLinkRoute];

@@ -91,6 +91,15 @@ const ERROR_TEXT: Record<string, string> = {
   YOU_ARE_NOT_THE_RECIPIENT_OF_THE_INVITATION:
     "You are not the recipient of the invitation: it was sent to another email address.",
   YOU_ARE_NOT_ALLOWED_TO_INVITE_USER_WITH_THIS_ROLE: "Only an owner can invite someone as an owner.",
+  // Invite links (issue 18)
+  NOT_ALLOWED_TO_MANAGE_INVITE_LINKS: "Only owners and admins can make and revoke invite links.",
+  ROLE_ABOVE_YOUR_OWN: "A link cannot give a role above your own.",
+  INVITE_LINK_NOT_FOUND: "This invite link doesn't exist. Check that you copied all of it.",
+  INVITE_LINK_EXPIRED: "This invite link has expired. Ask for a new one.",
+  INVITE_LINK_USED_UP: "This invite link has been used as many times as it allows. Ask for a new one.",
+  INVITE_LINK_REVOKED: "This invite link was revoked. Ask for a new one.",
+  VERIFY_EMAIL_TO_JOIN:
+    "Verify your email address first: open the link we sent to your inbox, then come back.",
   // Admin
   YOU_CANNOT_BAN_YOURSELF: "You cannot ban your own account.",
   YOU_CANNOT_REMOVE_YOURSELF: "You cannot delete your own account from the admin area.",

@@ -6,10 +6,10 @@ import { normalizeTotpCode, totpCodeSchema } from "#shared/fields.ts";
 import { AppModal, DialogActions } from "#web/components/app-modal.tsx";
 import { CopyValueButton } from "#web/components/copy-value.tsx";
 import { ErrorAlert } from "#web/components/error-alert.tsx";
+import { QrCode } from "#web/components/qr-code.tsx";
 import { isWrongPassword } from "../api/use-fresh-mutation.ts";
 import { type Enrolment, useConfirmEnrolment, useStartEnrolment } from "../api/use-two-factor.ts";
 import { BackupCodes } from "./backup-codes.tsx";
-import { QrCode } from "./qr-code.tsx";
 
 interface EnrolDialogProps {
   opened: boolean;

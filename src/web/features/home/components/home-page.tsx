@@ -1,13 +1,14 @@
 import { Badge, Card, Divider, Group, SimpleGrid, Stack, Text, Title } from "@mantine/core";
 import { IconAlertTriangle, IconCircleCheck, IconClock, IconMail, IconShieldLock } from "@tabler/icons-react";
+import { type ReactNode, Suspense } from "react";
 import { Detail } from "#web/components/detail.tsx";
 import { UserAvatar } from "#web/components/user-avatar.tsx";
 import { authClient } from "#web/lib/auth-client.ts";
 import { formatDate, formatDateTime } from "#web/lib/format.ts";
 import { usePageTitle } from "#web/lib/use-page-title.ts";
 
-/** The signed-in landing: who you are and the state of your account. */
-export function HomePage() {
+/** The signed-in landing: invitations waiting for an answer, who you are and the state of your account. */
+export function HomePage({ invitations }: { invitations?: ReactNode }) {
   const { data } = authClient.useSession();
   const firstName = data?.user.name?.trim().split(/\s+/)[0];
   usePageTitle("Home");
@@ -24,6 +25,8 @@ export function HomePage() {
           You're signed in. Here is a summary of your account.
         </Text>
       </div>
+
+      <Suspense fallback={null}>{invitations}</Suspense>
 
       <Card withBorder shadow="sm" radius="lg" padding="xl">
         <Group gap="lg" wrap="nowrap" align="center">

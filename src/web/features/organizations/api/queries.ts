@@ -116,8 +116,9 @@ export function useTeamMembers(organizationId: string, teamId: string, params: P
 }
 
 /** The pending invitations sent to the signed-in user's email. */
-export function useUserInvitations() {
+export function useUserInvitations(enabled = true) {
   return useQuery({
+    enabled,
     queryKey: [ORG_KEY, "my-invitations"],
     queryFn: () => authRequest<UserInvitation[]>("/organization/list-user-invitations"),
   });

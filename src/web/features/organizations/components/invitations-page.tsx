@@ -6,6 +6,7 @@ import { BulkInviteCard } from "./bulk-invite-card.tsx";
 import { ExportButton } from "./export-button.tsx";
 import { InvitationList } from "./invitation-list.tsx";
 import { InviteForm } from "./invite-form.tsx";
+import { InviteLinksCard } from "./invite-links-card.tsx";
 import { useCurrentOrganization } from "./organization-context.tsx";
 
 /** `/org/$slug/invitations`: invite by email, and follow up on what was sent. */
@@ -32,6 +33,7 @@ export function InvitationsPage() {
       />
       <InviteForm />
       <BulkInviteCard />
+      <InviteLinksCard />
       <InvitationList />
     </Stack>
   );

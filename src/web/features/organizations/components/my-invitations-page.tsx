@@ -64,7 +64,8 @@ export function MyInvitationsPage() {
   );
 }
 
-function InvitationItem({ invitation }: { invitation: UserInvitation }) {
+/** One pending invitation with Accept and Decline (also on the home page, pending-invitations.tsx). */
+export function InvitationItem({ invitation }: { invitation: UserInvitation }) {
   const now = useNow();
   const answer = useInvitationAnswer(invitation, () =>
     notifications.show({

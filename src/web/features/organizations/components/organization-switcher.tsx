@@ -1,4 +1,4 @@
-import { Group, Menu, Skeleton, Text, ThemeIcon, UnstyledButton } from "@mantine/core";
+import { Badge, Group, Menu, Skeleton, Text, ThemeIcon, UnstyledButton } from "@mantine/core";
 import {
   IconBuildingCommunity,
   IconCheck,
@@ -12,6 +12,7 @@ import { authClient } from "#web/lib/auth-client.ts";
 import { useOrganizations } from "../api/queries.ts";
 import { activeOrganizationIdOf } from "../lib/session.ts";
 import { OrgAvatar } from "./org-avatar.tsx";
+import { InvitationDialog, SwitcherInvitations, useSwitcherInvitations } from "./pending-invitations.tsx";
 
 /** The slug of the organization page being shown, if any. */
 function useSlugInPath(): string | undefined {
@@ -27,6 +28,9 @@ export function OrganizationSwitcher() {
   const { data: organizations, isPending } = useOrganizations(Boolean(session));
   const slugInPath = useSlugInPath();
   const activeId = activeOrganizationIdOf(session);
+  // Pending invitations (issue 18): counted on the button, listed in the menu, answered in a dialog.
+  const pending = useSwitcherInvitations(Boolean(session));
+  const waiting = pending.invitations.length;
   const current =
     organizations?.find((org) => org.slug === slugInPath) ??
     (slugInPath ? undefined : organizations?.find((org) => org.id === activeId));
@@ -35,88 +39,99 @@ export function OrganizationSwitcher() {
   if (isPending) return <Skeleton height={34} width={150} radius="md" aria-hidden />;
 
   return (
-    <Menu
-      position="bottom-start"
-      width={280}
-      shadow="md"
-      withinPortal={false}
-      withInitialFocusPlaceholder={false}
-    >
-      <Menu.Target>
-        <UnstyledButton
-          data-testid="organization-switcher"
-          aria-label={
-            current ? `Organization: ${current.name}. Switch organization` : "Choose an organization"
-          }
-          px={8}
-          py={4}
-          style={{
-            borderRadius: "var(--mantine-radius-md)",
-            border: "1px solid var(--mantine-color-default-border)",
-            maxWidth: "min(240px, 42vw)",
-          }}
-        >
-          <Group gap={8} wrap="nowrap">
-            {current ? (
-              <OrgAvatar name={current.name} logo={current.logo} size={26} radius="sm" />
-            ) : (
-              <ThemeIcon size={26} radius="sm" variant="light" aria-hidden>
-                <IconBuildingCommunity size={16} />
-              </ThemeIcon>
-            )}
-            <Text size="sm" fw={600} truncate visibleFrom="xs" style={{ minWidth: 0 }}>
-              {current ? current.name : "Organizations"}
+    <>
+      <Menu
+        position="bottom-start"
+        width={280}
+        shadow="md"
+        withinPortal={false}
+        withInitialFocusPlaceholder={false}
+      >
+        <Menu.Target>
+          <UnstyledButton
+            data-testid="organization-switcher"
+            aria-label={`${
+              current ? `Organization: ${current.name}. Switch organization` : "Choose an organization"
+            }${waiting > 0 ? `; ${waiting} pending invitation${waiting === 1 ? "" : "s"}` : ""}`}
+            px={8}
+            py={4}
+            style={{
+              borderRadius: "var(--mantine-radius-md)",
+              border: "1px solid var(--mantine-color-default-border)",
+              maxWidth: "min(240px, 42vw)",
+            }}
+          >
+            <Group gap={8} wrap="nowrap">
+              {current ? (
+                <OrgAvatar name={current.name} logo={current.logo} size={26} radius="sm" />
+              ) : (
+                <ThemeIcon size={26} radius="sm" variant="light" aria-hidden>
+                  <IconBuildingCommunity size={16} />
+                </ThemeIcon>
+              )}
+              <Text size="sm" fw={600} truncate visibleFrom="xs" style={{ minWidth: 0 }}>
+                {current ? current.name : "Organizations"}
+              </Text>
+              {waiting > 0 ? (
+                <Badge size="sm" circle color="indigo" aria-hidden data-testid="switcher-invitation-count">
+                  {waiting}
+                </Badge>
+              ) : null}
+              <IconSelector size={14} stroke={1.8} aria-hidden style={{ flexShrink: 0 }} />
+            </Group>
+          </UnstyledButton>
+        </Menu.Target>
+        <Menu.Dropdown>
+          <SwitcherInvitations invitations={pending.invitations} onOpen={pending.open} />
+          {organizations && organizations.length > 0 ? (
+            <>
+              <Menu.Label>Your organizations</Menu.Label>
+              <div style={{ maxHeight: 320, overflowY: "auto" }}>
+                {organizations.map((org) => (
+                  <Menu.Item
+                    key={org.id}
+                    leftSection={<OrgAvatar name={org.name} logo={org.logo} size={24} radius="sm" />}
+                    rightSection={
+                      org.id === current?.id ? (
+                        <IconCheck size={16} aria-label="Current organization" />
+                      ) : null
+                    }
+                    onClick={() => navigate({ to: "/org/$slug", params: { slug: org.slug } })}
+                  >
+                    <Text size="sm" truncate>
+                      {org.name}
+                    </Text>
+                  </Menu.Item>
+                ))}
+              </div>
+              <Menu.Divider />
+            </>
+          ) : (
+            <Text size="sm" c="dimmed" px="sm" py="xs">
+              You don't belong to an organization yet.
             </Text>
-            <IconSelector size={14} stroke={1.8} aria-hidden style={{ flexShrink: 0 }} />
-          </Group>
-        </UnstyledButton>
-      </Menu.Target>
-      <Menu.Dropdown>
-        {organizations && organizations.length > 0 ? (
-          <>
-            <Menu.Label>Your organizations</Menu.Label>
-            <div style={{ maxHeight: 320, overflowY: "auto" }}>
-              {organizations.map((org) => (
-                <Menu.Item
-                  key={org.id}
-                  leftSection={<OrgAvatar name={org.name} logo={org.logo} size={24} radius="sm" />}
-                  rightSection={
-                    org.id === current?.id ? <IconCheck size={16} aria-label="Current organization" /> : null
-                  }
-                  onClick={() => navigate({ to: "/org/$slug", params: { slug: org.slug } })}
-                >
-                  <Text size="sm" truncate>
-                    {org.name}
-                  </Text>
-                </Menu.Item>
-              ))}
-            </div>
-            <Menu.Divider />
-          </>
-        ) : (
-          <Text size="sm" c="dimmed" px="sm" py="xs">
-            You don't belong to an organization yet.
-          </Text>
-        )}
-        <Menu.Item
-          leftSection={<IconPlus size={16} aria-hidden />}
-          onClick={() => navigate({ to: "/organizations/new" })}
-        >
-          Create organization
-        </Menu.Item>
-        <Menu.Item
-          leftSection={<IconLayoutList size={16} aria-hidden />}
-          onClick={() => navigate({ to: "/organizations" })}
-        >
-          All organizations
-        </Menu.Item>
-        <Menu.Item
-          leftSection={<IconMailOpened size={16} aria-hidden />}
-          onClick={() => navigate({ to: "/invitations" })}
-        >
-          My invitations
-        </Menu.Item>
-      </Menu.Dropdown>
-    </Menu>
+          )}
+          <Menu.Item
+            leftSection={<IconPlus size={16} aria-hidden />}
+            onClick={() => navigate({ to: "/organizations/new" })}
+          >
+            Create organization
+          </Menu.Item>
+          <Menu.Item
+            leftSection={<IconLayoutList size={16} aria-hidden />}
+            onClick={() => navigate({ to: "/organizations" })}
+          >
+            All organizations
+          </Menu.Item>
+          <Menu.Item
+            leftSection={<IconMailOpened size={16} aria-hidden />}
+            onClick={() => navigate({ to: "/invitations" })}
+          >
+            My invitations
+          </Menu.Item>
+        </Menu.Dropdown>
+      </Menu>
+      <InvitationDialog invitation={pending.opened} onClose={pending.close} />
+    </>
   );
 }

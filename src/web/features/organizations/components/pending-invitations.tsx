@@ -1,0 +1,152 @@
+import { Badge, Group, Menu, Stack, Text, Title } from "@mantine/core";
+import { notifications } from "@mantine/notifications";
+import { IconClock } from "@tabler/icons-react";
+import { useEffect, useState } from "react";
+import { AppModal } from "#web/components/app-modal.tsx";
+import { ErrorAlert } from "#web/components/error-alert.tsx";
+import { TextLink } from "#web/components/text-link.tsx";
+import { plural } from "#web/lib/format.ts";
+import { useUserInvitations } from "../api/queries.ts";
+import type { UserInvitation } from "../api/types.ts";
+import { useInvitationAnswer } from "../api/use-invitation-answer.ts";
+import { timeLeft } from "../lib/format.ts";
+import { useNow } from "../lib/use-now.ts";
+import { InvitationAnswerButtons } from "./invitation-answer-buttons.tsx";
+import { InvitationItem } from "./my-invitations-page.tsx";
+import { OrgAvatar } from "./org-avatar.tsx";
+import { RoleBadges } from "./role-badges.tsx";
+
+/** The home page's list of invitations waiting for an answer; nothing at all when there are none. */
+export function PendingInvitations() {
+  const query = useUserInvitations();
+  const invitations = query.data ?? [];
+  if (invitations.length === 0) return null;
+  return (
+    <Stack gap="sm" component="section" aria-labelledby="pending-invitations-title">
+      <Group justify="space-between" align="baseline">
+        <Title id="pending-invitations-title" order={2} fz="lg">
+          {`You have ${plural(invitations.length, "pending invitation")}`}
+        </Title>
+        <TextLink to="/invitations">See all</TextLink>
+      </Group>
+      {invitations.slice(0, 3).map((invitation) => (
+        <InvitationItem key={invitation.id} invitation={invitation} />
+      ))}
+    </Stack>
+  );
+}
+
+/**
+ * The switcher's part: a menu item per pending invitation (at most five), each opening a dialog to accept or
+ * decline it. `onOpen` receives the invitation picked; the dialog lives outside the menu (InvitationDialog).
+ */
+export function SwitcherInvitations({
+  invitations,
+  onOpen,
+}: {
+  invitations: UserInvitation[];
+  onOpen: (invitation: UserInvitation) => void;
+}) {
+  if (invitations.length === 0) return null;
+  return (
+    <>
+      <Menu.Label>{`Pending invitations (${invitations.length})`}</Menu.Label>
+      {invitations.slice(0, 5).map((invitation) => (
+        <Menu.Item
+          key={invitation.id}
+          data-testid={`switcher-invitation-${invitation.organizationSlug}`}
+          leftSection={
+            <OrgAvatar
+              name={invitation.organizationName}
+              logo={invitation.organizationLogo}
+              size={24}
+              radius="sm"
+            />
+          }
+          rightSection={
+            <Badge size="xs" variant="light" color="indigo" tt="none">
+              Invited
+            </Badge>
+          }
+          onClick={() => onOpen(invitation)}
+        >
+          <Text size="sm" truncate>
+            {invitation.organizationName}
+          </Text>
+        </Menu.Item>
+      ))}
+      <Menu.Divider />
+    </>
+  );
+}
+
+/** One invitation opened from the switcher: what it offers, with Accept and Decline. */
+export function InvitationDialog({
+  invitation,
+  onClose,
+}: {
+  invitation: UserInvitation | null;
+  onClose: () => void;
+}) {
+  return (
+    <AppModal
+      opened={invitation !== null}
+      onClose={onClose}
+      title={invitation ? `Invitation to ${invitation.organizationName}` : ""}
+    >
+      {invitation ? <InvitationAnswer invitation={invitation} onClose={onClose} /> : null}
+    </AppModal>
+  );
+}
+
+function InvitationAnswer({ invitation, onClose }: { invitation: UserInvitation; onClose: () => void }) {
+  const now = useNow();
+  const answer = useInvitationAnswer(invitation, () => {
+    notifications.show({
+      color: "gray",
+      title: "Invitation declined",
+      message: `You won't join ${invitation.organizationName}.`,
+    });
+    onClose();
+  });
+  const accepted = answer.accept.isSuccess;
+  // Accepting goes on to the organization's page; the dialog closes behind it.
+  useEffect(() => {
+    if (accepted) onClose();
+  }, [accepted, onClose]);
+  return (
+    <Stack gap="md">
+      <Group gap="md" wrap="nowrap">
+        <OrgAvatar name={invitation.organizationName} logo={invitation.organizationLogo} size={48} />
+        <div style={{ minWidth: 0 }}>
+          <Text size="sm">{`${invitation.inviterName || "A member"} invited you to join ${invitation.organizationName}.`}</Text>
+          <Group gap="xs" mt={6}>
+            <RoleBadges role={invitation.role} size="xs" />
+            <Group gap={4} wrap="nowrap">
+              <IconClock size={14} aria-hidden style={{ opacity: 0.7 }} />
+              <Text size="xs" c="dimmed">
+                {timeLeft(invitation.expiresAt, now)}
+              </Text>
+            </Group>
+          </Group>
+        </div>
+      </Group>
+      <ErrorAlert error={answer.error} />
+      <Group justify="flex-end">
+        <InvitationAnswerButtons answer={answer} />
+      </Group>
+    </Stack>
+  );
+}
+
+/** The state of the switcher's invitations: the list, and the one opened in the dialog. */
+export function useSwitcherInvitations(enabled: boolean) {
+  const query = useUserInvitations(enabled);
+  const [opened, setOpened] = useState<UserInvitation | null>(null);
+  return {
+    invitations: enabled ? (query.data ?? []) : [],
+    opened,
+    open: setOpened,
+    close: () => setOpened(null),
+  };
+}
