@@ -1,5 +1,6 @@
 import { z } from "zod";
 import type { Config } from "#server/boot/config.ts";
+import { domainRouteDocs } from "#server/boot/domain-api-doc.ts";
 import { webhookRouteDocs } from "#server/boot/webhook-api-doc.ts";
 import type { ProductRouteDoc } from "#server/features/reference/document.ts";
 import {
@@ -140,6 +141,8 @@ export function productRouteDocs(config: Config): ProductRouteDoc[] {
       },
     },
     ...webhookRouteDocs(errorAnswer),
+    // Verified domains and join requests (issue 18).
+    ...domainRouteDocs(errorAnswer),
     {
       method: "get",
       path: "/api/audit",

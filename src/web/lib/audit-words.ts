@@ -56,6 +56,14 @@ const PHRASES: Record<AuditAction, string> = {
   "webhook.updated": "changed a webhook endpoint",
   "webhook.deleted": "deleted a webhook endpoint",
   "webhook.secret_rotated": "rotated a webhook's secret",
+  // Verified domains and join requests (issue 18).
+  "domain.added": "added a domain",
+  "domain.verified": "verified a domain",
+  "domain.updated": "changed how people at a domain join",
+  "domain.removed": "removed a domain",
+  "join_request.created": "asked to join",
+  "join_request.approved": "approved a join request",
+  "join_request.declined": "declined a join request",
 };
 
 /** The families of actions, as the filters group them: the part of the name before its dot. */
@@ -70,6 +78,8 @@ export const AUDIT_FAMILIES = {
   api_key: "API keys",
   impersonation: "Impersonation",
   webhook: "Webhooks",
+  domain: "Domains",
+  join_request: "Join requests",
 } as const;
 export type AuditFamily = keyof typeof AUDIT_FAMILIES;
 
@@ -82,6 +92,8 @@ export const ORGANIZATION_FAMILIES: AuditFamily[] = [
   "team_member",
   "api_key",
   "webhook",
+  "domain",
+  "join_request",
 ];
 /** The families of a person's own security activity. */
 export const ACCOUNT_FAMILIES: AuditFamily[] = ["user", "session", "impersonation"];
@@ -134,6 +146,8 @@ const TARGET_LABELS: Record<AuditTargetType, string> = {
   account: "Linked account",
   webhook: "Webhook",
   application: "App",
+  domain: "Domain",
+  join_request: "Join request",
 };
 
 /** An event's target as a person reads it: its label as it was, else its kind and id. */
