@@ -1,34 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eventsOf, onlyEvent } from "../support/audit.ts";
 import { startDnsServer, type TestDnsServer } from "../support/dns-server.ts";
+import { domainsCall, freshDomain } from "../support/domains.ts";
 import { createOrganization, inviteAndAccept, rawDb, signUpWithId } from "../support/organizations.ts";
 import { startTestApp, type TestApp, testDatabase } from "../support/test-app.ts";
 import { createUser } from "../support/users.ts";
-
-let counter = 0;
-/** A fresh domain per test, so none sees another's claim. */
-function freshDomain(): string {
-  counter += 1;
-  return `acme-${Date.now().toString(36)}${counter}.test`;
-}
-
-/** One /api call: POST with `json`, else GET (or the given method); status and parsed body. */
-export async function domainsCall(
-  t: TestApp,
-  path: string,
-  cookie: string | undefined,
-  init: { method?: string; json?: unknown; headers?: Record<string, string> } = {},
-  // biome-ignore lint/suspicious/noExplicitAny: tests assert on whatever JSON came back
-): Promise<{ status: number; body: any; headers: Headers }> {
-  const res = await t.request(`/api${path}`, {
-    cookie,
-    json: init.json,
-    headers: init.headers,
-    method: init.method ?? (init.json !== undefined ? "POST" : "GET"),
-  });
-  const text = await res.text();
-  return { status: res.status, body: text ? JSON.parse(text) : null, headers: res.headers };
-}
 
 describe(`verified domains: adding and proving a domain (${testDatabase})`, () => {
   let t: TestApp;
