@@ -93,7 +93,7 @@ function AddDomainForm({ organizationId }: { organizationId: string }) {
     event.preventDefault();
     const parsed = domainName.safeParse(value);
     if (!parsed.success) {
-      setProblem(`Enter a domain ${parsed.error.issues[0]?.message ?? "name"}`);
+      setProblem(`The domain ${parsed.error.issues[0]?.message ?? "is not valid"}`);
       return;
     }
     setProblem(null);
