@@ -179,6 +179,15 @@ describe(`verified domains: auto-join and join requests (${testDatabase})`, () =
     const again = await domainsCall(t, `/domain-offers/${orgId}/join`, eve.cookie, { json: {} });
     expect(again.status).toBe(202);
     expect(await eventsOf(t, { action: "join_request.created", actorId: eve.id })).toHaveLength(2);
+    // Asking is limited per person: 20 attempts an hour (two made above), then 429.
+    for (let i = 0; i < 18; i++) {
+      expect((await domainsCall(t, `/domain-offers/${orgId}/join`, eve.cookie, { json: {} })).status).toBe(
+        202,
+      );
+    }
+    const limited = await domainsCall(t, `/domain-offers/${orgId}/join`, eve.cookie, { json: {} });
+    expect(limited.status).toBe(429);
+    expect(limited.body.code).toBe("TOO_MANY_REQUESTS");
   });
 });
 

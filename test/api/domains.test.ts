@@ -64,6 +64,9 @@ describe(`verified domains: adding and proving a domain (${testDatabase})`, () =
     expect(byOutsider.status).toBe(404);
     expect(byOutsider.body.code).toBe("ORGANIZATION_NOT_FOUND");
     expect((await domainsCall(t, domains(), undefined)).status).toBe(401);
+    const byKey = await domainsCall(t, domains(), owner.cookie, { headers: { "x-api-key": "gh_whatever" } });
+    expect(byKey.status).toBe(403);
+    expect(byKey.body.code).toBe("API_KEY_NOT_ALLOWED");
     const foreign = await domainsCall(t, domains(), owner.cookie, {
       json: { domain: freshDomain() },
       headers: { origin: "https://evil.example" },

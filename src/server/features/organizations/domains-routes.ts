@@ -55,7 +55,7 @@ const REFUSED = {
     code: "FORBIDDEN",
     message: "Only the organization's owners and admins do this",
   },
-  tooFast: { status: 429, code: "TOO_MANY_REQUESTS", message: "Too many attempts; try again in a minute" },
+  tooFast: { status: 429, code: "TOO_MANY_REQUESTS", message: "Too many attempts; try again later" },
 } as const satisfies Record<string, Refusal | { status: 401; code: string; message: string }>;
 
 type AnyRefusal = { status: 400 | 401 | 403 | 404 | 409 | 429; code: string; message: string };
