@@ -89,6 +89,33 @@ describe("verified domains in Chromium: verify against a loopback DNS server, a 
     await theirs.close();
   });
 
+  it("with requests instead, a colleague asks and an owner approves from the Domains tab; the colleague is mailed", async () => {
+    const card = page.locator(`#domain-${await domainId()}`);
+    await card.getByRole("combobox", { name: "People at this domain" }).click();
+    await page.getByRole("option", { name: /^Request to join/ }).click();
+    await expect
+      .poll(() => card.getByRole("combobox", { name: "People at this domain" }).inputValue())
+      .toMatch(/^Request to join/);
+
+    const dan = await seedUser(server, person("Dan Requester", { email: `dan@${domain}` }));
+    const theirs = await signedInContext(browser, server, dan, DESKTOP);
+    const other = await theirs.newPage();
+    await other.goto(`${server.url}/organizations`);
+    const offer = other.getByTestId("domain-offers");
+    await offer.getByRole("button", { name: "Ask to join" }).click();
+    await offer.getByText("an admin will decide").waitFor();
+    await theirs.close();
+
+    await page.reload();
+    const requests = page.locator("#join-requests");
+    await requests.getByText(dan.email, { exact: false }).waitFor();
+    await captureScreen(page, "org-domains", "requests");
+    await requests.getByRole("button", { name: "Approve Dan Requester" }).click();
+    await requests.getByText("No requests waiting.").waitFor();
+    const mail = await server.sink.waitFor(dan.email, /approved/i, 15_000);
+    expect(mail.text).toContain(org.name);
+  });
+
   /** The id of the domain just added, from the API the page uses. */
   async function domainId(): Promise<string> {
     const orgs = await authApi(server, "/organization/list", { cookie: owner.cookie });
