@@ -157,6 +157,35 @@ describe(`verified domains: adding and proving a domain (${testDatabase})`, () =
     expect(dns.queries() - before).toBeGreaterThanOrEqual(10);
   });
 
+  it("frees a verified domain when its organization is deleted, so another can verify it", async () => {
+    const name = freshDomain();
+    const first = await signUpWithId(t, createUser());
+    const firstOrg = (await createOrganization(t, first.cookie)).id;
+    const theirs = (await domainsCall(t, domains(firstOrg), first.cookie, { json: { domain: name } })).body;
+    dns.setTxt(theirs.record.name, [theirs.record.value]);
+    expect(
+      (await domainsCall(t, `${domains(firstOrg)}/${theirs.id}/verify`, first.cookie, { json: {} })).body
+        .verified,
+    ).toBe(true);
+    const deleted = await t.request("/api/auth/organization/delete", {
+      cookie: first.cookie,
+      json: { organizationId: firstOrg },
+    });
+    expect(deleted.status).toBe(200);
+    const left = await rawDb(t)
+      .selectFrom("organization_domain")
+      .select("id")
+      .where("domain", "=", name)
+      .execute();
+    expect(left).toEqual([]);
+    const mine = await domainsCall(t, domains(), owner.cookie, { json: { domain: name } });
+    expect(mine.status).toBe(201);
+    dns.setTxt(mine.body.record.name, [mine.body.record.value]);
+    expect(
+      (await domainsCall(t, `${domains()}/${mine.body.id}/verify`, owner.cookie, { json: {} })).body.verified,
+    ).toBe(true);
+  });
+
   it("offers joining only once verified, with a built-in role below owner; removal is audited", async () => {
     const added = (await domainsCall(t, domains(), owner.cookie, { json: { domain: freshDomain() } })).body;
     const patch = (json: unknown) =>
