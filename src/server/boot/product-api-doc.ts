@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { bulkInviteRouteDocs } from "#server/boot/bulk-invite-api-doc.ts";
 import type { Config } from "#server/boot/config.ts";
 import { domainRouteDocs } from "#server/boot/domain-api-doc.ts";
 import { webhookRouteDocs } from "#server/boot/webhook-api-doc.ts";
@@ -141,6 +142,8 @@ export function productRouteDocs(config: Config): ProductRouteDoc[] {
       },
     },
     ...webhookRouteDocs(errorAnswer),
+    // Bulk invitations and exports (issue 18, decision 34).
+    ...bulkInviteRouteDocs(errorAnswer),
     // Verified domains and join requests (issue 18).
     ...domainRouteDocs(errorAnswer),
     {

@@ -13,6 +13,7 @@ import { applicationsRoutes, connectedAppsRoutes } from "#server/features/applic
 import { auditRoutes } from "#server/features/audit/routes.ts";
 import { configRoutes } from "#server/features/config/routes.ts";
 import { healthRoutes } from "#server/features/health/routes.ts";
+import { bulkInviteRoutes } from "#server/features/organizations/bulk-invites-routes.ts";
 import { txtLookup } from "#server/features/organizations/domains-dns.ts";
 import { domainRoutes } from "#server/features/organizations/domains-routes.ts";
 import type { gatehouseOrganizations } from "#server/features/organizations/plugin.ts";
@@ -74,6 +75,16 @@ export function productApi({ config, auth, database, mailer, logger, ready, wake
         }),
       )
       .route("/", auditRoutes(auth, database.db))
+      // Bulk invitations and the member and invitation exports (issue 18, decision 34).
+      .route(
+        "/organizations",
+        bulkInviteRoutes({
+          auth,
+          db: database.db,
+          membershipLimit: config.membershipLimit,
+          trustedOrigins: config.trustedOrigins,
+        }),
+      )
       // Verified domains and join requests (issue 18).
       .route(
         "/",
