@@ -77,6 +77,11 @@ describe("verified domains in Chromium: verify against a loopback DNS server, a 
     await phone.goto(`${server.url}/organizations`);
     const offer = phone.getByTestId("domain-offers");
     await offer.getByText(`You have an @${domain} address.`).waitFor();
+    // The header's switcher offers it on every page too.
+    await phone.getByTestId("organization-switcher").click();
+    await phone.getByRole("menuitem", { name: `Join ${org.name}` }).waitFor();
+    await phone.keyboard.press("Escape");
+    await phone.getByRole("menuitem", { name: `Join ${org.name}` }).waitFor({ state: "hidden" });
     await captureScreen(phone, "org-domains", "offer");
     await offer.getByRole("button", { name: `Join ${org.name}` }).focus();
     await phone.keyboard.press("Enter");

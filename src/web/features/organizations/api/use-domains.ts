@@ -94,9 +94,10 @@ export function useDecideJoinRequest(organizationId: string) {
 }
 
 /** Organizations the signed-in person may join through their verified address. */
-export function useDomainOffers() {
+export function useDomainOffers(enabled = true) {
   return useQuery({
     queryKey: domainOffersKey,
+    enabled,
     queryFn: async (): Promise<DomainOffer[]> =>
       (await apiCall(productApi["domain-offers"].$get())).offers as DomainOffer[],
   });
