@@ -115,6 +115,12 @@ describe(`verified domains: auto-join and join requests (${testDatabase})`, () =
     expect(res.status).toBe(403);
     expect(res.body.code).toBe("TWO_FACTOR_REQUIRED_BY_ORGANIZATION");
     expect(await membershipOf(t, strict, cy.id)).toBeUndefined();
+    // Its owner, without two-factor either, is refused its domains and requests like its other calls.
+    for (const path of ["domains", "join-requests"]) {
+      const refused = await domainsCall(t, `/organizations/${strict}/${path}`, strictOwner.cookie);
+      expect(refused.status).toBe(403);
+      expect(refused.body.code).toBe("TWO_FACTOR_REQUIRED_BY_ORGANIZATION");
+    }
   });
 
   it("turns a request into a membership when an admin approves it, once, and mails the requester", async () => {

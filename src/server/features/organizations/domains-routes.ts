@@ -4,6 +4,7 @@ import { validator } from "hono/validator";
 import type { z } from "zod";
 import { API_KEY_HEADER } from "#server/auth/api-key-access.ts";
 import { type Auth, CLIENT_IP_HEADER } from "#server/auth/auth.ts";
+import { hasStrongSignIn, ORGANIZATION_TWO_FACTOR_MESSAGE } from "#server/auth/two-factor-compliance.ts";
 import type { LimitCounters } from "#server/db/limit-counters.ts";
 import type { Db } from "#server/db/tables.ts";
 import { joinApprovedMail } from "#server/mail/domain-mail.ts";
@@ -55,6 +56,7 @@ const REFUSED = {
     code: "FORBIDDEN",
     message: "Only the organization's owners and admins do this",
   },
+  twoFactor: { status: 403, ...ORGANIZATION_TWO_FACTOR_MESSAGE },
   tooFast: { status: 429, code: "TOO_MANY_REQUESTS", message: "Too many attempts; try again later" },
 } as const satisfies Record<string, Refusal | { status: 401; code: string; message: string }>;
 
@@ -112,6 +114,14 @@ export function domainRoutes({
     const owner = hasRole(member.role, "owner");
     if (roles === "owners" && !owner) return REFUSED.ownersOnly;
     if (roles === "admins" && !owner && !hasRole(member.role, "admin")) return REFUSED.adminsOnly;
+    // The organization's two-factor policy holds here as on its better-auth paths (two-factor-policy.ts).
+    const organization = await db
+      .selectFrom("organization")
+      .select("requireTwoFactor")
+      .where("id", "=", member.organizationId)
+      .executeTakeFirst();
+    if (organization?.requireTwoFactor && !(await hasStrongSignIn(db, actor.userId)))
+      return REFUSED.twoFactor;
     return { actor, organizationId: member.organizationId };
   }
 
