@@ -62,6 +62,14 @@ export const AUDIT_ACTIONS = {
   "webhook.updated": "A webhook endpoint was changed, enabled or disabled",
   "webhook.deleted": "A webhook endpoint was deleted",
   "webhook.secret_rotated": "A webhook endpoint's signing secret was rotated",
+  // Verified domains and join requests (issue 18, features/organizations/domains*.ts).
+  "domain.added": "An owner added a domain to prove with a DNS TXT record",
+  "domain.verified": "A domain's TXT record was found: the domain is the organization's",
+  "domain.updated": "How people at a verified domain join changed (auto-join, requests, default role)",
+  "domain.removed": "An owner removed a domain",
+  "join_request.created": "Someone with a verified address at the organization's domain asked to join",
+  "join_request.approved": "An owner or admin approved a join request: its person is now a member",
+  "join_request.declined": "An owner or admin declined a join request",
 } as const;
 
 export type AuditAction = keyof typeof AUDIT_ACTIONS;
@@ -86,6 +94,8 @@ export const AUDIT_TARGET_TYPES = [
   "webhook",
   // Invite links (issue 18).
   "invite_link",
+  "domain",
+  "join_request",
 ] as const;
 export type AuditTargetType = (typeof AUDIT_TARGET_TYPES)[number];
 

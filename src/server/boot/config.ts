@@ -1,5 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { isIP } from "node:net";
 import { join, resolve } from "node:path";
 import { z } from "zod";
 import { parseSocialConfig, type SocialConfig, SocialConfigError } from "#server/auth/social-config.ts";
@@ -87,7 +88,22 @@ const schema = z.object({
   WEBHOOK_ALLOW_HTTP: flag,
   WEBHOOK_ALLOW_PRIVATE: flag,
   WEBHOOK_RETRY_SCALE: z.coerce.number().gt(0).max(1).default(1),
+  // Verified domains (issue 18): where TXT records are looked up.
+  DNS_SERVERS: z
+    .string()
+    .optional()
+    .refine((v) => listOf(v).every(isDnsServer), {
+      message: "comma-separated IP addresses, each with an optional :port (IPv6 as [addr]:port)",
+    }),
 });
+
+/** "1.1.1.1", "127.0.0.1:5353", "::1" or "[::1]:5353": what node:dns's setServers takes. */
+function isDnsServer(value: string): boolean {
+  const match = /^\[([0-9a-f:.]+)\](?::(\d{1,5}))?$/i.exec(value) ?? /^([0-9.]+)(?::(\d{1,5}))?$/.exec(value);
+  if (!match) return isIP(value) === 6;
+  const port = match[2] === undefined ? 53 : Number(match[2]);
+  return isIP(match[1] ?? "") !== 0 && port >= 1 && port <= 65535;
+}
 
 /** The OpenID provider's settings (identity-provider.ts). */
 export interface OidcConfig {
@@ -171,6 +187,8 @@ export interface Config {
     link: boolean;
   };
   webhooks: WebhookConfig;
+  /** DNS_SERVERS: the resolvers of domain verification (features/organizations); empty: the system's. */
+  dnsServers: string[];
 }
 
 type Env = Record<string, string | undefined>;
@@ -299,5 +317,6 @@ export function loadConfig(env: Env = processEnvironment()): Config {
       allowPrivate: e.WEBHOOK_ALLOW_PRIVATE,
       retryScale: e.WEBHOOK_RETRY_SCALE,
     },
+    dnsServers: listOf(e.DNS_SERVERS),
   };
 }

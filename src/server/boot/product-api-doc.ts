@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { bulkInviteRouteDocs } from "#server/boot/bulk-invite-api-doc.ts";
 import type { Config } from "#server/boot/config.ts";
+import { domainRouteDocs } from "#server/boot/domain-api-doc.ts";
 import { webhookRouteDocs } from "#server/boot/webhook-api-doc.ts";
 import type { ProductRouteDoc } from "#server/features/reference/document.ts";
 import {
@@ -143,6 +144,8 @@ export function productRouteDocs(config: Config): ProductRouteDoc[] {
     ...webhookRouteDocs(errorAnswer),
     // Bulk invitations and exports (issue 18, decision 34).
     ...bulkInviteRouteDocs(errorAnswer),
+    // Verified domains and join requests (issue 18).
+    ...domainRouteDocs(errorAnswer),
     {
       method: "get",
       path: "/api/audit",

@@ -4,6 +4,7 @@ import type { Config } from "#server/boot/config.ts";
 import type { Logger } from "#server/boot/logger.ts";
 import { productRouteDocs } from "#server/boot/product-api-doc.ts";
 import type { AppDatabase } from "#server/db/db.ts";
+import { limitCounters } from "#server/db/limit-counters.ts";
 import type { accountsPlugin } from "#server/features/accounts/plugin.ts";
 import type { twoFactorAccountPlugin } from "#server/features/accounts/two-factor.ts";
 import { adminRoutes } from "#server/features/admin/routes.ts";
@@ -13,6 +14,8 @@ import { auditRoutes } from "#server/features/audit/routes.ts";
 import { configRoutes } from "#server/features/config/routes.ts";
 import { healthRoutes } from "#server/features/health/routes.ts";
 import { bulkInviteRoutes } from "#server/features/organizations/bulk-invites-routes.ts";
+import { txtLookup } from "#server/features/organizations/domains-dns.ts";
+import { domainRoutes } from "#server/features/organizations/domains-routes.ts";
 import type { inviteLinksPlugin } from "#server/features/organizations/invite-links-plugin.ts";
 import type { gatehouseOrganizations } from "#server/features/organizations/plugin.ts";
 import { outboxRoutes } from "#server/features/outbox/routes.ts";
@@ -81,6 +84,20 @@ export function productApi({ config, auth, database, mailer, logger, ready, wake
           db: database.db,
           membershipLimit: config.membershipLimit,
           trustedOrigins: config.trustedOrigins,
+        }),
+      )
+      // Verified domains and join requests (issue 18).
+      .route(
+        "/",
+        domainRoutes({
+          auth,
+          db: database.db,
+          mailer,
+          appName: APP_NAME,
+          baseURL: config.baseURL,
+          trustedOrigins: config.trustedOrigins,
+          lookup: txtLookup(config.dnsServers),
+          limits: limitCounters(database.db),
         }),
       )
       .route("/", healthRoutes(ready))

@@ -218,6 +218,32 @@ export interface Tables {
     createdAt: string;
     revokedAt: string | null;
   };
+  // Verified domains and join requests (issue 18, features/organizations/domain-tables.ts). Dates are ISO text.
+  organization_domain: {
+    id: string;
+    organizationId: string;
+    /** Lower-cased, validated (#shared/contracts/domains.ts). */
+    domain: string;
+    /** The value of the TXT record that proves control. */
+    token: string;
+    /** Set once the record was found; a unique index lets one organization only have it verified. */
+    verifiedAt: string | null;
+    lastCheckedAt: string | null;
+    joinMode: "off" | "auto" | "request";
+    defaultRole: "member" | "admin";
+    createdBy: string | null;
+    createdAt: string;
+  };
+  domain_join_request: {
+    id: string;
+    organizationId: string;
+    userId: string;
+    domain: string;
+    status: "pending" | "approved" | "declined";
+    createdAt: string;
+    decidedAt: string | null;
+    decidedBy: string | null;
+  };
 }
 
 export type Db = Kysely<Tables>;

@@ -61,6 +61,14 @@ const PHRASES: Record<AuditAction, string> = {
   "webhook.updated": "changed a webhook endpoint",
   "webhook.deleted": "deleted a webhook endpoint",
   "webhook.secret_rotated": "rotated a webhook's secret",
+  // Verified domains and join requests (issue 18).
+  "domain.added": "added a domain",
+  "domain.verified": "verified a domain",
+  "domain.updated": "changed how people at a domain join",
+  "domain.removed": "removed a domain",
+  "join_request.created": "asked to join",
+  "join_request.approved": "approved a join request",
+  "join_request.declined": "declined a join request",
 };
 
 /** The families of actions, as the filters group them: the part of the name before its dot. */
@@ -77,6 +85,8 @@ export const AUDIT_FAMILIES = {
   webhook: "Webhooks",
   // Invite links (issue 18).
   invite_link: "Invite links",
+  domain: "Domains",
+  join_request: "Join requests",
 } as const;
 export type AuditFamily = keyof typeof AUDIT_FAMILIES;
 
@@ -91,6 +101,8 @@ export const ORGANIZATION_FAMILIES: AuditFamily[] = [
   "webhook",
   // Invite links (issue 18).
   "invite_link",
+  "domain",
+  "join_request",
 ];
 /** The families of a person's own security activity. */
 export const ACCOUNT_FAMILIES: AuditFamily[] = ["user", "session", "impersonation"];
@@ -145,6 +157,8 @@ const TARGET_LABELS: Record<AuditTargetType, string> = {
   application: "App",
   // Invite links (issue 18).
   invite_link: "Invite link",
+  domain: "Domain",
+  join_request: "Join request",
 };
 
 /** An event's target as a person reads it: its label as it was, else its kind and id. */

@@ -7,6 +7,7 @@ import { searchParams } from "#web/lib/search-params.ts";
 import { parseInvitationsSearch, parseMembersSearch, parseTeamsSearch } from "./lib/list-search.ts";
 
 const ActivityPage = lazyLoad(() => import("./components/activity-page.tsx").then((m) => m.ActivityPage));
+const DomainsPage = lazyLoad(() => import("./components/domains-page.tsx").then((m) => m.DomainsPage));
 const WebhooksPage = lazyLoad(() => import("./components/webhooks-page.tsx").then((m) => m.WebhooksPage));
 const ApiKeysPage = lazyLoad(() => import("./components/api-keys-page.tsx").then((m) => m.ApiKeysPage));
 const AcceptInvitationPage = lazyLoad(() =>
@@ -60,6 +61,8 @@ const activityRoute = screenRoute(organizationRoute, "/activity", ActivityPage, 
 
 const webhooksRoute = screenRoute(organizationRoute, "/webhooks", WebhooksPage);
 
+const domainsRoute = screenRoute(organizationRoute, "/domains", DomainsPage);
+
 const myInvitationsRoute = screenRoute(signedInRoute, "/invitations", MyInvitationsPage);
 
 // Open to anyone: the landing explains the invitation and offers sign-in or sign-up.
@@ -85,6 +88,7 @@ export const signedInOrganizationRoutes = [
     apiKeysRoute,
     activityRoute,
     webhooksRoute,
+    domainsRoute,
   ]),
   myInvitationsRoute,
 ];

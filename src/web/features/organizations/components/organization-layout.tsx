@@ -9,6 +9,7 @@ import {
   IconUsers,
   IconUsersGroup,
   IconWebhook,
+  IconWorld,
 } from "@tabler/icons-react";
 import { getRouteApi, Outlet, useRouterState } from "@tanstack/react-router";
 import { type ReactNode, useMemo } from "react";
@@ -27,7 +28,16 @@ import "../organizations.css";
 
 const route = getRouteApi("/_signed-in/org/$slug");
 
-type Section = "" | "members" | "invitations" | "teams" | "settings" | "api-keys" | "activity" | "webhooks";
+type Section =
+  | ""
+  | "members"
+  | "invitations"
+  | "teams"
+  | "settings"
+  | "api-keys"
+  | "activity"
+  | "webhooks"
+  | "domains";
 
 interface NavItem {
   section: Section;
@@ -102,6 +112,8 @@ export function OrganizationLayout() {
       ? [
           { section: "activity" as const, label: "Activity", icon: <IconHistory size={16} aria-hidden /> },
           { section: "webhooks" as const, label: "Webhooks", icon: <IconWebhook size={16} aria-hidden /> },
+          // Verified domains and join requests (issue 18).
+          { section: "domains" as const, label: "Domains", icon: <IconWorld size={16} aria-hidden /> },
         ]
       : []),
   ];

@@ -10,6 +10,7 @@ import {
 import { useNavigate, useRouterState } from "@tanstack/react-router";
 import { authClient } from "#web/lib/auth-client.ts";
 import { useOrganizations } from "../api/queries.ts";
+import { useDomainOffers } from "../api/use-domains.ts";
 import { activeOrganizationIdOf } from "../lib/session.ts";
 import { OrgAvatar } from "./org-avatar.tsx";
 import { InvitationDialog, SwitcherInvitations, useSwitcherInvitations } from "./pending-invitations.tsx";
@@ -27,6 +28,8 @@ export function OrganizationSwitcher() {
   const { data: session } = authClient.useSession();
   const { data: organizations, isPending } = useOrganizations(Boolean(session));
   const slugInPath = useSlugInPath();
+  // Organizations the person's verified address lets in (issue 18): offered here on every page.
+  const offers = useDomainOffers(Boolean(session)).data ?? [];
   const activeId = activeOrganizationIdOf(session);
   // Pending invitations (issue 18): counted on the button, listed in the menu, answered in a dialog.
   const pending = useSwitcherInvitations(Boolean(session));
@@ -111,6 +114,25 @@ export function OrganizationSwitcher() {
               You don't belong to an organization yet.
             </Text>
           )}
+          {offers.length > 0 ? (
+            <>
+              <Menu.Label>Through your email address</Menu.Label>
+              {offers.map((offer) => (
+                <Menu.Item
+                  key={offer.organizationId}
+                  leftSection={<IconBuildingCommunity size={16} aria-hidden />}
+                  onClick={() => navigate({ to: "/organizations" })}
+                >
+                  <Text size="sm" truncate>
+                    {offer.joinMode === "auto"
+                      ? `Join ${offer.organizationName}`
+                      : `Ask to join ${offer.organizationName}`}
+                  </Text>
+                </Menu.Item>
+              ))}
+              <Menu.Divider />
+            </>
+          ) : null}
           <Menu.Item
             leftSection={<IconPlus size={16} aria-hidden />}
             onClick={() => navigate({ to: "/organizations/new" })}

@@ -15,6 +15,7 @@ import { TextLink } from "#web/components/text-link.tsx";
 import { formatDate, plural } from "#web/lib/format.ts";
 import { usePageTitle } from "#web/lib/use-page-title.ts";
 import { useOrganizations, useUserInvitations } from "../api/queries.ts";
+import { DomainOffersCard } from "./domain-offers-card.tsx";
 import { NothingYetCard } from "./nothing-yet-card.tsx";
 import { OrgAvatar, OrgIdentitySkeleton } from "./org-avatar.tsx";
 import { RoleBadges } from "./role-badges.tsx";
@@ -50,6 +51,8 @@ export function OrganizationsPage() {
           Create organization
         </ButtonLink>
       </Group>
+
+      <DomainOffersCard />
 
       {pendingCount > 0 ? (
         <Alert color="indigo" variant="light" icon={<IconMailOpened size={18} aria-hidden />}>

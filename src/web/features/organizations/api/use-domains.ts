@@ -1,0 +1,121 @@
+import { useQuery } from "@tanstack/react-query";
+import type {
+  DomainOffer,
+  JoinRequest,
+  OrganizationDomain,
+  UpdateDomainBody,
+  VerifyAnswer,
+} from "#shared/contracts/domains.ts";
+import { auditKey } from "#web/lib/api/audit.ts";
+import { apiCall, productApi } from "#web/lib/api/call.ts";
+import { useApiMutation } from "#web/lib/api/use-api-mutation.ts";
+import { ORG_KEY, organizationKey } from "./queries.ts";
+
+/** Verified domains and join requests (issue 18), through /api/organizations/:id/… and /api/domain-offers. */
+const api = productApi.organizations[":organizationId"];
+
+export const domainsKey = (organizationId: string) =>
+  [...organizationKey(organizationId), "domains"] as const;
+export const joinRequestsKey = (organizationId: string) =>
+  [...organizationKey(organizationId), "join-requests"] as const;
+export const domainOffersKey = ["domain-offers"] as const;
+
+/** The organization's domains with their TXT records (owners and admins). */
+export function useDomains(organizationId: string) {
+  return useQuery({
+    queryKey: domainsKey(organizationId),
+    queryFn: async (): Promise<OrganizationDomain[]> =>
+      (await apiCall(api.domains.$get({ param: { organizationId } }))).domains as OrganizationDomain[],
+  });
+}
+
+export function useAddDomain(organizationId: string, onDone: () => void) {
+  return useApiMutation({
+    mutationFn: (domain: string) =>
+      apiCall(api.domains.$post({ param: { organizationId }, json: { domain } })),
+    invalidate: [domainsKey(organizationId), auditKey],
+    success: (domain) => ({
+      title: "Domain added",
+      message: `Publish the TXT record, then verify ${domain}.`,
+    }),
+    onDone,
+  });
+}
+
+/** Looks the TXT record up now; the answer says whether it was found, and why not. */
+export function useVerifyDomain(organizationId: string, onAnswer: (answer: VerifyAnswer) => void) {
+  return useApiMutation({
+    mutationFn: async (domainId: string) =>
+      (await apiCall(
+        api.domains[":domainId"].verify.$post({ param: { organizationId, domainId } }),
+      )) as VerifyAnswer,
+    invalidate: [domainsKey(organizationId), auditKey],
+    onDone: (_id, answer) => onAnswer(answer),
+  });
+}
+
+export function useUpdateDomain(organizationId: string) {
+  return useApiMutation({
+    mutationFn: ({ id, ...json }: UpdateDomainBody & { id: string }) =>
+      apiCall(api.domains[":domainId"].$patch({ param: { organizationId, domainId: id }, json })),
+    invalidate: [domainsKey(organizationId), auditKey],
+    success: () => ({ title: "Joining updated", message: "People at this domain join as you set it." }),
+    failureTitle: "Could not change how people join",
+  });
+}
+
+export function removeDomain(organizationId: string, domain: OrganizationDomain) {
+  return apiCall(api.domains[":domainId"].$delete({ param: { organizationId, domainId: domain.id } }));
+}
+
+/** Requests waiting for an owner or admin. */
+export function useJoinRequests(organizationId: string) {
+  return useQuery({
+    queryKey: joinRequestsKey(organizationId),
+    queryFn: async (): Promise<JoinRequest[]> =>
+      (await apiCall(api["join-requests"].$get({ param: { organizationId } }))).requests as JoinRequest[],
+  });
+}
+
+export function useDecideJoinRequest(organizationId: string) {
+  return useApiMutation({
+    mutationFn: ({ request, approve }: { request: JoinRequest; approve: boolean }) => {
+      const param = { organizationId, requestId: request.id };
+      const route = api["join-requests"][":requestId"];
+      return apiCall(approve ? route.approve.$post({ param }) : route.decline.$post({ param }));
+    },
+    invalidate: [joinRequestsKey(organizationId), organizationKey(organizationId), auditKey],
+    success: ({ request, approve }) =>
+      approve
+        ? { title: "Request approved", message: `${request.name} is now a member and was told by mail.` }
+        : { title: "Request declined", message: `${request.name} did not join.` },
+    failureTitle: "Could not decide the request",
+  });
+}
+
+/** Organizations the signed-in person may join through their verified address. */
+export function useDomainOffers(enabled = true) {
+  return useQuery({
+    queryKey: domainOffersKey,
+    enabled,
+    queryFn: async (): Promise<DomainOffer[]> =>
+      (await apiCall(productApi["domain-offers"].$get())).offers as DomainOffer[],
+  });
+}
+
+export function useJoinThroughDomain() {
+  return useApiMutation({
+    mutationFn: (offer: DomainOffer) =>
+      apiCall(
+        productApi["domain-offers"][":organizationId"].join.$post({
+          param: { organizationId: offer.organizationId },
+        }),
+      ),
+    invalidate: [domainOffersKey, [ORG_KEY]],
+    success: (offer, answer) =>
+      answer.status === "joined"
+        ? { title: `You joined ${offer.organizationName}`, message: "It is in your organizations now." }
+        : { title: "Request sent", message: `An admin of ${offer.organizationName} will decide.` },
+    failureTitle: "Could not join",
+  });
+}
