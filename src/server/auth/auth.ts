@@ -22,6 +22,7 @@ import {
   passwordResetMail,
   verificationMail,
 } from "#server/mail/templates.ts";
+import { MAX_CUSTOM_ROLES } from "#shared/custom-roles.ts";
 import { LIMITS } from "#shared/limits.ts";
 import { ac, organizationRoles } from "#shared/permissions.ts";
 
@@ -261,6 +262,12 @@ export function buildAuthOptions({
         // SPEC §9: membership limit 100 by default.
         membershipLimit: config.membershipLimit,
         teams: { enabled: true },
+        // Custom roles (issue 18, decision 35): each organization's own roles in better-auth's organizationRole
+        // table, enforced with the built-in ones (features/organizations/custom-roles.ts); 50 per organization.
+        dynamicAccessControl: { enabled: true, maximumRolesPerOrganization: MAX_CUSTOM_ROLES },
+        schema: {
+          organizationRole: { additionalFields: { description: { type: "string", required: false } } },
+        },
         // SPEC §4: accepting or rejecting needs the recipient's verified email, whatever the id format.
         requireEmailVerificationOnInvitation: true,
         async sendInvitationEmail({ id, email, role, organization: org, inviter }) {

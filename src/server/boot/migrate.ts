@@ -8,6 +8,7 @@ import type { AppDatabase } from "#server/db/db.ts";
 import { migrateLimitCounters } from "#server/db/limit-counters.ts";
 import { migrateEventTables } from "#server/events/tables.ts";
 import { migrateOrganizationConstraints } from "#server/features/organizations/constraints.ts";
+import { migrateCustomRoles } from "#server/features/organizations/custom-roles.ts";
 import { migrateWebhookTables } from "#server/features/webhooks/tables.ts";
 import { migrateMailTables } from "#server/mail/queue.ts";
 
@@ -26,6 +27,7 @@ export async function migrate(
     await migrateLimitCounters(database.db);
     await migrateRateLimitTable(database.db, database.kind);
     await migrateApiKeyCleanup(database.db, database.kind);
+    await migrateCustomRoles(database.db);
     const organization = options.plugins.find((p) => p.id === "organization");
     const organizationOptions = organization && "options" in organization ? organization.options : undefined;
     const limit = (organizationOptions as { membershipLimit?: unknown } | undefined)?.membershipLimit;

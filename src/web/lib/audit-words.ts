@@ -56,6 +56,13 @@ const PHRASES: Record<AuditAction, string> = {
   "webhook.updated": "changed a webhook endpoint",
   "webhook.deleted": "deleted a webhook endpoint",
   "webhook.secret_rotated": "rotated a webhook's secret",
+  // Custom roles and ownership transfer (issue 18).
+  "role.created": "created a role",
+  "role.updated": "changed a role",
+  "role.deleted": "deleted a role",
+  "ownership.offered": "offered ownership",
+  "ownership.withdrawn": "withdrew an ownership offer",
+  "ownership.accepted": "accepted ownership",
 };
 
 /** The families of actions, as the filters group them: the part of the name before its dot. */
@@ -70,6 +77,8 @@ export const AUDIT_FAMILIES = {
   api_key: "API keys",
   impersonation: "Impersonation",
   webhook: "Webhooks",
+  role: "Roles",
+  ownership: "Ownership",
 } as const;
 export type AuditFamily = keyof typeof AUDIT_FAMILIES;
 
@@ -82,6 +91,8 @@ export const ORGANIZATION_FAMILIES: AuditFamily[] = [
   "team_member",
   "api_key",
   "webhook",
+  "role",
+  "ownership",
 ];
 /** The families of a person's own security activity. */
 export const ACCOUNT_FAMILIES: AuditFamily[] = ["user", "session", "impersonation"];
@@ -134,6 +145,8 @@ const TARGET_LABELS: Record<AuditTargetType, string> = {
   account: "Linked account",
   webhook: "Webhook",
   application: "App",
+  role: "Role",
+  ownership_offer: "Ownership offer",
 };
 
 /** An event's target as a person reads it: its label as it was, else its kind and id. */
