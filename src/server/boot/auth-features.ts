@@ -14,6 +14,7 @@ import { adminTwoFactorGuard } from "#server/features/admin/two-factor-guard.ts"
 import { applicationsPlugin } from "#server/features/applications/plugin.ts";
 import { auditPlugin } from "#server/features/audit/plugin.ts";
 import { assertNotOnlyOwner } from "#server/features/organizations/owners.ts";
+import { ownershipTransfer } from "#server/features/organizations/ownership-endpoints.ts";
 import { gatehouseOrganizations } from "#server/features/organizations/plugin.ts";
 import { twoFactorPolicy } from "#server/features/organizations/two-factor-policy.ts";
 import type { Mailer } from "#server/mail/mailer.ts";
@@ -61,6 +62,8 @@ export function authFeatures({
         // Limits are on with better-auth's limiter (production).
         mailLimits: config.isProduction ? limitCounters(db, secondaryStorage) : undefined,
       }),
+      // Ownership transfer (issue 18, decision 35): offer, withdraw, accept once.
+      ownershipTransfer({ db, mailer, appName: APP_NAME, baseURL: config.baseURL }),
       accountsPlugin({
         mailer,
         appName: APP_NAME,

@@ -9,6 +9,7 @@ import { migrateLimitCounters } from "#server/db/limit-counters.ts";
 import { migrateEventTables } from "#server/events/tables.ts";
 import { migrateOrganizationConstraints } from "#server/features/organizations/constraints.ts";
 import { migrateCustomRoles } from "#server/features/organizations/custom-roles.ts";
+import { migrateOwnershipOffers } from "#server/features/organizations/ownership.ts";
 import { migrateWebhookTables } from "#server/features/webhooks/tables.ts";
 import { migrateMailTables } from "#server/mail/queue.ts";
 
@@ -28,6 +29,7 @@ export async function migrate(
     await migrateRateLimitTable(database.db, database.kind);
     await migrateApiKeyCleanup(database.db, database.kind);
     await migrateCustomRoles(database.db);
+    await migrateOwnershipOffers(database.db);
     const organization = options.plugins.find((p) => p.id === "organization");
     const organizationOptions = organization && "options" in organization ? organization.options : undefined;
     const limit = (organizationOptions as { membershipLimit?: unknown } | undefined)?.membershipLimit;
