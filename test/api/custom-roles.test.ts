@@ -117,6 +117,9 @@ describe(`custom roles (${testDatabase})`, () => {
     });
     expect(give.status).toBe(200);
     expect(give.body.role).toBe("member,team-lead");
+    const mine = await api(t, `/organization/my-permissions?organizationId=${w.orgId}`, holder.cookie);
+    expect(mine.body.permissions.team).toEqual(["create", "update"]);
+    expect(mine.body.permissions.ac).toEqual(["read"]);
 
     const team = await api(t, "/organization/create-team", holder.cookie, {
       organizationId: w.orgId,
@@ -146,6 +149,11 @@ describe(`custom roles (${testDatabase})`, () => {
     });
     expect(update.status).toBe(200);
     expect(await eventsOf(t, { action: "role.updated", organizationId: w.orgId })).toHaveLength(1);
+    const mineAfter = await api(t, `/organization/my-permissions?organizationId=${w.orgId}`, holder.cookie);
+    expect(mineAfter.body.permissions.team).toEqual(["update"]);
+    expect((await api(t, `/organization/my-permissions?organizationId=${w.orgId}`, undefined)).status).toBe(
+      401,
+    );
     const refused = await api(t, "/organization/create-team", holder.cookie, {
       organizationId: w.orgId,
       name: "More",

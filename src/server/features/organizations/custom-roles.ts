@@ -6,7 +6,8 @@ import { hasRoleSql } from "#server/db/roles-sql.ts";
 import type { Db } from "#server/db/tables.ts";
 import { can, findMembership, isOwner } from "#server/features/organizations/access.ts";
 import { requireSession } from "#server/features/organizations/context.ts";
-import { beyondGranter } from "#server/features/organizations/role-definitions.ts";
+import { ORGANIZATION_MESSAGES } from "#server/features/organizations/messages.ts";
+import { beyondGranter, memberGrants } from "#server/features/organizations/role-definitions.ts";
 import { roleDescriptionSchema, roleNameSchema, rolePermissionSchema } from "#shared/custom-roles.ts";
 import { parseRoles } from "#shared/roles.ts";
 
@@ -173,4 +174,18 @@ export function customRoleOverrides(db: Db): Override[] {
       },
     }),
   ];
+}
+
+/**
+ * GET /organization/my-permissions: what the caller's roles, built-in and custom, grant in the organization
+ * (the web hides exactly what the server refuses; a custom role may lack ac:read, so list-roles is no help).
+ */
+export async function myPermissions(db: Db, ctx: HookContext, organizationId: string | undefined) {
+  const member = await caller(db, ctx, organizationId);
+  if (!member) throw APIError.from("FORBIDDEN", ORGANIZATION_MESSAGES.notAMember);
+  return {
+    organizationId: member.organizationId,
+    role: member.role,
+    permissions: await memberGrants(db, member),
+  };
 }

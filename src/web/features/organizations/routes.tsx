@@ -30,6 +30,7 @@ const OrganizationsPage = lazyLoad(() =>
 );
 const OverviewPage = lazyLoad(() => import("./components/overview-page.tsx").then((m) => m.OverviewPage));
 const SettingsPage = lazyLoad(() => import("./components/settings-page.tsx").then((m) => m.SettingsPage));
+const RolesPage = lazyLoad(() => import("./components/roles-page.tsx").then((m) => m.RolesPage));
 const TeamsPage = lazyLoad(() => import("./components/teams-page.tsx").then((m) => m.TeamsPage));
 
 const organizationsRoute = screenRoute(signedInRoute, "/organizations", OrganizationsPage);
@@ -50,6 +51,8 @@ const invitationsRoute = screenRoute(
 );
 
 const teamsRoute = screenRoute(organizationRoute, "/teams", TeamsPage, parseTeamsSearch);
+
+const rolesRoute = screenRoute(organizationRoute, "/roles", RolesPage);
 
 const settingsRoute = screenRoute(organizationRoute, "/settings", SettingsPage);
 
@@ -77,6 +80,7 @@ export const signedInOrganizationRoutes = [
     membersRoute,
     invitationsRoute,
     teamsRoute,
+    rolesRoute,
     settingsRoute,
     apiKeysRoute,
     activityRoute,
