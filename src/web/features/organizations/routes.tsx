@@ -30,6 +30,9 @@ const OrganizationsPage = lazyLoad(() =>
 );
 const OverviewPage = lazyLoad(() => import("./components/overview-page.tsx").then((m) => m.OverviewPage));
 const SettingsPage = lazyLoad(() => import("./components/settings-page.tsx").then((m) => m.SettingsPage));
+const OwnershipAcceptPage = lazyLoad(() =>
+  import("./components/ownership-accept-page.tsx").then((m) => m.OwnershipAcceptPage),
+);
 const RolesPage = lazyLoad(() => import("./components/roles-page.tsx").then((m) => m.RolesPage));
 const TeamsPage = lazyLoad(() => import("./components/teams-page.tsx").then((m) => m.TeamsPage));
 
@@ -62,6 +65,14 @@ const activityRoute = screenRoute(organizationRoute, "/activity", ActivityPage, 
 
 const webhooksRoute = screenRoute(organizationRoute, "/webhooks", WebhooksPage);
 
+// Ownership transfer's mailed link (decision 35): signed in first, then accepted by a click.
+const ownershipAcceptRoute = screenRoute(
+  signedInRoute,
+  "/ownership/accept",
+  OwnershipAcceptPage,
+  searchParams(z.object({ token: optionalText })),
+);
+
 const myInvitationsRoute = screenRoute(signedInRoute, "/invitations", MyInvitationsPage);
 
 // Open to anyone: the landing explains the invitation and offers sign-in or sign-up.
@@ -87,5 +98,6 @@ export const signedInOrganizationRoutes = [
     webhooksRoute,
   ]),
   myInvitationsRoute,
+  ownershipAcceptRoute,
 ];
 export const publicOrganizationRoutes = [acceptInvitationRoute];
