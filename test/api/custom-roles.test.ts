@@ -221,7 +221,8 @@ describe(`custom roles (${testDatabase})`, () => {
       roleName: "reviewer",
     });
     expect(del.status).toBe(409);
-    expect(del.body).toMatchObject({ code: "ROLE_IN_USE", members: 1 });
+    expect(del.body).toMatchObject({ code: "ROLE_IN_USE", members: 1, invitations: 0 });
+    expect(del.body.message).toMatch(/1 member holds this role/);
     const rename = await api(t, "/organization/update-role", owner.cookie, {
       organizationId: w.orgId,
       roleName: "reviewer",
@@ -234,6 +235,20 @@ describe(`custom roles (${testDatabase})`, () => {
       memberId: w.holderMember.id,
       role: "member",
     });
+    // A pending invitation granting it holds it too.
+    const invitation = await api(t, "/organization/invite-member", owner.cookie, {
+      organizationId: w.orgId,
+      email: createUser().email,
+      role: "reviewer",
+    });
+    expect(invitation.status).toBe(200);
+    const pending = await api(t, "/organization/delete-role", owner.cookie, {
+      organizationId: w.orgId,
+      roleName: "reviewer",
+    });
+    expect(pending.status).toBe(409);
+    expect(pending.body).toMatchObject({ code: "ROLE_IN_USE", members: 0, invitations: 1 });
+    await api(t, "/organization/cancel-invitation", owner.cookie, { invitationId: invitation.body.id });
     const ok = await api(t, "/organization/delete-role", owner.cookie, {
       organizationId: w.orgId,
       roleName: "reviewer",

@@ -206,6 +206,9 @@ export function buildAuthOptions({
         "/verify-email": TOKEN_LINK_LIMIT,
         "/delete-user/callback": TOKEN_LINK_LIMIT,
         "/reset-password": TOKEN_LINK_LIMIT,
+        // Ownership transfer (decision 35): its mailed link like the others; offers mail a member, a few a minute.
+        "/organization/accept-ownership": TOKEN_LINK_LIMIT,
+        "/organization/offer-ownership": { window: 60, max: 5 },
         ...Object.fromEntries(PATTERN_LIMITED_PATHS.map((path) => [path, false as const])),
       },
     },

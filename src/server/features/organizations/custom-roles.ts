@@ -33,15 +33,24 @@ export async function migrateCustomRoles(db: Db): Promise<void> {
 const description = z.object({ description: roleDescriptionSchema.optional() }).optional();
 const organizationId = z.string().max(100).optional();
 
-/** The members of an organization holding `role`. */
-export async function roleHolders(db: Db, orgId: string, role: string): Promise<number> {
-  const row = await db
-    .selectFrom("member")
-    .select(sql<number>`count(*)`.as("n"))
-    .where("organizationId", "=", orgId)
-    .where(hasRoleSql("member.role", role))
-    .executeTakeFirst();
-  return Number(row?.n ?? 0);
+/** The members of an organization holding `role`, and its pending invitations granting it. */
+export async function roleHolders(db: Db, orgId: string, role: string) {
+  const [members, invitations] = await Promise.all([
+    db
+      .selectFrom("member")
+      .select(sql<number>`count(*)`.as("n"))
+      .where("organizationId", "=", orgId)
+      .where(hasRoleSql("member.role", role))
+      .executeTakeFirst(),
+    db
+      .selectFrom("invitation")
+      .select(sql<number>`count(*)`.as("n"))
+      .where("organizationId", "=", orgId)
+      .where("status", "=", "pending")
+      .where(hasRoleSql("invitation.role", role))
+      .executeTakeFirst(),
+  ]);
+  return { members: Number(members?.n ?? 0), invitations: Number(invitations?.n ?? 0) };
 }
 
 /** The caller's membership in the organization a role request names (body or active), or nothing. */
@@ -60,11 +69,18 @@ async function namedRole(db: Db, orgId: string, body: { roleName?: string; roleI
   return query.executeTakeFirst();
 }
 
-function refuseInUse(holders: number): never {
+/** 409 when members or pending invitations hold the role: deleting or renaming it would strand them. */
+function refuseInUse({ members, invitations }: { members: number; invitations: number }) {
+  if (members === 0 && invitations === 0) return;
+  const held = [
+    members ? `${members} ${members === 1 ? "member holds" : "members hold"} this role` : "",
+    invitations ? `${invitations} pending ${invitations === 1 ? "invitation grants" : "invitations grant"} it` : "",
+  ].filter(Boolean);
   throw APIError.fromStatus("CONFLICT", {
     ...CUSTOM_ROLE_MESSAGES.roleInUse,
-    message: `${holders} ${holders === 1 ? "member holds" : "members hold"} this role: give them another role first`,
-    members: holders,
+    message: `${held.join(" and ")}: give them another role (or cancel the invitations) first`,
+    members,
+    invitations,
   });
 }
 
@@ -122,8 +138,7 @@ export function customRoleOverrides(db: Db): Override[] {
         if (!member || !(await can(db, member, { ac: ["update"] }))) return;
         const role = await namedRole(db, member.organizationId, body);
         if (!role || !body.data.roleName || body.data.roleName === role.role) return;
-        const holders = await roleHolders(db, member.organizationId, role.role);
-        if (holders > 0) refuseInUse(holders);
+        refuseInUse(await roleHolders(db, member.organizationId, role.role));
       },
     }),
     defineOverride({
@@ -142,8 +157,7 @@ export function customRoleOverrides(db: Db): Override[] {
         if (!member || !(await can(db, member, { ac: ["delete"] }))) return;
         const role = await namedRole(db, member.organizationId, body.data);
         if (!role) return;
-        const holders = await roleHolders(db, member.organizationId, role.role);
-        if (holders > 0) refuseInUse(holders);
+        refuseInUse(await roleHolders(db, member.organizationId, role.role));
       },
     }),
     defineOverride({
