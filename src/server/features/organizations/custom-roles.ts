@@ -74,7 +74,9 @@ function refuseInUse({ members, invitations }: { members: number; invitations: n
   if (members === 0 && invitations === 0) return;
   const held = [
     members ? `${members} ${members === 1 ? "member holds" : "members hold"} this role` : "",
-    invitations ? `${invitations} pending ${invitations === 1 ? "invitation grants" : "invitations grant"} it` : "",
+    invitations
+      ? `${invitations} pending ${invitations === 1 ? "invitation grants" : "invitations grant"} it`
+      : "",
   ].filter(Boolean);
   throw APIError.fromStatus("CONFLICT", {
     ...CUSTOM_ROLE_MESSAGES.roleInUse,
