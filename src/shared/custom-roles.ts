@@ -56,6 +56,26 @@ export const BUILT_IN_GRANTS: Record<string, Grants> = Object.fromEntries(
   ORGANIZATION_ROLE_NAMES.map((name) => [name, organizationRoles[name].statements as unknown as Grants]),
 );
 
+/**
+ * The roles an organization knows: the built-in ones and its custom roles, given as better-auth's
+ * organizationRole rows (`permission` is JSON). A built-in name is never redefined; a broken row grants nothing.
+ */
+export function roleDefinitionsFrom(
+  rows: readonly { role: string; permission: string }[],
+): Record<string, Grants> {
+  const definitions: Record<string, Grants> = { ...BUILT_IN_GRANTS };
+  for (const row of rows) {
+    if (Object.hasOwn(BUILT_IN_GRANTS, row.role)) continue;
+    try {
+      const value = JSON.parse(row.permission) as unknown;
+      definitions[row.role] = value && typeof value === "object" ? (value as Grants) : {};
+    } catch {
+      definitions[row.role] = {};
+    }
+  }
+  return definitions;
+}
+
 /** Every action a set of role definitions grants to a role value, merged ("resource:action" sets). */
 export function grantsOf(definitions: Readonly<Record<string, Grants>>, roles: readonly string[]): Grants {
   const merged: Grants = {};

@@ -258,6 +258,30 @@ describe(`custom roles (${testDatabase})`, () => {
     expect(event.targetLabel).toBe("reviewer");
   });
 
+  it("a custom role with API key permissions creates keys, never beyond its own grants", async () => {
+    const w = await world();
+    await createRole(owner.cookie, w.orgId, "key-keeper", {
+      apiKey: ["create", "read", "delete"],
+      team: ["create"],
+    });
+    await api(t, "/organization/update-member-role", owner.cookie, {
+      organizationId: w.orgId,
+      memberId: w.holderMember.id,
+      role: "member,key-keeper",
+    });
+    const key = (permissions: Record<string, string[]>) =>
+      api(t, "/api-key/create", holder.cookie, {
+        name: "CI",
+        organizationId: w.orgId,
+        expiresIn: 86_400,
+        permissions,
+      });
+    expect((await key({ team: ["create"] })).status).toBe(200);
+    const beyond = await key({ team: ["delete"] });
+    expect(beyond.status).toBe(403);
+    expect(beyond.body.code).toBe("API_KEY_PERMISSION_BEYOND_ROLE");
+  });
+
   it("two concurrent creations of one name make one role", async () => {
     const w = await world();
     const results = await Promise.all(

@@ -1,5 +1,5 @@
 import type { Db } from "#server/db/tables.ts";
-import { BUILT_IN_GRANTS, type Grants, grantsOf, missingGrants } from "#shared/custom-roles.ts";
+import { type Grants, grantsOf, missingGrants, roleDefinitionsFrom } from "#shared/custom-roles.ts";
 import { parseRoles } from "#shared/roles.ts";
 
 /**
@@ -12,22 +12,7 @@ export async function roleDefinitions(db: Db, organizationId: string): Promise<R
     .select(["role", "permission"])
     .where("organizationId", "=", organizationId)
     .execute();
-  const definitions: Record<string, Grants> = { ...BUILT_IN_GRANTS };
-  for (const row of rows) {
-    // Built-in names are refused on create (features/organizations/custom-roles.ts): never redefined.
-    if (Object.hasOwn(BUILT_IN_GRANTS, row.role)) continue;
-    definitions[row.role] = parseGrants(row.permission);
-  }
-  return definitions;
-}
-
-function parseGrants(permission: string): Grants {
-  try {
-    const value = JSON.parse(permission) as unknown;
-    return value && typeof value === "object" ? (value as Grants) : {};
-  } catch {
-    return {};
-  }
+  return roleDefinitionsFrom(rows);
 }
 
 /** Everything a member's role value grants in its organization, built-in and custom roles together. */

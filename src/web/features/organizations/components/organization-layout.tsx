@@ -65,6 +65,7 @@ export function OrganizationLayout() {
             organization,
             role: organization.role,
             can: abilitiesOf(organization.role, permissions.data?.permissions),
+            grants: permissions.data?.permissions,
           }
         : null,
     [organization, permissions.data],
