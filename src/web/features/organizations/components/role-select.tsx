@@ -1,4 +1,5 @@
 import { MultiSelect } from "@mantine/core";
+import { BUILT_IN_GRANTS, type Grants, missingGrants } from "#shared/custom-roles.ts";
 import { useCustomRoles } from "../api/use-roles.ts";
 import { ROLE_DESCRIPTIONS, ROLE_LABELS, ROLE_OPTIONS } from "../lib/roles.ts";
 import { useCurrentOrganization } from "./organization-context.tsx";
@@ -17,18 +18,21 @@ interface RoleSelectProps {
  * locked for anyone who is not an owner. The server refuses any role granting more than your own.
  */
 export function RoleSelect({ value, onChange, canGrantOwner, error, label = "Roles" }: RoleSelectProps) {
-  const { organization, can } = useCurrentOrganization();
+  const { organization, can, grants } = useCurrentOrganization();
   const custom = useCustomRoles(organization.id, can.readRoles);
   const descriptions: Record<string, string> = { ...ROLE_DESCRIPTIONS };
+  // The server refuses a role granting more than the granter's own (owners grant everything).
+  const aboveOwn = (definition: Grants | undefined) =>
+    !can.isOwner && grants !== undefined && missingGrants(grants, definition ?? {}).length > 0;
   const data = [
     ...ROLE_OPTIONS.map((role) => ({
       value: role as string,
       label: ROLE_LABELS[role],
-      disabled: role === "owner" && !canGrantOwner,
+      disabled: role === "owner" ? !canGrantOwner : aboveOwn(BUILT_IN_GRANTS[role]),
     })),
     ...(custom.data ?? []).map((role) => {
       descriptions[role.role] = role.description || "A role of this organization";
-      return { value: role.role, label: role.role, disabled: false };
+      return { value: role.role, label: role.role, disabled: aboveOwn(role.permission) };
     }),
   ];
   return (
@@ -41,7 +45,7 @@ export function RoleSelect({ value, onChange, canGrantOwner, error, label = "Rol
       description={
         canGrantOwner
           ? "A member can hold several roles."
-          : "A member can hold several roles. Only an owner can grant or take away the owner role."
+          : "A member can hold several roles. Only an owner can grant the owner role, and no one a role beyond their own."
       }
       renderOption={({ option }) => (
         <div>
