@@ -1,6 +1,6 @@
 // The audit log and webhooks on the write path (issue 17): a member role change and get-session on Gatehouse with
-// one webhook endpoint subscribed to every event, on the same build without an endpoint, and on the build from
-// before issue 17 (no audit log, no webhooks), in alternating turns. Writes bench/RESULTS-webhooks[-setup].md.
+// one webhook endpoint subscribed to every event, on the same build without the delivery worker
+// (WEBHOOK_DELIVERY=0: the audit log alone), and on the build from before issue 17 (neither), in alternating turns. Writes bench/RESULTS-webhooks[-setup].md.
 import { execSync } from "node:child_process";
 import { mkdirSync, rmSync, writeFileSync } from "node:fs";
 import { createServer } from "node:http";
@@ -85,7 +85,7 @@ export async function webhookBench<T extends Server>(deps: WebhookBenchDeps<T>):
   try {
     const servers = [
       await deps.start("webhook", env),
-      await deps.start("no-endpoint", env),
+      await deps.start("no-delivery", { ...env, WEBHOOK_DELIVERY: "0" }),
       await deps.start("before-17", env, before.command),
     ];
     const roleSpecs: Array<Record<string, unknown>> = [];
@@ -150,11 +150,11 @@ export async function webhookBench<T extends Server>(deps: WebhookBenchDeps<T>):
       "",
       `Run ${new Date().toISOString()} with \`npm run bench -- --only webhooks${deps.setup === "sqlite" ? "" : " --db postgres"}\`; autocannon -c 50, ${deps.duration} s per case in 3 alternating turns per server (mean req/s, median latencies), loopback, production builds.`,
       `- **with a webhook**: this build, one endpoint of the organization subscribed to \`*\` (a loopback receiver answering 200); every role change is an audit event, an outbox row, a delivery and a signed POST.`,
-      "- **no endpoint**: this build, nothing subscribed (the audit event and outbox row are still written, and fanned out to nothing).",
+      "- **audit log only**: this build with `WEBHOOK_DELIVERY=0` (every role change is still an audit event and an outbox row; no worker runs).",
       `- **before #17**: the server at \`${deps.baseline}\` (no audit log, no webhooks), with the same packages.`,
       `Each request changes one of ${MEMBERS} seeded members' role, to admin then back. Target: the write path with a webhook ≥ 0.8× before #17; get-session unaffected.`,
       "",
-      "| case | with a webhook | no endpoint | before #17 | webhook/before | webhook/no endpoint | note |",
+      "| case | with a webhook | audit log only | before #17 | webhook/before | webhook/audit only | note |",
       "|---|---|---|---|---|---|---|",
       ...rows,
       "",

@@ -12,7 +12,8 @@ describe(`audit log: account events (${testDatabase})`, () => {
   let t: TestApp;
 
   beforeAll(async () => {
-    t = await startTestApp();
+    // No delivery worker: the outbox keeps each event's row for the assertions on its webhook payload.
+    t = await startTestApp({ WEBHOOK_DELIVERY: "0" });
   });
   afterAll(() => t.close());
 

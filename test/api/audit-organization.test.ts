@@ -18,7 +18,8 @@ describe(`audit log: organization events (${testDatabase})`, () => {
   let orgId: string;
 
   beforeAll(async () => {
-    t = await startTestApp();
+    // No delivery worker: the outbox keeps each event's row for the assertions on its webhook payload.
+    t = await startTestApp({ WEBHOOK_DELIVERY: "0" });
     owner = await signUpWithId(t);
     orgId = (await createOrganization(t, owner.cookie, { name: "Audited" })).id;
   });

@@ -275,4 +275,35 @@ describe(`audit log: reading it (${testDatabase})`, () => {
     const csv = await read("/api/account/activity", person.cookie, "text/csv");
     expect(parseCsv(csv.text).length - 1).toBe(mine.events.length);
   });
+  it("commits events recorded at the same moment together, each caller answered once its own is stored", async () => {
+    const db = t.server.database.db;
+    const burstOrg = (await createOrganization(t, owner.cookie)).id;
+    // More than one group's worth (100), all at once, as a burst of requests would record them.
+    const ids = await Promise.all(
+      Array.from({ length: 250 }, async (_, i) => {
+        const id = await recordEvent(db, {
+          action: "team.created",
+          actor: { userId: owner.id },
+          target: { type: "team", id: `burst-${i}` },
+          organizationId: burstOrg,
+        });
+        // Resolved: the event and its outbox row are committed, readable from another connection.
+        const stored = await db
+          .selectFrom("audit_event")
+          .select("targetId")
+          .where("id", "=", id)
+          .executeTakeFirst();
+        expect(stored?.targetId).toBe(`burst-${i}`);
+        return id;
+      }),
+    );
+    expect(new Set(ids).size).toBe(250);
+    const rows = await db
+      .selectFrom("audit_event")
+      .select(db.fn.countAll<number>().as("n"))
+      .where("organizationId", "=", burstOrg)
+      .where("action", "=", "team.created")
+      .executeTakeFirstOrThrow();
+    expect(Number(rows.n)).toBe(250);
+  });
 });

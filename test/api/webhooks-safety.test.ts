@@ -120,7 +120,14 @@ describe(`webhooks refuse private addresses without WEBHOOK_ALLOW_PRIVATE (${tes
     expect(loadConfig(base).webhooks.allowHttp).toBe(false);
     expect(loadConfig({ ...base, WEBHOOK_ALLOW_HTTP: "1" }).webhooks.allowHttp).toBe(true);
     expect(() => loadConfig({ ...base, WEBHOOK_RETRY_SCALE: "0.5" })).toThrow(/WEBHOOK_RETRY_SCALE/);
-    expect(t.config.webhooks).toMatchObject({ allowHttp: true, allowPrivate: false, retryScale: 1 });
+    expect(t.config.webhooks).toMatchObject({
+      delivery: true,
+      allowHttp: true,
+      allowPrivate: false,
+      retryScale: 1,
+    });
+    expect(loadConfig({ ...base, WEBHOOK_DELIVERY: "0" }).webhooks.delivery).toBe(false);
+    expect(loadConfig({ ...base, WEBHOOK_DELIVERY: "on" }).webhooks.delivery).toBe(true);
   });
 });
 
@@ -193,4 +200,31 @@ describe(`webhooks: an endpoint failing for 3 days is turned off and its owners 
       health: { consecutiveFailures: 0 },
     });
   }, 30_000);
+});
+
+describe(`webhooks: an instance with WEBHOOK_DELIVERY=0 writes events but sends nothing (${testDatabase})`, () => {
+  let t: TestApp;
+  let receiver: WebhookReceiver;
+  beforeAll(async () => {
+    t = await startTestApp({ WEBHOOK_ALLOW_PRIVATE: "1", WEBHOOK_DELIVERY: "0" });
+    receiver = await startWebhookReceiver();
+  });
+  afterAll(async () => {
+    await receiver?.close();
+    await t?.close();
+  });
+
+  it("keeps the events in the outbox for an instance that delivers", async () => {
+    const owner = await signUpVerified(t, createUser());
+    const orgId = (await createOrganization(t, owner.cookie)).id;
+    const hook = await webhooksCall(t, "", owner.cookie, {
+      json: { url: receiver.url, events: ["*"], organizationId: orgId },
+    });
+    expect(hook.status).toBe(201);
+    const eventId = await event(t, orgId);
+    await new Promise((r) => setTimeout(r, 500));
+    expect(receiver.received).toHaveLength(0);
+    const waiting = await t.server.database.db.selectFrom("event_outbox").select("id").execute();
+    expect(waiting.map((r) => r.id)).toContain(eventId);
+  });
 });

@@ -80,6 +80,10 @@ const schema = z.object({
   OIDC_INTROSPECTION_LIMIT: z.coerce.number().int().min(1).max(1_000_000).default(6000),
   EMAIL_CODE_SIGN_IN: flag,
   MAGIC_LINK_SIGN_IN: flag,
+  WEBHOOK_DELIVERY: z
+    .enum(["1", "0", "true", "false", "yes", "no", "on", "off", ""])
+    .optional()
+    .transform((v) => !["0", "false", "no", "off"].includes(v ?? "")),
   WEBHOOK_ALLOW_HTTP: flag,
   WEBHOOK_ALLOW_PRIVATE: flag,
   WEBHOOK_RETRY_SCALE: z.coerce.number().gt(0).max(1).default(1),
@@ -107,6 +111,11 @@ export interface OidcConfig {
 
 /** Webhook delivery (features/webhooks, decision 31). */
 export interface WebhookConfig {
+  /**
+   * This instance runs the delivery worker (WEBHOOK_DELIVERY, on unless 0/off): off for instances that only
+   * serve requests while others deliver. With no instance delivering, events wait in the outbox. @default true
+   */
+  delivery: boolean;
   /** http:// endpoints are accepted: always outside production, in production only with WEBHOOK_ALLOW_HTTP. */
   allowHttp: boolean;
   /** WEBHOOK_ALLOW_PRIVATE: loopback, private, link-local… addresses may receive deliveries. */
@@ -285,6 +294,7 @@ export function loadConfig(env: Env = processEnvironment()): Config {
     },
     emailSignIn: { code: e.EMAIL_CODE_SIGN_IN, link: e.MAGIC_LINK_SIGN_IN },
     webhooks: {
+      delivery: e.WEBHOOK_DELIVERY,
       allowHttp: !isProduction || e.WEBHOOK_ALLOW_HTTP,
       allowPrivate: e.WEBHOOK_ALLOW_PRIVATE,
       retryScale: e.WEBHOOK_RETRY_SCALE,

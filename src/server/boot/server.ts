@@ -62,7 +62,7 @@ export async function buildServer(config: Config, logger: Logger) {
       retryScale: config.webhooks.retryScale,
       onDisabled: (endpointId) => mailEndpointOwners(database.db, mailer, APP_NAME, endpointId),
     });
-    await webhooks.start();
+    if (config.webhooks.delivery) await webhooks.start();
     await redis?.start();
     const auth = createAuth(deps);
     const ready = async () => {

@@ -1,5 +1,6 @@
 import { randomUUID } from "node:crypto";
-import type { Db } from "#server/db/tables.ts";
+import type { Insertable } from "kysely";
+import type { Db, Tables } from "#server/db/tables.ts";
 import { outboxWritten } from "#server/events/outbox-signal.ts";
 import type { AuditAction, AuditTargetType } from "#shared/audit.ts";
 
@@ -29,6 +30,66 @@ export interface AuditEventInput {
 }
 
 const USER_AGENT_MAX = 512;
+/** Events committed together at most (16 columns each: far below either database's parameter limit). */
+const BATCH_MAX = 100;
+
+type AuditRow = Insertable<Tables["audit_event"]>;
+type OutboxRow = Insertable<Tables["event_outbox"]>;
+interface EventRows {
+  id: string;
+  audit: AuditRow;
+  /** A success's webhook outbox row. */
+  outbox: OutboxRow | null;
+}
+
+function rowsOf(event: AuditEventInput): EventRows {
+  const id = `evt_${randomUUID().replaceAll("-", "")}`;
+  const createdAt = new Date().toISOString();
+  const outcome = event.outcome ?? "success";
+  const details = event.details ?? {};
+  const audit: AuditRow = {
+    id,
+    createdAt,
+    action: event.action,
+    outcome,
+    errorCode: event.errorCode ?? null,
+    actorId: event.actor.userId,
+    impersonatorId: event.actor.impersonatorId ?? null,
+    apiKeyId: event.actor.apiKeyId ?? null,
+    connectionId: event.actor.connectionId ?? null,
+    targetType: event.target?.type ?? null,
+    targetId: event.target?.id ?? null,
+    targetLabel: event.target?.label ?? null,
+    organizationId: event.organizationId ?? null,
+    ip: event.ip ?? null,
+    userAgent: event.userAgent ? event.userAgent.slice(0, USER_AGENT_MAX) : null,
+    details: JSON.stringify(details),
+  };
+  const outbox: OutboxRow | null =
+    outcome === "success"
+      ? {
+          id,
+          type: event.action,
+          organizationId: event.organizationId ?? null,
+          payload: JSON.stringify({
+            type: event.action,
+            timestamp: createdAt,
+            data: event.data ?? { target: event.target ?? null, details },
+          }),
+          createdAt,
+        }
+      : null;
+  return { id, audit, outbox };
+}
+
+async function insertRows(db: Db, rows: EventRows[]): Promise<void> {
+  await db
+    .insertInto("audit_event")
+    .values(rows.map((r) => r.audit))
+    .execute();
+  const outbox = rows.flatMap((r) => (r.outbox ? [r.outbox] : []));
+  if (outbox.length > 0) await db.insertInto("event_outbox").values(outbox).execute();
+}
 
 /**
  * Writes one audit event and, for a success, its webhook outbox row (the delivery worker fans it out to the
@@ -37,51 +98,67 @@ const USER_AGENT_MAX = 512;
  * also the `webhook-id` every delivery of it carries.
  */
 export async function recordEvent(db: Db, event: AuditEventInput): Promise<string> {
-  // Outside a transaction the audit row and the outbox row still go together: a crash between two separate
-  // commits would keep the event and lose its webhooks (and one commit costs less than two).
-  if (!db.isTransaction && (event.outcome ?? "success") === "success") {
-    const id = await db.transaction().execute((trx) => recordEvent(trx, event));
-    outboxWritten(); // committed now: the worker finds the row at once, even on another connection
-    return id;
+  const rows = rowsOf(event);
+  if (db.isTransaction) await insertRows(db, [rows]);
+  else await commitTogether(db, rows);
+  // Committed (or to be, with the caller's transaction): the worker looks for the row at once.
+  if (rows.outbox) outboxWritten();
+  return rows.id;
+}
+
+interface Waiting {
+  rows: EventRows;
+  done: (error?: unknown) => void;
+}
+/** Per database: the events waiting for the next commit, and whether one is under way. */
+const groups = new WeakMap<Db, { waiting: Waiting[]; committing: boolean }>();
+
+/**
+ * Events recorded outside a transaction commit in groups: those that arrive while a commit is under way (a
+ * burst of writes: every request of it records one) share the next transaction instead of taking one each,
+ * which on SQLite's one writer would double the writes of the path they record. Each caller still resolves
+ * only once its own event is committed, with its audit row and outbox row together (a crash between two
+ * commits would keep the event and lose its webhooks). A group that fails is retried one event at a time, so
+ * one bad event never costs the others.
+ */
+function commitTogether(db: Db, rows: EventRows): Promise<void> {
+  let group = groups.get(db);
+  if (!group) {
+    group = { waiting: [], committing: false };
+    groups.set(db, group);
   }
-  const id = `evt_${randomUUID().replaceAll("-", "")}`;
-  const createdAt = new Date().toISOString();
-  const outcome = event.outcome ?? "success";
-  const details = event.details ?? {};
-  await db
-    .insertInto("audit_event")
-    .values({
-      id,
-      createdAt,
-      action: event.action,
-      outcome,
-      errorCode: event.errorCode ?? null,
-      actorId: event.actor.userId,
-      impersonatorId: event.actor.impersonatorId ?? null,
-      apiKeyId: event.actor.apiKeyId ?? null,
-      connectionId: event.actor.connectionId ?? null,
-      targetType: event.target?.type ?? null,
-      targetId: event.target?.id ?? null,
-      targetLabel: event.target?.label ?? null,
-      organizationId: event.organizationId ?? null,
-      ip: event.ip ?? null,
-      userAgent: event.userAgent ? event.userAgent.slice(0, USER_AGENT_MAX) : null,
-      details: JSON.stringify(details),
-    })
-    .execute();
-  if (outcome === "success") {
-    const data = event.data ?? { target: event.target ?? null, details };
-    await db
-      .insertInto("event_outbox")
-      .values({
-        id,
-        type: event.action,
-        organizationId: event.organizationId ?? null,
-        payload: JSON.stringify({ type: event.action, timestamp: createdAt, data }),
-        createdAt,
-      })
-      .execute();
-    outboxWritten();
+  const promise = new Promise<void>((resolve, reject) => {
+    group.waiting.push({ rows, done: (error) => (error === undefined ? resolve() : reject(error)) });
+  });
+  if (!group.committing) {
+    group.committing = true;
+    // The events of requests finishing in the same turn join this first group.
+    setImmediate(() => void commitGroups(db, group));
   }
-  return id;
+  return promise;
+}
+
+async function commitGroups(db: Db, group: { waiting: Waiting[]; committing: boolean }): Promise<void> {
+  while (group.waiting.length > 0) {
+    const batch = group.waiting.splice(0, BATCH_MAX);
+    try {
+      await db.transaction().execute((trx) =>
+        insertRows(
+          trx,
+          batch.map((w) => w.rows),
+        ),
+      );
+      for (const w of batch) w.done();
+    } catch {
+      for (const w of batch) {
+        try {
+          await db.transaction().execute((trx) => insertRows(trx, [w.rows]));
+          w.done();
+        } catch (error) {
+          w.done(error);
+        }
+      }
+    }
+  }
+  group.committing = false;
 }

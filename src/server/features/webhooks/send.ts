@@ -38,6 +38,34 @@ export function urlRefusal(raw: string, policy: SendPolicy): string | undefined 
   return undefined;
 }
 
+/**
+ * Kept-alive connections of one worker, one pool per endpoint origin and checked address: a receiver hears
+ * many events, and a new TCP (and TLS) connection for each costs more than the request. A socket is reused
+ * only for the address it was opened to, which was checked then.
+ */
+export function createConnections(max = 200) {
+  const agents = new Map<string, http.Agent>();
+  const close = () => {
+    for (const agent of agents.values()) agent.destroy();
+    agents.clear();
+  };
+  return {
+    agentFor(url: URL, address: string): http.Agent {
+      const key = `${url.protocol}//${url.host}|${address}`;
+      let agent = agents.get(key);
+      if (!agent) {
+        if (agents.size >= max) close();
+        const options = { keepAlive: true, maxSockets: 4, timeout: ATTEMPT_TIMEOUT_MS };
+        agent = url.protocol === "https:" ? new https.Agent(options) : new http.Agent(options);
+        agents.set(key, agent);
+      }
+      return agent;
+    },
+    close,
+  };
+}
+export type Connections = ReturnType<typeof createConnections>;
+
 /** The address to connect to: looked up now, every address checked, the first one used. */
 async function checkedAddress(url: URL, policy: SendPolicy): Promise<{ address: string; family: number }> {
   const literal = literalAddress(url);
@@ -64,6 +92,7 @@ export async function sendWebhook(
   body: string,
   headers: Record<string, string>,
   policy: SendPolicy,
+  connections?: Connections,
   timeoutMs = ATTEMPT_TIMEOUT_MS,
 ): Promise<SendResult> {
   const refusal = urlRefusal(raw, policy);
@@ -87,7 +116,7 @@ export async function sendWebhook(
       const transport = url.protocol === "https:" ? https : http;
       request = transport.request(url, {
         method: "POST",
-        agent: false,
+        agent: connections ? connections.agentFor(url, target.address) : false,
         lookup: pinned,
         headers: {
           ...headers,
@@ -110,12 +139,15 @@ export async function sendWebhook(
               ? `redirect ${status} (not followed)`
               : `HTTP ${status}`;
           resolve({ ok, status, body: text, error });
-          res.destroy();
         };
         res.on("data", (chunk: Buffer) => {
           chunks.push(chunk);
           size += chunk.length;
-          if (size >= RESPONSE_BODY_MAX) finish();
+          // The rest is not read: the connection is dropped rather than kept for the next request.
+          if (size > RESPONSE_BODY_MAX) {
+            finish();
+            res.destroy();
+          }
         });
         res.on("end", finish);
         res.on("error", finish);

@@ -1,19 +1,19 @@
 import type { Logger } from "#server/boot/logger.ts";
 import type { AppDatabase } from "#server/db/db.ts";
+import type { Db } from "#server/db/tables.ts";
 import { onOutboxWrite } from "#server/events/outbox-signal.ts";
+import { type Claimed, claim } from "./claim.ts";
 import { fanOut } from "./fan-out.ts";
-import { type Failure, recordFailure, recordSuccess } from "./outcomes.ts";
+import { recordFailure, recordSuccess } from "./outcomes.ts";
 import { purgeDeliveries } from "./purge.ts";
 import { type DeliveryRow, iso, UNFINISHED } from "./rows.ts";
 import type { SendPolicy, SendResult } from "./send.ts";
-import { ATTEMPT_TIMEOUT_MS, sendWebhook } from "./send.ts";
+import { createConnections, sendWebhook } from "./send.ts";
 import { openSecret, signatureHeader } from "./signing.ts";
 
 /** Waits after the 1st, 2nd, … failed attempt; the last one repeats until the delivery is 3 days old. */
 export const RETRY_DELAYS_MS = [5_000, 300_000, 1_800_000, 7_200_000, 18_000_000, 36_000_000];
 export const GIVE_UP_AFTER_MS = 3 * 24 * 3_600_000;
-/** A claimed delivery belongs to its instance this long: beyond any attempt (10 s), never two at once. */
-export const CLAIM_LEASE_MS = 3 * ATTEMPT_TIMEOUT_MS;
 /** Rows left by another instance (or by a transaction the signal came too early for) are looked for this often. */
 const POLL_MS = 5_000;
 /** After an outbox write, look again this often for a while: the writer's transaction may not have committed. */
@@ -32,6 +32,13 @@ export interface WebhookWorkerDeps {
   retryScale: number;
   /** Told once an endpoint is turned off for failing (the owners' mail, outcomes.ts). */
   onDisabled: (endpointId: string) => Promise<void>;
+}
+
+interface Outcome {
+  row: DeliveryRow;
+  result: SendResult;
+  /** When to try again; null: delivered, or failed for good. */
+  retryAt: number | null;
 }
 
 export interface WebhookWorker {
@@ -62,107 +69,74 @@ export function createWebhookWorker(deps: WebhookWorkerDeps): WebhookWorker {
   let timer: NodeJS.Timeout | undefined;
   let purgeTimer: NodeJS.Timeout | undefined;
   let unsubscribe: (() => void) | undefined;
+  const secrets = new Map<string, string>();
+  const connections = createConnections();
+  /** Finished attempts waiting for the next pass to record them. */
+  const outcomes: Outcome[] = [];
 
-  async function claim(room: number): Promise<DeliveryRow[]> {
-    const now = Date.now();
-    return db.transaction().execute(async (trx) => {
-      const due = await trx
-        .selectFrom("webhook_delivery")
-        .select("endpointId")
-        .distinct()
-        .where("status", "in", UNFINISHED)
-        .where("nextAttemptAt", "<=", iso(now))
-        .limit(room * 4)
-        .execute();
-      const busyHere = new Set([...inFlight.keys()].map((key) => key.split(" ")[0]));
-      const candidates = due.map((d) => d.endpointId).filter((id) => !busyHere.has(id));
-      if (candidates.length === 0) return [];
-      let endpoints = trx
-        .selectFrom("webhook_endpoint")
-        .select("id")
-        .where("id", "in", candidates)
-        .where("enabled", "=", 1)
-        .orderBy("id");
-      if (kind === "postgres") endpoints = endpoints.forUpdate().skipLocked();
-      const claimed: DeliveryRow[] = [];
-      for (const { id } of await endpoints.execute()) {
-        if (claimed.length >= room) break;
-        const busy = await trx
-          .selectFrom("webhook_delivery")
-          .select("id")
-          .where("endpointId", "=", id)
-          .where("status", "=", "delivering")
-          .where("nextAttemptAt", ">", iso(now))
-          .executeTakeFirst();
-        if (busy) continue;
-        const next = await trx
-          .selectFrom("webhook_delivery")
-          .selectAll()
-          .where("endpointId", "=", id)
-          .where("status", "in", UNFINISHED)
-          .where("nextAttemptAt", "<=", iso(now))
-          .orderBy("createdAt")
-          .orderBy("id")
-          .limit(1)
-          .executeTakeFirst();
-        if (!next) continue;
-        const attempts = Number(next.attempts) + 1;
-        await trx
-          .updateTable("webhook_delivery")
-          .set({ status: "delivering", attempts, nextAttemptAt: iso(now + CLAIM_LEASE_MS) })
-          .where("id", "=", next.id)
-          .execute();
-        claimed.push({ ...next, attempts });
-      }
-      return claimed;
-    });
+  /** The endpoints with an attempt under way in this process. */
+  const busyEndpoints = () => new Set([...inFlight.keys()].map((key) => key.split(" ")[0] as string));
+
+  /** The signing secret, decrypted once per stored value (a rotation stores a new one). */
+  async function secretOf(sealed: string): Promise<string> {
+    let plain = secrets.get(sealed);
+    if (plain === undefined) {
+      plain = await openSecret(deps.appSecret, sealed);
+      if (secrets.size > 1000) secrets.clear();
+      secrets.set(sealed, plain);
+    }
+    return plain;
   }
 
-  async function attempt(row: DeliveryRow): Promise<void> {
-    const endpoint = await db
-      .selectFrom("webhook_endpoint")
-      .selectAll()
-      .where("id", "=", row.endpointId)
-      .executeTakeFirst();
-    let result: SendResult;
-    if (!endpoint || Number(endpoint.enabled) !== 1) {
-      result = { ok: false, status: null, body: null, error: "endpoint disabled" };
-    } else {
-      const secrets = [await openSecret(deps.appSecret, endpoint.secret)];
-      const previousLive =
-        endpoint.previousSecretExpiresAt && Date.parse(endpoint.previousSecretExpiresAt) > Date.now();
-      if (endpoint.previousSecret && previousLive)
-        secrets.push(await openSecret(deps.appSecret, endpoint.previousSecret));
-      const timestamp = Math.floor(Date.now() / 1000);
-      result = await sendWebhook(
-        endpoint.url,
-        row.payload,
-        {
-          "webhook-id": row.eventId,
-          "webhook-timestamp": String(timestamp),
-          "webhook-signature": signatureHeader(secrets, row.eventId, timestamp, row.payload),
-        },
-        deps.policy,
-      );
-    }
+  async function attempt({ delivery: row, endpoint }: Claimed): Promise<void> {
+    const signing = [await secretOf(endpoint.secret)];
+    const previousLive =
+      endpoint.previousSecretExpiresAt && Date.parse(endpoint.previousSecretExpiresAt) > Date.now();
+    if (endpoint.previousSecret && previousLive) signing.push(await secretOf(endpoint.previousSecret));
+    const timestamp = Math.floor(Date.now() / 1000);
+    const result = await sendWebhook(
+      endpoint.url,
+      row.payload,
+      {
+        "webhook-id": row.eventId,
+        "webhook-timestamp": String(timestamp),
+        "webhook-signature": signatureHeader(signing, row.eventId, timestamp, row.payload),
+      },
+      deps.policy,
+      connections,
+    );
     if (result.ok) {
-      await recordSuccess(db, row, result);
+      outcomes.push({ row, result, retryAt: null });
       return;
     }
-    const failure: Failure = { ...result, final: !endpoint || Number(endpoint.enabled) !== 1 };
     const scale = deps.retryScale;
     const delay = (RETRY_DELAYS_MS[Math.min(row.attempts, RETRY_DELAYS_MS.length) - 1] ?? 0) * scale;
-    const givingUp =
-      failure.final || Date.now() + delay - Date.parse(row.createdAt) > GIVE_UP_AFTER_MS * scale;
-    const disabled = await recordFailure(db, row, failure, givingUp ? null : Date.now() + delay);
+    const givingUp = Date.now() + delay - Date.parse(row.createdAt) > GIVE_UP_AFTER_MS * scale;
+    outcomes.push({ row, result, retryAt: givingUp ? null : Date.now() + delay });
     logger.warn(
       { deliveryId: row.id, endpointId: row.endpointId, attempts: row.attempts, reason: result.error },
       givingUp ? "webhook delivery failed for good" : "webhook delivery failed, will retry",
     );
-    if (disabled) {
-      logger.error({ endpointId: row.endpointId }, "webhook endpoint turned off after repeated failure");
+  }
+
+  /**
+   * Writes the finished attempts' outcomes in `trx` (the next pass's transaction: one per pass, not one per
+   * attempt). Returns the endpoints this turned off.
+   */
+  async function recordOutcomes(trx: Db, batch: Outcome[]): Promise<string[]> {
+    const disabled: string[] = [];
+    for (const { row, result, retryAt } of batch) {
+      if (result.ok) await recordSuccess(trx, row, result);
+      else if (await recordFailure(trx, row, result, retryAt)) disabled.push(row.endpointId);
+    }
+    return disabled;
+  }
+
+  async function tellOwners(endpointIds: string[]): Promise<void> {
+    for (const endpointId of endpointIds) {
+      logger.error({ endpointId }, "webhook endpoint turned off after repeated failure");
       await deps
-        .onDisabled(row.endpointId)
+        .onDisabled(endpointId)
         .catch((err) =>
           logger.error({ reason: (err as Error).message }, "webhooks: could not tell the owners"),
         );
@@ -172,11 +146,24 @@ export function createWebhookWorker(deps: WebhookWorkerDeps): WebhookWorker {
   async function pass(): Promise<void> {
     idle = true;
     while (!stopped) {
-      const fanned = await fanOutSafely();
+      // One transaction for both: on SQLite every transaction waits its turn on the one writer connection.
       const room = MAX_IN_FLIGHT - inFlight.size;
-      const rows = room > 0 ? await claim(room).catch(warn("claim", [] as DeliveryRow[])) : [];
+      const batch = outcomes.splice(0);
+      const { fanned, rows, disabled } = await db
+        .transaction()
+        .execute(async (trx) => ({
+          disabled: await recordOutcomes(trx, batch),
+          fanned: await fanOut(trx, kind),
+          rows: room > 0 ? await claim(trx, kind, room, busyEndpoints()) : [],
+        }))
+        .catch((err) => {
+          // Kept for the next pass; were this process to end first, the lapsed claims are sent again.
+          outcomes.unshift(...batch);
+          return warn("pass", { fanned: 0, rows: [] as Claimed[], disabled: [] as string[] })(err);
+        });
+      await tellOwners(disabled);
       for (const row of rows) {
-        const key = `${row.endpointId} ${row.id}`;
+        const key = `${row.endpoint.id} ${row.delivery.id}`;
         const work = attempt(row)
           .catch(warn("attempt", undefined))
           .finally(() => {
@@ -185,12 +172,10 @@ export function createWebhookWorker(deps: WebhookWorkerDeps): WebhookWorker {
           });
         inFlight.set(key, work);
       }
-      if (fanned === 0 && rows.length === 0) return;
+      if (fanned === 0 && rows.length === 0 && batch.length === 0) return;
       idle = false;
     }
   }
-
-  const fanOutSafely = () => fanOut(database).catch(warn("fan-out", 0));
 
   function warn<T>(what: string, fallback: T) {
     return (err: unknown): T => {
@@ -263,6 +248,15 @@ export function createWebhookWorker(deps: WebhookWorkerDeps): WebhookWorker {
       clearInterval(purgeTimer);
       await running;
       await Promise.all(inFlight.values());
+      connections.close();
+      const batch = outcomes.splice(0);
+      if (batch.length > 0) {
+        const disabled = await db
+          .transaction()
+          .execute((trx) => recordOutcomes(trx, batch))
+          .catch(warn("recording the last outcomes", [] as string[]));
+        await tellOwners(disabled);
+      }
     },
   };
 }

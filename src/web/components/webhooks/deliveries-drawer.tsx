@@ -157,7 +157,8 @@ function DeliveryRow({
       </Table.Td>
       <Table.Td>
         <Stack gap={2} align="flex-start">
-          <Badge color={status.color} variant="light" tt="none">
+          {/* Its words whole: a narrow column widens for them rather than cut them ("Delive…"). */}
+          <Badge color={status.color} variant="light" tt="none" styles={{ label: { overflow: "visible" } }}>
             {status.label}
           </Badge>
           {code || delivery.lastError ? (
