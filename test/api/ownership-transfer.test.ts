@@ -155,6 +155,20 @@ describe(`ownership transfer (${testDatabase})`, () => {
     expect(await roleOf(w.ownerMember.id)).toBe("owner");
   });
 
+  it("an offer goes with its organization", async () => {
+    const w = await world();
+    const { offer: made } = await offer(w.orgId, w.heirMember.id);
+    expect((await api(t, "/organization/delete", owner.cookie, { organizationId: w.orgId })).status).toBe(
+      200,
+    );
+    const left = await rawDb(t)
+      .selectFrom("ownership_offer")
+      .select("id")
+      .where("id", "=", made.id)
+      .execute();
+    expect(left).toEqual([]);
+  });
+
   it("an offer whose owner is no longer owner changes nothing", async () => {
     const w = await world();
     const { token } = await offer(w.orgId, w.heirMember.id);

@@ -36,9 +36,10 @@ export async function migrateOwnershipOffers(db: Db): Promise<void> {
     .createTable("ownership_offer")
     .ifNotExists()
     .addColumn("id", "text", (c) => c.primaryKey())
-    .addColumn("organizationId", "text", (c) => c.notNull())
-    .addColumn("fromUserId", "text", (c) => c.notNull())
-    .addColumn("toUserId", "text", (c) => c.notNull())
+    // Offers go with their organization and with either person's account.
+    .addColumn("organizationId", "text", (c) => c.notNull().references("organization.id").onDelete("cascade"))
+    .addColumn("fromUserId", "text", (c) => c.notNull().references("user.id").onDelete("cascade"))
+    .addColumn("toUserId", "text", (c) => c.notNull().references("user.id").onDelete("cascade"))
     .addColumn("keepOwner", "integer", (c) => c.notNull().defaultTo(0))
     .addColumn("tokenHash", "text", (c) => c.notNull().unique())
     .addColumn("status", "text", (c) => c.notNull())
