@@ -151,6 +151,9 @@ describe("custom roles and ownership transfer, in Chromium", () => {
     const mail = await server.sink.waitFor(heir.email, /ownership/i, 15_000);
     const link = linkIn(mail, `${server.url}/ownership/accept?token=`);
     const page = await pageFor(heir);
+    // The heir also sees the offer in the app, on the organization's overview.
+    await page.goto(`${server.url}/org/${org.slug}`);
+    await page.getByRole("button", { name: "Accept ownership" }).waitFor();
     await page.goto(link);
     await page.getByRole("heading", { name: "Accept ownership" }).waitFor();
     await capture(page, "accept");
