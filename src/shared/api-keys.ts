@@ -1,6 +1,6 @@
 import { z } from "zod";
+import { BUILT_IN_GRANTS, type Grants, grantsOf, missingGrants } from "./custom-roles.ts";
 import { hasControlCharacters, NAME_CONTROL_CHARACTERS_MESSAGE } from "./fields.ts";
-import { organizationRoles } from "./permissions.ts";
 import { parseRoles } from "./roles.ts";
 
 /**
@@ -54,21 +54,26 @@ export function onlyGrantable(permissions: Record<string, readonly string[]>): b
   });
 }
 
-/** Whether a member's role value (one or several roles) grants `action` on `resource`. */
-export function roleGrants(role: string | null | undefined, resource: string, action: string): boolean {
-  return parseRoles(role).some((name) => {
-    if (!Object.hasOwn(organizationRoles, name)) return false;
-    const definition = organizationRoles[name as keyof typeof organizationRoles];
-    // biome-ignore lint/suspicious/noExplicitAny: better-auth's role type is keyed by its statements
-    return definition.authorize({ [resource]: [action] } as any).success;
-  });
+/**
+ * Whether a member's role value (one or several roles) grants `action` on `resource`; `definitions` are the
+ * organization's roles (roleDefinitionsFrom: built-in and custom), the built-in ones when not given.
+ */
+export function roleGrants(
+  role: string | null | undefined,
+  resource: string,
+  action: string,
+  definitions: Readonly<Record<string, Grants>> = BUILT_IN_GRANTS,
+): boolean {
+  return (grantsOf(definitions, parseRoles(role))[resource as keyof Grants] ?? []).includes(action);
 }
 
 /** The permissions of `permissions` that a role value does not grant, as "resource:action". */
-export function beyondRole(role: string | null | undefined, permissions: ApiKeyPermissions): string[] {
-  return Object.entries(permissions).flatMap(([resource, actions]) =>
-    (actions ?? []).filter((a) => !roleGrants(role, resource, a)).map((a) => `${resource}:${a}`),
-  );
+export function beyondRole(
+  role: string | null | undefined,
+  permissions: ApiKeyPermissions,
+  definitions: Readonly<Record<string, Grants>> = BUILT_IN_GRANTS,
+): string[] {
+  return missingGrants(grantsOf(definitions, parseRoles(role)), permissions as Grants);
 }
 
 export const apiKeyNameSchema = z

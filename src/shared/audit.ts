@@ -47,6 +47,13 @@ export const AUDIT_ACTIONS = {
   "team_member.removed": "A member left or was taken off a team",
   "api_key.created": "An organization API key was created",
   "api_key.deleted": "An organization API key was revoked",
+  // Custom roles and ownership transfer (issue 18, decision 35).
+  "role.created": "A custom role was defined in an organization",
+  "role.updated": "A custom role's name, description or permissions changed",
+  "role.deleted": "A custom role was deleted",
+  "ownership.offered": "An owner offered ownership of the organization to another member",
+  "ownership.withdrawn": "An ownership offer was withdrawn",
+  "ownership.accepted": "A member accepted an ownership offer and became an owner",
   // Admins.
   "user.banned": "An admin banned an account",
   "user.unbanned": "An admin lifted a ban",
@@ -96,6 +103,9 @@ export const AUDIT_TARGET_TYPES = [
   "invite_link",
   "domain",
   "join_request",
+  // Custom roles and ownership transfer (issue 18).
+  "role",
+  "ownership_offer",
 ] as const;
 export type AuditTargetType = (typeof AUDIT_TARGET_TYPES)[number];
 

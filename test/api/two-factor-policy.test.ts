@@ -126,6 +126,22 @@ describe(`organizations that require two-factor (${testDatabase})`, () => {
       ["/api-key/get", undefined, `?id=${keyId}`],
       ["/api-key/update", { keyId, name: "renamed" }],
       ["/api-key/delete", { keyId }],
+      // Custom roles and ownership transfer (issue 18, decision 35).
+      [
+        "/organization/create-role",
+        { organizationId: orgId, role: "helper", permission: { team: ["create"] } },
+      ],
+      [
+        "/organization/update-role",
+        { organizationId: orgId, roleName: "helper", data: { description: "x" } },
+      ],
+      ["/organization/delete-role", { organizationId: orgId, roleName: "helper" }],
+      ["/organization/list-roles", undefined, `?${q}`],
+      ["/organization/get-role", undefined, `?${q}&roleName=helper`],
+      ["/organization/my-permissions", undefined, `?${q}`],
+      ["/organization/offer-ownership", { organizationId: orgId, memberId }],
+      ["/organization/withdraw-ownership-offer", { organizationId: orgId }],
+      ["/organization/ownership-offer", undefined, `?${q}`],
     ];
   }
 

@@ -6,6 +6,7 @@ import {
   onlyGrantable,
   roleGrants,
 } from "#shared/api-keys.ts";
+import { roleDefinitionsFrom } from "#shared/custom-roles.ts";
 import { permissionLabels } from "#web/features/organizations/lib/api-keys.ts";
 import { abilitiesOf } from "#web/features/organizations/lib/roles.ts";
 
@@ -62,5 +63,21 @@ describe("API keys in the web app", () => {
     expect(abilitiesOf("owner").manageApiKeys).toBe(true);
     expect(abilitiesOf("admin").manageApiKeys).toBe(true);
     expect(abilitiesOf("member").manageApiKeys).toBe(false);
+  });
+});
+
+describe("API key permissions with custom roles (decision 35)", () => {
+  it("counts the organization's custom roles when their definitions are given", () => {
+    const definitions = roleDefinitionsFrom([
+      { role: "key-keeper", permission: JSON.stringify({ apiKey: ["create"], team: ["create"] }) },
+      // A built-in name is never redefined, and a broken row grants nothing.
+      { role: "member", permission: JSON.stringify({ organization: ["delete"] }) },
+      { role: "broken", permission: "{" },
+    ]);
+    expect(roleGrants("member,key-keeper", "apiKey", "create", definitions)).toBe(true);
+    expect(roleGrants("key-keeper", "apiKey", "create")).toBe(false);
+    expect(roleGrants("member", "organization", "delete", definitions)).toBe(false);
+    expect(roleGrants("broken", "team", "create", definitions)).toBe(false);
+    expect(beyondRole("key-keeper", { team: ["create", "delete"] }, definitions)).toEqual(["team:delete"]);
   });
 });

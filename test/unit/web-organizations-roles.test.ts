@@ -52,8 +52,23 @@ describe("abilitiesOf", () => {
       inviteMembers: true,
       deleteTeams: true,
     });
-    const member = abilitiesOf("member");
+    // A member manages nothing; they may only see the organization's roles (ac:read).
+    const { readRoles, ...member } = abilitiesOf("member");
+    expect(readRoles).toBe(true);
     expect(Object.values(member).some(Boolean)).toBe(false);
     expect(abilitiesOf("owner")).toMatchObject({ isOwner: true, deleteOrganization: true });
+  });
+
+  it("follows the server's grants when given: a custom role allows exactly what it grants (decision 35)", () => {
+    const lead = abilitiesOf("member,team-lead", { team: ["create", "update"], ac: ["read"] });
+    expect(lead).toMatchObject({ createTeams: true, updateTeams: true, deleteTeams: false, readRoles: true });
+    expect(lead).toMatchObject({
+      inviteMembers: false,
+      updateMembers: false,
+      manageApiKeys: false,
+      isOwner: false,
+    });
+    // Without the server's answer, an unknown role grants nothing.
+    expect(abilitiesOf("team-lead").createTeams).toBe(false);
   });
 });

@@ -28,6 +28,7 @@ import {
   createApiKeyBody,
   roleGrants,
 } from "#shared/api-keys.ts";
+import { roleDefinitionsFrom } from "#shared/custom-roles.ts";
 
 export interface ApiKeyDeps {
   /** Requests per minute a new key may make (API_KEY_RATE_LIMIT); stored on each key at its creation. */
@@ -275,13 +276,20 @@ async function assertMayCreate(
       { field: "userId", value: userId },
     ],
   });
-  if (!member || !roleGrants(member.role, "apiKey", "create")) {
+  // Custom roles (decision 35) count like built-in ones: the organization's roles, as better-auth stores them.
+  const definitions = roleDefinitionsFrom(
+    await ctx.context.adapter.findMany<{ role: string; permission: string }>({
+      model: "organizationRole",
+      where: [{ field: "organizationId", value: organizationId }],
+    }),
+  );
+  if (!member || !roleGrants(member.role, "apiKey", "create", definitions)) {
     throw APIError.from("FORBIDDEN", {
       code: "INSUFFICIENT_API_KEY_PERMISSIONS",
       message: "Only the organization's owners and admins manage its API keys",
     });
   }
-  const beyond = beyondRole(member.role, permissions);
+  const beyond = beyondRole(member.role, permissions, definitions);
   if (beyond.length > 0) {
     throw APIError.from("FORBIDDEN", {
       code: "API_KEY_PERMISSION_BEYOND_ROLE",

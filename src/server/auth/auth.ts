@@ -22,6 +22,7 @@ import {
   passwordResetMail,
   verificationMail,
 } from "#server/mail/templates.ts";
+import { MAX_CUSTOM_ROLES } from "#shared/custom-roles.ts";
 import { LIMITS } from "#shared/limits.ts";
 import { ac, organizationRoles } from "#shared/permissions.ts";
 
@@ -205,6 +206,9 @@ export function buildAuthOptions({
         "/verify-email": TOKEN_LINK_LIMIT,
         "/delete-user/callback": TOKEN_LINK_LIMIT,
         "/reset-password": TOKEN_LINK_LIMIT,
+        // Ownership transfer (decision 35): its mailed link like the others; offers mail a member, a few a minute.
+        "/organization/accept-ownership": TOKEN_LINK_LIMIT,
+        "/organization/offer-ownership": { window: 60, max: 5 },
         ...Object.fromEntries(PATTERN_LIMITED_PATHS.map((path) => [path, false as const])),
       },
     },
@@ -261,6 +265,12 @@ export function buildAuthOptions({
         // SPEC §9: membership limit 100 by default.
         membershipLimit: config.membershipLimit,
         teams: { enabled: true },
+        // Custom roles (issue 18, decision 35): each organization's own roles in better-auth's organizationRole
+        // table, enforced with the built-in ones (features/organizations/custom-roles.ts); 50 per organization.
+        dynamicAccessControl: { enabled: true, maximumRolesPerOrganization: MAX_CUSTOM_ROLES },
+        schema: {
+          organizationRole: { additionalFields: { description: { type: "string", required: false } } },
+        },
         // SPEC §4: accepting or rejecting needs the recipient's verified email, whatever the id format.
         requireEmailVerificationOnInvitation: true,
         async sendInvitationEmail({ id, email, role, organization: org, inviter }) {

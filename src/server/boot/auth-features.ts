@@ -15,6 +15,7 @@ import { applicationsPlugin } from "#server/features/applications/plugin.ts";
 import { auditPlugin } from "#server/features/audit/plugin.ts";
 import { inviteLinksPlugin } from "#server/features/organizations/invite-links-plugin.ts";
 import { assertNotOnlyOwner } from "#server/features/organizations/owners.ts";
+import { ownershipTransfer } from "#server/features/organizations/ownership-endpoints.ts";
 import { gatehouseOrganizations } from "#server/features/organizations/plugin.ts";
 import { twoFactorPolicy } from "#server/features/organizations/two-factor-policy.ts";
 import type { Mailer } from "#server/mail/mailer.ts";
@@ -64,6 +65,8 @@ export function authFeatures({
       }),
       // Invite links (issue 18): their own endpoints, none of the stock paths.
       inviteLinksPlugin({ db, baseURL: config.baseURL }),
+      // Ownership transfer (issue 18, decision 35): offer, withdraw, accept once.
+      ownershipTransfer({ db, mailer, appName: APP_NAME, baseURL: config.baseURL }),
       accountsPlugin({
         mailer,
         appName: APP_NAME,

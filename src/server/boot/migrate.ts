@@ -8,8 +8,10 @@ import type { AppDatabase } from "#server/db/db.ts";
 import { migrateLimitCounters } from "#server/db/limit-counters.ts";
 import { migrateEventTables } from "#server/events/tables.ts";
 import { migrateOrganizationConstraints } from "#server/features/organizations/constraints.ts";
+import { migrateCustomRoles } from "#server/features/organizations/custom-roles.ts";
 import { migrateDomainTables } from "#server/features/organizations/domain-tables.ts";
 import { migrateInviteLinks } from "#server/features/organizations/invite-links-tables.ts";
+import { migrateOwnershipOffers } from "#server/features/organizations/ownership.ts";
 import { migrateWebhookTables } from "#server/features/webhooks/tables.ts";
 import { migrateMailTables } from "#server/mail/queue.ts";
 
@@ -32,6 +34,8 @@ export async function migrate(
     await migrateInviteLinks(database.db);
     // Verified domains and join requests (issue 18).
     await migrateDomainTables(database.db);
+    await migrateCustomRoles(database.db);
+    await migrateOwnershipOffers(database.db);
     const organization = options.plugins.find((p) => p.id === "organization");
     const organizationOptions = organization && "options" in organization ? organization.options : undefined;
     const limit = (organizationOptions as { membershipLimit?: unknown } | undefined)?.membershipLimit;

@@ -244,6 +244,31 @@ export interface Tables {
     decidedAt: string | null;
     decidedBy: string | null;
   };
+  // Custom roles and ownership transfer (issue 18, decision 35).
+  /** better-auth's dynamic access control: an organization's own roles; `permission` is JSON. */
+  organizationRole: {
+    id: string;
+    organizationId: string;
+    role: string;
+    permission: string;
+    description: string | null;
+    createdAt: DateValue;
+    updatedAt: DateValue | null;
+  };
+  /** An owner's standing offer of ownership to another member (features/organizations/ownership.ts). */
+  ownership_offer: {
+    id: string;
+    organizationId: string;
+    fromUserId: string;
+    toUserId: string;
+    keepOwner: number;
+    /** SHA-256 of the mailed link's token, hex; the token itself is never stored. */
+    tokenHash: string;
+    status: "pending" | "accepted" | "withdrawn";
+    expiresAt: string;
+    createdAt: string;
+    answeredAt: string | null;
+  };
 }
 
 export type Db = Kysely<Tables>;

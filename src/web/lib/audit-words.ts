@@ -69,6 +69,13 @@ const PHRASES: Record<AuditAction, string> = {
   "join_request.created": "asked to join",
   "join_request.approved": "approved a join request",
   "join_request.declined": "declined a join request",
+  // Custom roles and ownership transfer (issue 18).
+  "role.created": "created a role",
+  "role.updated": "changed a role",
+  "role.deleted": "deleted a role",
+  "ownership.offered": "offered ownership",
+  "ownership.withdrawn": "withdrew an ownership offer",
+  "ownership.accepted": "accepted ownership",
 };
 
 /** The families of actions, as the filters group them: the part of the name before its dot. */
@@ -87,6 +94,8 @@ export const AUDIT_FAMILIES = {
   invite_link: "Invite links",
   domain: "Domains",
   join_request: "Join requests",
+  role: "Roles",
+  ownership: "Ownership",
 } as const;
 export type AuditFamily = keyof typeof AUDIT_FAMILIES;
 
@@ -103,6 +112,8 @@ export const ORGANIZATION_FAMILIES: AuditFamily[] = [
   "invite_link",
   "domain",
   "join_request",
+  "role",
+  "ownership",
 ];
 /** The families of a person's own security activity. */
 export const ACCOUNT_FAMILIES: AuditFamily[] = ["user", "session", "impersonation"];
@@ -159,6 +170,8 @@ const TARGET_LABELS: Record<AuditTargetType, string> = {
   invite_link: "Invite link",
   domain: "Domain",
   join_request: "Join request",
+  role: "Role",
+  ownership_offer: "Ownership offer",
 };
 
 /** An event's target as a person reads it: its label as it was, else its kind and id. */

@@ -25,7 +25,13 @@ const gatehouseClient = {
 export const authClient = createAuthClient({
   baseURL: window.location.origin,
   plugins: [
-    organizationClient({ ac, roles: { owner, admin, member }, teams: { enabled: true } }),
+    organizationClient({
+      ac,
+      roles: { owner, admin, member },
+      teams: { enabled: true },
+      // Custom roles (decision 35): role names beyond the built-in ones, and the role endpoints typed.
+      dynamicAccessControl: { enabled: true },
+    }),
     adminClient(),
     twoFactorClient(),
     passkeyClient(),

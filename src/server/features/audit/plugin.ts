@@ -11,6 +11,7 @@ import { outcomeOf } from "./rule.ts";
 import { accountRules } from "./rules-account.ts";
 import { adminRules } from "./rules-admin.ts";
 import { organizationRules } from "./rules-organization.ts";
+import { roleRules } from "./rules-roles.ts";
 import { signInRules } from "./sign-in.ts";
 
 /**
@@ -23,6 +24,7 @@ export const AUDIT_RULES: readonly AuditRule[] = [
   ...signInRules,
   ...accountRules,
   ...organizationRules,
+  ...roleRules,
   ...adminRules,
 ];
 

@@ -1,8 +1,9 @@
 import { APIError } from "better-auth/api";
 import type { Db } from "#server/db/tables.ts";
 import { ORGANIZATION_MESSAGES } from "#server/features/organizations/messages.ts";
-import { organizationRoles, type statements } from "#shared/permissions.ts";
-import { hasRole, parseRoles } from "#shared/roles.ts";
+import { memberGrants } from "#server/features/organizations/role-definitions.ts";
+import type { statements } from "#shared/permissions.ts";
+import { hasRole } from "#shared/roles.ts";
 
 type Request = { [K in keyof typeof statements]?: (typeof statements)[K][number][] };
 
@@ -10,13 +11,19 @@ export function isOwner(role: string | null | undefined): boolean {
   return hasRole(role, "owner");
 }
 
-/** True when any of the member's roles grants every action asked for (SPEC §6). */
-export function can(role: string, request: Request): boolean {
-  return parseRoles(role).some((name) => {
-    const definition = organizationRoles[name as keyof typeof organizationRoles];
-    // biome-ignore lint/suspicious/noExplicitAny: better-auth's role type is keyed by its statements
-    return definition ? definition.authorize(request as any).success : false;
-  });
+/**
+ * True when the member's roles, built-in and custom together, grant every action asked for (SPEC §6). Custom
+ * roles are read from the database on each call (role-definitions.ts): a removed permission holds at once.
+ */
+export async function can(
+  db: Db,
+  member: { organizationId: string; role: string },
+  request: Request,
+): Promise<boolean> {
+  const grants = await memberGrants(db, member);
+  return Object.entries(request).every(([resource, actions]) =>
+    (actions ?? []).every((action) => (grants[resource as keyof typeof statements] ?? []).includes(action)),
+  );
 }
 
 export async function findMembership(db: Db, organizationId: string, userId: string) {

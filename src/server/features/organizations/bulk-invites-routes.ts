@@ -78,7 +78,7 @@ export function bulkInviteRoutes({ auth, db, membershipLimit, trustedOrigins }: 
     if (org?.required && !(await hasStrongSignIn(db, session.user.id))) {
       return { body: ORGANIZATION_TWO_FACTOR_MESSAGE, status: 403 };
     }
-    if (permission === "invite" && !can(member.role, { invitation: ["create"] })) {
+    if (permission === "invite" && !(await can(db, member, { invitation: ["create"] }))) {
       return {
         body:
           c.req.method === "GET" ? ORGANIZATION_MESSAGES.notAllowedToListInvitations : REFUSALS.cannotInvite,

@@ -1,6 +1,7 @@
 import { isPast } from "#server/db/dates.ts";
 import type { Db } from "#server/db/tables.ts";
 import { isOwner } from "#server/features/organizations/access.ts";
+import { roleDefinitions } from "#server/features/organizations/role-definitions.ts";
 import { CsvSyntaxError, parseCsv } from "#server/http/csv.ts";
 import {
   BULK_INVITE_MAX_BYTES,
@@ -9,8 +10,9 @@ import {
   type BulkInviteRow,
   type BulkRowProblem,
 } from "#shared/contracts/bulk-invitations.ts";
+import { grantsOf, missingGrants } from "#shared/custom-roles.ts";
 import { emailSchema } from "#shared/fields.ts";
-import { ORGANIZATION_ROLE_NAMES } from "#shared/permissions.ts";
+import { parseRoles } from "#shared/roles.ts";
 
 /** A CSV refused as a whole, before any row is looked at or sent. */
 export class BulkInputError extends Error {
@@ -147,7 +149,7 @@ export async function previewRows(
 ): Promise<BulkInvitePreview & { readyRows: ReadyRow[] }> {
   const emailCheck = emailSchema();
   const emails = source.map((row) => row.email.toLowerCase()).filter(Boolean);
-  const [members, pending, teams, places] = await Promise.all([
+  const [members, pending, teams, places, definitions] = await Promise.all([
     emails.length === 0
       ? []
       : db
@@ -160,7 +162,10 @@ export async function previewRows(
     pendingInvitations(db, organizationId),
     db.selectFrom("team").select(["id", "name"]).where("organizationId", "=", organizationId).execute(),
     placesLeft(db, organizationId, membershipLimit),
+    // Custom roles (decision 35): known like built-in ones, never granting more than the inviter's own.
+    roleDefinitions(db, organizationId),
   ]);
+  const inviterGrants = grantsOf(definitions, parseRoles(inviterRole));
   const memberEmails = new Set(members.map((m) => m.email.toLowerCase()));
   const invitedEmails = new Set(pending.map((p) => p.email.toLowerCase()));
   const seen = new Set<string>();
@@ -176,9 +181,14 @@ export async function previewRows(
     else if (invitedEmails.has(email)) problems.push(problem("ALREADY_INVITED"));
     seen.add(email);
     const roles = rolesOf(row.roles);
-    const unknown = roles.filter((name) => !(ORGANIZATION_ROLE_NAMES as string[]).includes(name));
+    const unknown = roles.filter((name) => !Object.hasOwn(definitions, name));
     if (unknown.length > 0) problems.push(problem("UNKNOWN_ROLE", `No such role: ${unknown.join(", ")}`));
-    else if (roles.some(isOwner) && !isOwner(inviterRole)) problems.push(problem("ROLE_NOT_ALLOWED"));
+    else if (
+      !isOwner(inviterRole) &&
+      (roles.some(isOwner) || missingGrants(inviterGrants, grantsOf(definitions, roles)).length > 0)
+    ) {
+      problems.push(problem("ROLE_NOT_ALLOWED"));
+    }
     const wanted = row.team.toLowerCase();
     const team = wanted ? teams.find((t) => t.id === row.team || t.name.toLowerCase() === wanted) : undefined;
     if (wanted && !team) problems.push(problem("UNKNOWN_TEAM", `No team "${row.team}" in this organization`));

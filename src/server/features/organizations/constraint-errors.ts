@@ -39,5 +39,15 @@ export function translateConstraintError(error: unknown): unknown {
   ) {
     return APIError.from("BAD_REQUEST", ORGANIZATION_MESSAGES.alreadyMember);
   }
+  // Custom roles (decision 35): the unique (organizationId, role) index decides a race for one name.
+  if (
+    unique &&
+    (constraint === "organization_role_name_unique" || message.includes("organizationRole.organizationId"))
+  ) {
+    return APIError.from("BAD_REQUEST", {
+      code: "ROLE_NAME_IS_ALREADY_TAKEN",
+      message: "That role name is already taken",
+    });
+  }
   return error;
 }

@@ -26,7 +26,7 @@ export function invitationLimitOverrides(db: Db, counters: LimitCounters | undef
             ? body.organizationId
             : (session.session.activeOrganizationId as string | null | undefined);
         const member = organizationId ? await findMembership(db, organizationId, session.user.id) : undefined;
-        if (!member || !can(member.role, { invitation: ["create"] })) return;
+        if (!member || !(await can(db, member, { invitation: ["create"] }))) return;
         await enforceLimits(counters, [
           [recipientKey("invitation", body.email), MAIL_LIMITS.perRecipient],
           [`mail:organization:${member.organizationId}`, MAIL_LIMITS.perOrganization],

@@ -47,7 +47,7 @@ async function manager(db: Db, ctx: HookContext, organizationId: string | undefi
     session.user.id,
   );
   await assertOrganizationPolicy(ctx, member.organizationId, session.user.id);
-  assertMayManageLinks(member.role);
+  await assertMayManageLinks(db, member);
   return { session, member };
 }
 
@@ -75,7 +75,7 @@ export function inviteLinksPlugin({ db, baseURL }: InviteLinksOptions) {
         },
         async (ctx) => {
           const { session, member } = await manager(db, ctx, ctx.body.organizationId);
-          assertRoleWithin(member.role, ctx.body.role);
+          await assertRoleWithin(db, member, ctx.body.role);
           const { link, token } = await createInviteLink(db, {
             organizationId: member.organizationId,
             body: ctx.body,

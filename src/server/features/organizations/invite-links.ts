@@ -5,8 +5,8 @@ import type { Db, Tables } from "#server/db/tables.ts";
 import { recordEvent } from "#server/events/record.ts";
 import { can } from "#server/features/organizations/access.ts";
 import { ORGANIZATION_MESSAGES } from "#server/features/organizations/messages.ts";
+import { beyondGranter } from "#server/features/organizations/role-definitions.ts";
 import type { CreateInviteLinkBody, InviteLink, InviteLinkState } from "#shared/contracts/invite-links.ts";
-import { parseRoles } from "#shared/roles.ts";
 
 /** Refusals of the invite link endpoints; `{ code, message }` like every organization error. */
 export const INVITE_LINK_MESSAGES = {
@@ -38,7 +38,6 @@ export const REFUSAL_OF_STATE = {
 } as const;
 
 /** Built-in roles from least to most: a link may give a role no higher than the creator's highest. */
-const ROLE_RANK: Record<string, number> = { member: 0, admin: 1, owner: 2 };
 
 type InviteLinkRow = Tables["invite_link"];
 
@@ -61,16 +60,19 @@ export function stateOf(
   return "active";
 }
 
-/** Owners and admins (whoever may create invitations) manage links; members are refused. */
-export function assertMayManageLinks(role: string) {
-  if (!can(role, { invitation: ["create"] }))
+/** Whoever may create invitations (owners, admins, a custom role granting it) manages links; others are refused. */
+export async function assertMayManageLinks(db: Db, member: { organizationId: string; role: string }) {
+  if (!(await can(db, member, { invitation: ["create"] })))
     throw APIError.from("FORBIDDEN", INVITE_LINK_MESSAGES.notAllowed);
 }
 
-/** The granter's own highest role bounds what a link may give. */
-export function assertRoleWithin(granterRole: string, role: string) {
-  const own = Math.max(-1, ...parseRoles(granterRole).map((r) => ROLE_RANK[r] ?? -1));
-  if ((ROLE_RANK[role] ?? Number.POSITIVE_INFINITY) > own) {
+/** A link never gives a role with permissions its creator lacks (built-in and custom roles alike). */
+export async function assertRoleWithin(
+  db: Db,
+  granter: { organizationId: string; role: string },
+  role: string,
+) {
+  if ((await beyondGranter(db, granter, [role])).length > 0) {
     throw APIError.from("FORBIDDEN", INVITE_LINK_MESSAGES.roleAboveYours);
   }
 }

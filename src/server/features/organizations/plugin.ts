@@ -4,6 +4,7 @@ import { z } from "zod";
 import { overrideHooks } from "#server/auth/overrides.ts";
 import type { LimitCounters } from "#server/db/limit-counters.ts";
 import type { Db } from "#server/db/tables.ts";
+import { customRoleOverrides, myPermissions } from "#server/features/organizations/custom-roles.ts";
 import { invitationLimitOverrides } from "#server/features/organizations/invitation-limits.ts";
 import { invitationPreview } from "#server/features/organizations/invitation-preview.ts";
 import { STOCK_REWRITES } from "#server/features/organizations/messages.ts";
@@ -34,6 +35,8 @@ export function gatehouseOrganizations({
   const overrides = [
     ...organizationOverrides(db),
     ...memberOverrides(db),
+    // Custom roles (decision 35): first, so no grant above the granter's own reaches the others.
+    ...customRoleOverrides(db),
     ...invitationLimitOverrides(db, mailLimits),
     ...invitationOverrides(db, invitationExpiresIn),
     ...teamOverrides(db),
@@ -46,6 +49,15 @@ export function gatehouseOrganizations({
         "/organization/invitation-preview",
         { method: "GET", query: z.object({ id: z.string().min(1).max(100) }) },
         async (ctx) => ctx.json(await invitationPreview(db, ctx.query.id)),
+      ),
+      // Custom roles (decision 35): the caller's permissions there, built-in and custom roles merged.
+      getMyPermissions: createAuthEndpoint(
+        "/organization/my-permissions",
+        {
+          method: "GET",
+          query: z.object({ organizationId: z.string().min(1).max(200).optional() }).optional(),
+        },
+        async (ctx) => ctx.json(await myPermissions(db, ctx, ctx.query?.organizationId)),
       ),
     },
     hooks: {

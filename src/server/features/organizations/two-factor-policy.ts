@@ -72,6 +72,16 @@ export const POLICED_PATHS: ReadonlySet<string> = new Set([
   "/organization/list-user-teams",
   // The organization's API keys (api-keys.ts): managing them is acting in the organization.
   ...API_KEY_PATHS,
+  // Custom roles and ownership transfer (decision 35); accepting ownership checks the policy itself.
+  "/organization/create-role",
+  "/organization/update-role",
+  "/organization/delete-role",
+  "/organization/list-roles",
+  "/organization/get-role",
+  "/organization/my-permissions",
+  "/organization/offer-ownership",
+  "/organization/withdraw-ownership-offer",
+  "/organization/ownership-offer",
 ]);
 
 /** Paths whose request names no organization when it names none (the session's active one is not meant). */

@@ -32,6 +32,10 @@ const OrganizationsPage = lazyLoad(() =>
 );
 const OverviewPage = lazyLoad(() => import("./components/overview-page.tsx").then((m) => m.OverviewPage));
 const SettingsPage = lazyLoad(() => import("./components/settings-page.tsx").then((m) => m.SettingsPage));
+const OwnershipAcceptPage = lazyLoad(() =>
+  import("./components/ownership-accept-page.tsx").then((m) => m.OwnershipAcceptPage),
+);
+const RolesPage = lazyLoad(() => import("./components/roles-page.tsx").then((m) => m.RolesPage));
 const TeamsPage = lazyLoad(() => import("./components/teams-page.tsx").then((m) => m.TeamsPage));
 
 const organizationsRoute = screenRoute(signedInRoute, "/organizations", OrganizationsPage);
@@ -53,6 +57,8 @@ const invitationsRoute = screenRoute(
 
 const teamsRoute = screenRoute(organizationRoute, "/teams", TeamsPage, parseTeamsSearch);
 
+const rolesRoute = screenRoute(organizationRoute, "/roles", RolesPage);
+
 const settingsRoute = screenRoute(organizationRoute, "/settings", SettingsPage);
 
 const apiKeysRoute = screenRoute(organizationRoute, "/api-keys", ApiKeysPage);
@@ -62,6 +68,13 @@ const activityRoute = screenRoute(organizationRoute, "/activity", ActivityPage, 
 const webhooksRoute = screenRoute(organizationRoute, "/webhooks", WebhooksPage);
 
 const domainsRoute = screenRoute(organizationRoute, "/domains", DomainsPage);
+// Ownership transfer's mailed link (decision 35): signed in first, then accepted by a click.
+const ownershipAcceptRoute = screenRoute(
+  signedInRoute,
+  "/ownership/accept",
+  OwnershipAcceptPage,
+  searchParams(z.object({ token: optionalText })),
+);
 
 const myInvitationsRoute = screenRoute(signedInRoute, "/invitations", MyInvitationsPage);
 
@@ -84,6 +97,7 @@ export const signedInOrganizationRoutes = [
     membersRoute,
     invitationsRoute,
     teamsRoute,
+    rolesRoute,
     settingsRoute,
     apiKeysRoute,
     activityRoute,
@@ -91,5 +105,6 @@ export const signedInOrganizationRoutes = [
     domainsRoute,
   ]),
   myInvitationsRoute,
+  ownershipAcceptRoute,
 ];
 export const publicOrganizationRoutes = [acceptInvitationRoute, joinLinkRoute];

@@ -46,7 +46,7 @@ export function invitationOverrides(db: Db, invitationExpiresIn: number): Overri
       mode: "replace",
       handler: async (ctx) => {
         const { query, member, organizationId } = await organizationOf(db, ctx);
-        if (!can(member.role, { invitation: ["create"] })) {
+        if (!(await can(db, member, { invitation: ["create"] }))) {
           throw APIError.from("FORBIDDEN", ORGANIZATION_MESSAGES.notAllowedToListInvitations);
         }
         return answerPage(
@@ -97,7 +97,7 @@ export function invitationOverrides(db: Db, invitationExpiresIn: number): Overri
         if (!invitation || !member)
           throw APIError.from("BAD_REQUEST", ORGANIZATION_MESSAGES.invitationNotFound);
         if (
-          !can(member.role, { invitation: ["cancel"] }) ||
+          !(await can(db, member, { invitation: ["cancel"] })) ||
           (isOwner(invitation.role) && !isOwner(member.role))
         ) {
           throw APIError.from("FORBIDDEN", ORGANIZATION_MESSAGES.notAllowedToCancelInvitation);
@@ -144,7 +144,7 @@ export function invitationOverrides(db: Db, invitationExpiresIn: number): Overri
             ? body.organizationId
             : (session.session.activeOrganizationId as string | null);
         const member = organizationId ? await findMembership(db, organizationId, session.user.id) : undefined;
-        if (!member || !can(member.role, { invitation: ["create"] })) return;
+        if (!member || !(await can(db, member, { invitation: ["create"] }))) return;
         const pending = await db
           .selectFrom("invitation")
           .select(["id", "expiresAt"])

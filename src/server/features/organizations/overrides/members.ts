@@ -58,7 +58,7 @@ export function memberOverrides(db: Db): Override[] {
           )
           .executeTakeFirst();
         if (!member) throw APIError.from("BAD_REQUEST", ORGANIZATION_MESSAGES.memberNotFound);
-        if (!can(actor.role, { member: ["delete"] })) {
+        if (!(await can(db, actor, { member: ["delete"] }))) {
           throw APIError.from("FORBIDDEN", ORGANIZATION_MESSAGES.notAllowedToRemoveMember);
         }
         if (isOwner(member.role) && !isOwner(actor.role)) {

@@ -54,7 +54,7 @@ export function organizationOverrides(db: Db): Override[] {
         const { limit } = readPage({ limit: query.membersLimit }, FULL_ORGANIZATION_LIMIT);
         // An API key without invitation:create sees no invitations, whoever created it.
         const seesInvitations =
-          can(member.role, { invitation: ["create"] }) && keyAllows(ctx, "invitation", "create");
+          (await can(db, member, { invitation: ["create"] })) && keyAllows(ctx, "invitation", "create");
         return ctx.json(
           await fullOrganization(
             db,
@@ -75,7 +75,7 @@ export function organizationOverrides(db: Db): Override[] {
         const organizationId = bodyString(ctx, "organizationId");
         const member = await findMembership(db, organizationId, session.user.id);
         if (!member) throw APIError.from("FORBIDDEN", ORGANIZATION_MESSAGES.notAMember);
-        if (!can(member.role, { organization: ["delete"] })) {
+        if (!(await can(db, member, { organization: ["delete"] }))) {
           throw APIError.from("FORBIDDEN", ORGANIZATION_MESSAGES.notAllowedToManageOrganization);
         }
         const organization = await findOrganization(organizationId);

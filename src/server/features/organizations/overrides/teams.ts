@@ -42,7 +42,7 @@ export function teamOverrides(db: Db): Override[] {
           .where("teamId", "=", team.id)
           .where("userId", "=", session.user.id)
           .executeTakeFirst();
-        if (!inTeam && !can(member.role, { team: ["update"] })) {
+        if (!inTeam && !(await can(db, member, { team: ["update"] }))) {
           throw APIError.from("FORBIDDEN", ORGANIZATION_MESSAGES.notAllowedToListTeamMembers);
         }
         return answerPage(ctx, await teamMembersPage(db, team.id, readPage(query, PAGE.maxLimit)));

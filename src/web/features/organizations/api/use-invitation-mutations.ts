@@ -8,7 +8,8 @@ import type { InvitationRow, OrganizationSummary } from "./types.ts";
 
 export interface InviteFields {
   email: string;
-  roles: OrganizationRole[];
+  /** Built-in and custom role names. */
+  roles: string[];
   teamId: string | null;
 }
 

@@ -1,4 +1,3 @@
-import type { OrganizationRole } from "#shared/permissions.ts";
 import { authCall } from "#web/lib/api/call.ts";
 import { useApiMutation } from "#web/lib/api/use-api-mutation.ts";
 import { authClient } from "#web/lib/auth-client.ts";
@@ -13,7 +12,7 @@ export function memberName(member: Pick<MemberRow, "user">): string {
 /** Gives a member exactly these roles. */
 export function useUpdateMemberRoles(organizationId: string, member: MemberRow, onDone: () => void) {
   return useApiMutation({
-    mutationFn: (roles: OrganizationRole[]) =>
+    mutationFn: (roles: string[]) =>
       authCall((o) =>
         authClient.organization.updateMemberRole({ memberId: member.id, role: roles, organizationId }, o),
       ),

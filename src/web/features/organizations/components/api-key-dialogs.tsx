@@ -77,7 +77,7 @@ function CreateApiKeyForm({
   onCreated: (created: CreatedApiKey) => void;
   onCancel: () => void;
 }) {
-  const { organization, role } = useCurrentOrganization();
+  const { organization, role, grants } = useCurrentOrganization();
   const form = useForm({
     mode: "controlled",
     initialValues: { name: "", expiry: "90 days", permissions: [] as string[] },
@@ -127,7 +127,10 @@ function CreateApiKeyForm({
                   {RESOURCE_LABELS[resource]}
                 </Text>
                 {API_KEY_PERMISSIONS[resource].map((action) => {
-                  const granted = roleGrants(role, resource, action);
+                  // The server's answer counts custom roles; until it comes, the built-in ones.
+                  const granted = grants
+                    ? (grants[resource] ?? []).includes(action)
+                    : roleGrants(role, resource, action);
                   return (
                     <Checkbox
                       key={action}

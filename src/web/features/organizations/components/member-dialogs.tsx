@@ -1,7 +1,6 @@
 import { Button, Group, Menu, Stack, Text } from "@mantine/core";
 import { IconShieldCog, IconUserMinus } from "@tabler/icons-react";
 import { useState } from "react";
-import type { OrganizationRole } from "#shared/permissions.ts";
 import { parseRoles } from "#shared/roles.ts";
 import { AppModal } from "#web/components/app-modal.tsx";
 import { ConfirmActionDialog } from "#web/components/confirm-dialog.tsx";
@@ -94,7 +93,7 @@ function ChangeRolesForm({ member, onDone }: { member: MemberRow; onDone: () => 
           Cancel
         </Button>
         <Button
-          onClick={() => update.mutate(roles as OrganizationRole[])}
+          onClick={() => update.mutate(roles)}
           loading={update.isPending}
           disabled={roles.length === 0 || sameRoles(roles, parseRoles(member.role))}
         >

@@ -1,4 +1,5 @@
 import { createContext, useContext } from "react";
+import type { Grants } from "#shared/custom-roles.ts";
 import type { OrganizationSummary } from "../api/types.ts";
 import type { OrgAbilities } from "../lib/roles.ts";
 
@@ -7,6 +8,8 @@ export interface CurrentOrganization {
   /** The signed-in user's roles in it, comma-separated. */
   role: string;
   can: OrgAbilities;
+  /** What the member's roles, built-in and custom, grant here (the server's answer), once loaded. */
+  grants?: Grants;
 }
 
 export const OrganizationContext = createContext<CurrentOrganization | null>(null);

@@ -6,6 +6,7 @@ import {
   IconKey,
   IconMail,
   IconSettings,
+  IconShieldLock,
   IconUsers,
   IconUsersGroup,
   IconWebhook,
@@ -19,6 +20,7 @@ import { TwoFactorRequired } from "#web/components/two-factor-required.tsx";
 import { isTwoFactorRequired } from "#web/lib/api/api-error.ts";
 import { useFullOrganization, useOrganizationBySlug } from "../api/queries.ts";
 import { useActivateOrganization } from "../api/use-organization-mutations.ts";
+import { useMyPermissions } from "../api/use-roles.ts";
 import { abilitiesOf } from "../lib/roles.ts";
 import { OrgAvatar, OrgIdentitySkeleton } from "./org-avatar.tsx";
 import { type CurrentOrganization, OrganizationContext } from "./organization-context.tsx";
@@ -33,6 +35,7 @@ type Section =
   | "members"
   | "invitations"
   | "teams"
+  | "roles"
   | "settings"
   | "api-keys"
   | "activity"
@@ -55,10 +58,19 @@ export function OrganizationLayout() {
   const blocked = gated && isTwoFactorRequired(gate.error);
   useActivateOrganization(gated && !gate.isSuccess ? undefined : organization?.id);
 
+  // Custom roles (decision 35): the server says what this member's roles grant.
+  const permissions = useMyPermissions(organization?.id);
   const current = useMemo<CurrentOrganization | null>(
     () =>
-      organization ? { organization, role: organization.role, can: abilitiesOf(organization.role) } : null,
-    [organization],
+      organization
+        ? {
+            organization,
+            role: organization.role,
+            can: abilitiesOf(organization.role, permissions.data?.permissions),
+            grants: permissions.data?.permissions,
+          }
+        : null,
+    [organization, permissions.data],
   );
 
   if (error) {
@@ -104,6 +116,9 @@ export function OrganizationLayout() {
       ? [{ section: "invitations" as const, label: "Invitations", icon: <IconMail size={16} aria-hidden /> }]
       : []),
     { section: "teams", label: "Teams", icon: <IconUsersGroup size={16} aria-hidden /> },
+    ...(can.readRoles
+      ? [{ section: "roles" as const, label: "Roles", icon: <IconShieldLock size={16} aria-hidden /> }]
+      : []),
     { section: "settings", label: "Settings", icon: <IconSettings size={16} aria-hidden /> },
     ...(can.manageApiKeys
       ? [{ section: "api-keys" as const, label: "API keys", icon: <IconKey size={16} aria-hidden /> }]

@@ -6,6 +6,7 @@ import { usePageTitle } from "#web/lib/use-page-title.ts";
 import { useFullOrganization } from "../api/queries.ts";
 import { useCurrentOrganization } from "./organization-context.tsx";
 import { GetStarted, OverviewCard, People, RecentActivity, Stat } from "./overview-cards.tsx";
+import { OwnershipOfferNotice } from "./ownership-card.tsx";
 import { RoleBadges } from "./role-badges.tsx";
 
 /** `/org/$slug`: the organization at a glance, what happened lately and what to do next. */
@@ -23,6 +24,7 @@ export function OverviewPage() {
       <Title order={2} className="gh-visually-hidden">
         Overview
       </Title>
+      <OwnershipOfferNotice />
       <SimpleGrid cols={3} spacing={{ base: "xs", sm: "md" }}>
         <Stat icon={<IconUsers size={20} />} label="Members" value={data?.memberCount} loading={loading} />
         <Stat icon={<IconUsersGroup size={20} />} label="Teams" value={data?.teamCount} loading={loading} />

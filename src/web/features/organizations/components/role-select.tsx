@@ -1,6 +1,8 @@
 import { MultiSelect } from "@mantine/core";
-import type { OrganizationRole } from "#shared/permissions.ts";
+import { BUILT_IN_GRANTS, type Grants, missingGrants } from "#shared/custom-roles.ts";
+import { useCustomRoles } from "../api/use-roles.ts";
 import { ROLE_DESCRIPTIONS, ROLE_LABELS, ROLE_OPTIONS } from "../lib/roles.ts";
+import { useCurrentOrganization } from "./organization-context.tsx";
 
 interface RoleSelectProps {
   value: string[];
@@ -11,13 +13,28 @@ interface RoleSelectProps {
   label?: string;
 }
 
-/** Several roles at once; the owner role is locked for anyone who is not an owner. */
+/**
+ * Several roles at once, built-in and the organization's custom ones (decision 35); the owner role is
+ * locked for anyone who is not an owner. The server refuses any role granting more than your own.
+ */
 export function RoleSelect({ value, onChange, canGrantOwner, error, label = "Roles" }: RoleSelectProps) {
-  const data = ROLE_OPTIONS.map((role: OrganizationRole) => ({
-    value: role,
-    label: ROLE_LABELS[role],
-    disabled: role === "owner" && !canGrantOwner,
-  }));
+  const { organization, can, grants } = useCurrentOrganization();
+  const custom = useCustomRoles(organization.id, can.readRoles);
+  const descriptions: Record<string, string> = { ...ROLE_DESCRIPTIONS };
+  // The server refuses a role granting more than the granter's own (owners grant everything).
+  const aboveOwn = (definition: Grants | undefined) =>
+    !can.isOwner && grants !== undefined && missingGrants(grants, definition ?? {}).length > 0;
+  const data = [
+    ...ROLE_OPTIONS.map((role) => ({
+      value: role as string,
+      label: ROLE_LABELS[role],
+      disabled: role === "owner" ? !canGrantOwner : aboveOwn(BUILT_IN_GRANTS[role]),
+    })),
+    ...(custom.data ?? []).map((role) => {
+      descriptions[role.role] = role.description || "A role of this organization";
+      return { value: role.role, label: role.role, disabled: aboveOwn(role.permission) };
+    }),
+  ];
   return (
     <MultiSelect
       label={label}
@@ -28,13 +45,13 @@ export function RoleSelect({ value, onChange, canGrantOwner, error, label = "Rol
       description={
         canGrantOwner
           ? "A member can hold several roles."
-          : "A member can hold several roles. Only an owner can grant or take away the owner role."
+          : "A member can hold several roles. Only an owner can grant the owner role, and no one a role beyond their own."
       }
       renderOption={({ option }) => (
         <div>
           <div>{option.label}</div>
           <div style={{ fontSize: "var(--mantine-font-size-xs)", opacity: 0.75 }}>
-            {ROLE_DESCRIPTIONS[option.value as OrganizationRole]}
+            {descriptions[option.value]}
           </div>
         </div>
       )}

@@ -7,6 +7,7 @@ import { DangerZone } from "./danger-zone.tsx";
 import { ReadOnlyNote } from "./list-table.tsx";
 import { MetadataEditor } from "./metadata-editor.tsx";
 import { useCurrentOrganization } from "./organization-context.tsx";
+import { OwnershipCard } from "./ownership-card.tsx";
 import { ProfileForm } from "./profile-form.tsx";
 import { TwoFactorPolicyCard } from "./two-factor-policy-card.tsx";
 
@@ -37,6 +38,7 @@ export function SettingsPage() {
         <MetadataEditor key={JSON.stringify(organization.metadata ?? {})} />
       </SectionCard>
       <TwoFactorPolicyCard />
+      <OwnershipCard />
       <DangerZone />
     </Stack>
   );

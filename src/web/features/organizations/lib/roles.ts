@@ -1,3 +1,4 @@
+import type { Grants } from "#shared/custom-roles.ts";
 import { ORGANIZATION_ROLE_NAMES, type OrganizationRole, organizationRoles } from "#shared/permissions.ts";
 import { hasRole, parseRoles } from "#shared/roles.ts";
 
@@ -66,21 +67,40 @@ export interface OrgAbilities {
   manageApiKeys: boolean;
   /** Read the organization's audit log and manage its webhooks (owners and admins; the server checks the same). */
   manageAudit: boolean;
+  /** See the organization's custom roles (ac:read), define (ac:create), edit (ac:update), delete (ac:delete). */
+  readRoles: boolean;
+  createRoles: boolean;
+  updateRoles: boolean;
+  deleteRoles: boolean;
 }
 
-export function abilitiesOf(role: string | null | undefined): OrgAbilities {
+/**
+ * The abilities of a role value. `grants`, when known, is what the server says the member's roles grant
+ * (GET /organization/my-permissions: custom roles included); until then only built-in roles count.
+ */
+export function abilitiesOf(role: string | null | undefined, grants?: Grants): OrgAbilities {
+  const allows = (permissions: Permissions & { ac?: string[] }) =>
+    grants
+      ? Object.entries(permissions).every(([resource, actions]) =>
+          (actions ?? []).every((action) => (grants[resource as keyof Grants] ?? []).includes(action)),
+        )
+      : roleCan(role, permissions as Permissions);
   return {
     isOwner: hasRole(role, "owner"),
-    updateOrganization: roleCan(role, { organization: ["update"] }),
-    deleteOrganization: roleCan(role, { organization: ["delete"] }),
-    inviteMembers: roleCan(role, { invitation: ["create"] }),
-    cancelInvitations: roleCan(role, { invitation: ["cancel"] }),
-    updateMembers: roleCan(role, { member: ["update"] }),
-    removeMembers: roleCan(role, { member: ["delete"] }),
-    createTeams: roleCan(role, { team: ["create"] }),
-    updateTeams: roleCan(role, { team: ["update"] }),
-    deleteTeams: roleCan(role, { team: ["delete"] }),
-    manageApiKeys: roleCan(role, { apiKey: ["create", "read", "delete"] }),
+    updateOrganization: allows({ organization: ["update"] }),
+    deleteOrganization: allows({ organization: ["delete"] }),
+    inviteMembers: allows({ invitation: ["create"] }),
+    cancelInvitations: allows({ invitation: ["cancel"] }),
+    updateMembers: allows({ member: ["update"] }),
+    removeMembers: allows({ member: ["delete"] }),
+    createTeams: allows({ team: ["create"] }),
+    updateTeams: allows({ team: ["update"] }),
+    deleteTeams: allows({ team: ["delete"] }),
+    manageApiKeys: allows({ apiKey: ["create", "read", "delete"] }),
     manageAudit: hasRole(role, "owner") || hasRole(role, "admin"),
+    readRoles: allows({ ac: ["read"] }),
+    createRoles: allows({ ac: ["create"] }),
+    updateRoles: allows({ ac: ["update"] }),
+    deleteRoles: allows({ ac: ["delete"] }),
   };
 }

@@ -1,0 +1,141 @@
+import { Alert, Button, Checkbox, Group, Select, Stack, Text } from "@mantine/core";
+import { IconCrown, IconLock } from "@tabler/icons-react";
+import { useState } from "react";
+import { hasRole } from "#shared/roles.ts";
+import { ErrorAlert } from "#web/components/error-alert.tsx";
+import { SectionCard } from "#web/components/section-card.tsx";
+import { authClient } from "#web/lib/auth-client.ts";
+import { formatDate } from "#web/lib/format.ts";
+import { useMembers } from "../api/queries.ts";
+import {
+  type OwnershipOffer,
+  useAcceptOwnership,
+  useOfferOwnership,
+  useOwnershipOffer,
+  useWithdrawOwnershipOffer,
+} from "../api/use-ownership.ts";
+import { ReadOnlyNote } from "./list-table.tsx";
+import { useCurrentOrganization } from "./organization-context.tsx";
+
+/** Settings: owners offer the organization's ownership to a member, see the open offer and withdraw it. */
+export function OwnershipCard() {
+  const { organization, can } = useCurrentOrganization();
+  const offer = useOwnershipOffer(organization.id);
+  return (
+    <SectionCard
+      id="ownership"
+      title="Ownership"
+      description="Hand the organization over to another member. Nothing changes until they accept."
+    >
+      {!can.isOwner ? (
+        <ReadOnlyNote icon={<IconLock size={18} aria-hidden />}>
+          {`Only owners can transfer ownership of ${organization.name}.`}
+        </ReadOnlyNote>
+      ) : offer.data ? (
+        <OpenOffer offer={offer.data} />
+      ) : (
+        <OfferForm />
+      )}
+    </SectionCard>
+  );
+}
+
+function OpenOffer({ offer }: { offer: OwnershipOffer }) {
+  const { organization } = useCurrentOrganization();
+  const withdraw = useWithdrawOwnershipOffer(organization.id);
+  return (
+    <Stack gap="sm">
+      <Text size="sm">
+        {`Ownership is offered until ${formatDate(offer.expiresAt)}. ${
+          offer.keepOwner
+            ? "You stay an owner when it is accepted."
+            : "You become an admin when it is accepted."
+        }`}
+      </Text>
+      <Group>
+        <Button variant="default" color="red" loading={withdraw.isPending} onClick={() => withdraw.mutate()}>
+          Withdraw offer
+        </Button>
+      </Group>
+    </Stack>
+  );
+}
+
+function OfferForm() {
+  const { organization } = useCurrentOrganization();
+  const { data: session } = authClient.useSession();
+  const members = useMembers(organization.id, { limit: 100, offset: 0 });
+  const [memberId, setMemberId] = useState<string | null>(null);
+  const [keepOwner, setKeepOwner] = useState(false);
+  const offer = useOfferOwnership(organization.id, () => setMemberId(null));
+  const candidates = (members.data?.members ?? []).filter(
+    (m) => m.userId !== session?.user.id && !hasRole(m.role, "owner"),
+  );
+  const chosen = candidates.find((m) => m.id === memberId);
+  return (
+    <Stack gap="sm">
+      <ErrorAlert error={offer.error} />
+      <Select
+        label="New owner"
+        placeholder={candidates.length ? "Choose a member" : "No other member to offer it to"}
+        data={candidates.map((m) => ({ value: m.id, label: `${m.user.name} (${m.user.email})` }))}
+        value={memberId}
+        onChange={setMemberId}
+        searchable
+        disabled={!candidates.length}
+        comboboxProps={{ withinPortal: true }}
+      />
+      <Checkbox
+        label="Stay an owner myself (otherwise I become an admin)"
+        checked={keepOwner}
+        onChange={(e) => setKeepOwner(e.currentTarget.checked)}
+      />
+      <Group>
+        <Button
+          leftSection={<IconCrown size={16} aria-hidden />}
+          disabled={!chosen}
+          loading={offer.isPending}
+          onClick={() =>
+            chosen &&
+            offer.mutate({ memberId: chosen.id, keepOwner, name: chosen.user.name || chosen.user.email })
+          }
+        >
+          Offer ownership
+        </Button>
+      </Group>
+    </Stack>
+  );
+}
+
+/** Overview: the member an offer is for accepts it in the app. */
+export function OwnershipOfferNotice() {
+  const { organization } = useCurrentOrganization();
+  const { data: session } = authClient.useSession();
+  const offer = useOwnershipOffer(organization.id);
+  const accept = useAcceptOwnership();
+  if (!offer.data || offer.data.toUserId !== session?.user.id) return null;
+  return (
+    <Alert
+      color="grape"
+      variant="light"
+      icon={<IconCrown size={18} aria-hidden />}
+      title="Ownership offered to you"
+    >
+      <Stack gap="sm">
+        <ErrorAlert error={accept.error} />
+        <Text size="sm">
+          {`You are offered ownership of ${organization.name} until ${formatDate(offer.data.expiresAt)}.`}
+        </Text>
+        <Group>
+          <Button
+            color="grape"
+            loading={accept.isPending}
+            onClick={() => offer.data && accept.mutate({ offerId: offer.data.id })}
+          >
+            Accept ownership
+          </Button>
+        </Group>
+      </Stack>
+    </Alert>
+  );
+}

@@ -1,0 +1,128 @@
+import { Badge, Button, Card, Group, Stack, Text } from "@mantine/core";
+import { IconPencil, IconPlus, IconTrash } from "@tabler/icons-react";
+import { useState } from "react";
+import { ORGANIZATION_ROLE_NAMES } from "#shared/permissions.ts";
+import { LoadError } from "#web/components/error-alert.tsx";
+import { ListSkeleton, SectionHeader } from "#web/components/page-states.tsx";
+import { usePageTitle } from "#web/lib/use-page-title.ts";
+import { type CustomRole, useCustomRoles } from "../api/use-roles.ts";
+import { PERMISSION_WORDS } from "../lib/role-permissions.ts";
+import { ROLE_DESCRIPTIONS, ROLE_LABELS } from "../lib/roles.ts";
+import { useCurrentOrganization } from "./organization-context.tsx";
+import { DeleteRoleDialog, RoleDialog } from "./role-dialogs.tsx";
+
+/** `/org/$slug/roles`: the built-in roles, and the organization's own roles with what each grants. */
+export function RolesPage() {
+  const { organization, can } = useCurrentOrganization();
+  usePageTitle(`Roles · ${organization.name}`);
+  const query = useCustomRoles(organization.id, can.readRoles);
+  const [editing, setEditing] = useState<CustomRole | "new" | null>(null);
+  const [deleting, setDeleting] = useState<CustomRole | null>(null);
+
+  return (
+    <Stack gap="md">
+      <SectionHeader
+        title="Roles"
+        description="Owner, admin and member are built in. Define roles of your own with exactly the permissions they need."
+        actions={
+          can.createRoles ? (
+            <Button leftSection={<IconPlus size={16} aria-hidden />} onClick={() => setEditing("new")}>
+              Create role
+            </Button>
+          ) : null
+        }
+      />
+      <Card withBorder radius="lg" padding="md">
+        <Stack gap="xs">
+          {ORGANIZATION_ROLE_NAMES.map((name) => (
+            <Group key={name} gap="sm" wrap="nowrap">
+              <Badge variant="light" color="gray" miw={72}>
+                {ROLE_LABELS[name]}
+              </Badge>
+              <Text size="sm" c="dimmed">
+                {ROLE_DESCRIPTIONS[name]}
+              </Text>
+            </Group>
+          ))}
+        </Stack>
+      </Card>
+      {query.error ? (
+        <LoadError
+          error={query.error}
+          onRetry={() => void query.refetch()}
+          title="We couldn't load the roles"
+        />
+      ) : !query.data ? (
+        <ListSkeleton rows={2} label="Loading roles" />
+      ) : query.data.length === 0 ? (
+        <Card withBorder radius="lg" padding="lg">
+          <Text size="sm" c="dimmed">
+            {`${organization.name} has no roles of its own yet.`}
+          </Text>
+        </Card>
+      ) : (
+        <Stack
+          gap="sm"
+          component="ul"
+          style={{ listStyle: "none", padding: 0, margin: 0 }}
+          aria-label="Custom roles"
+        >
+          {query.data.map((role) => (
+            <Card key={role.id} component="li" withBorder radius="lg" padding="md" aria-label={role.role}>
+              <Group justify="space-between" align="flex-start" wrap="wrap" gap="sm">
+                <Stack gap={4} style={{ minWidth: 0, flex: "1 1 260px" }}>
+                  <Text fw={600}>{role.role}</Text>
+                  {role.description ? (
+                    <Text size="sm" c="dimmed">
+                      {role.description}
+                    </Text>
+                  ) : null}
+                  <Group gap={6} wrap="wrap">
+                    {Object.entries(role.permission).flatMap(([resource, actions]) =>
+                      (actions ?? []).map((action) => (
+                        <Badge key={`${resource}:${action}`} variant="outline" color="gray" tt="none">
+                          {PERMISSION_WORDS[`${resource}:${action}`] ?? `${resource}: ${action}`}
+                        </Badge>
+                      )),
+                    )}
+                  </Group>
+                </Stack>
+                <Group gap="xs">
+                  {can.updateRoles ? (
+                    <Button
+                      variant="default"
+                      size="xs"
+                      leftSection={<IconPencil size={14} aria-hidden />}
+                      onClick={() => setEditing(role)}
+                      aria-label={`Edit role ${role.role}`}
+                    >
+                      Edit
+                    </Button>
+                  ) : null}
+                  {can.deleteRoles ? (
+                    <Button
+                      variant="default"
+                      color="red"
+                      size="xs"
+                      leftSection={<IconTrash size={14} aria-hidden />}
+                      onClick={() => setDeleting(role)}
+                      aria-label={`Delete role ${role.role}`}
+                    >
+                      Delete
+                    </Button>
+                  ) : null}
+                </Group>
+              </Group>
+            </Card>
+          ))}
+        </Stack>
+      )}
+      <RoleDialog
+        opened={editing !== null}
+        role={editing === "new" ? null : editing}
+        onClose={() => setEditing(null)}
+      />
+      <DeleteRoleDialog role={deleting} onClose={() => setDeleting(null)} />
+    </Stack>
+  );
+}
