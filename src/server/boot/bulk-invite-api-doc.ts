@@ -1,5 +1,5 @@
 import { z } from "zod";
-import type { ProductRouteDoc } from "#server/features/reference/document.ts";
+import { type ProductRouteDoc, refusal } from "#server/features/reference/document.ts";
 import {
   BULK_INVITE_MAX_ROWS,
   bulkInviteParams,
@@ -12,21 +12,16 @@ const csvBody = z.string().meta({
 });
 
 /** /api/organizations/:id (features/organizations/bulk-invites-routes.ts) for the API reference. */
-export function bulkInviteRouteDocs(errorAnswer: z.ZodType): ProductRouteDoc[] {
+export function bulkInviteRouteDocs(): ProductRouteDoc[] {
   const refusals = {
-    401: { description: "Not signed in", schema: errorAnswer },
-    403: {
-      description:
-        "Not a member (or no such organization), not allowed to invite, the organization's two-factor policy, an API key, or a foreign Origin",
-      schema: errorAnswer,
-    },
+    401: refusal("Not signed in"),
+    403: refusal(
+      "Not a member (or no such organization), not allowed to invite, the organization's two-factor policy, an API key, or a foreign Origin",
+    ),
   };
   const fileRefusals = {
-    400: {
-      description: "Not CSV (INVALID_CSV), no row (EMPTY_CSV) or too many rows (TOO_MANY_ROWS)",
-      schema: errorAnswer,
-    },
-    413: { description: "Larger than 1 MB", schema: errorAnswer },
+    400: refusal("Not CSV (INVALID_CSV), no row (EMPTY_CSV) or too many rows (TOO_MANY_ROWS)"),
+    413: refusal("Larger than 1 MB"),
   };
   return [
     {

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import type { ProductRouteDoc } from "#server/features/reference/document.ts";
+import { type ProductRouteDoc, refusal } from "#server/features/reference/document.ts";
 import {
   addDomainBody,
   domainList,
@@ -19,20 +19,14 @@ const request = organization.extend({
 });
 
 /** Verified domains and join requests (features/organizations/domains-routes.ts) for the API reference. */
-export function domainRouteDocs(errorAnswer: z.ZodType): ProductRouteDoc[] {
+export function domainRouteDocs(): ProductRouteDoc[] {
   const refusals = {
-    401: { description: "Not signed in", schema: errorAnswer },
-    403: {
-      description: "Not an owner (or admin, where admins may), an API key, or a foreign Origin",
-      schema: errorAnswer,
-    },
-    404: {
-      description: "No such organization, domain or request (or not yours to know of)",
-      schema: errorAnswer,
-    },
+    401: refusal("Not signed in"),
+    403: refusal("Not an owner (or admin, where admins may), an API key, or a foreign Origin"),
+    404: refusal("No such organization, domain or request (or not yours to know of)"),
   };
-  const invalid = { description: "A field is invalid (INVALID_FIELD)", schema: errorAnswer };
-  const conflict = (what: string) => ({ description: what, schema: errorAnswer });
+  const invalid = refusal("A field is invalid (INVALID_FIELD)");
+  const conflict = (what: string) => refusal(what);
   const base = "/api/organizations/{organizationId}";
   return [
     {

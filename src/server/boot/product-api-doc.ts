@@ -1,9 +1,8 @@
-import { z } from "zod";
 import { bulkInviteRouteDocs } from "#server/boot/bulk-invite-api-doc.ts";
 import type { Config } from "#server/boot/config.ts";
 import { domainRouteDocs } from "#server/boot/domain-api-doc.ts";
 import { webhookRouteDocs } from "#server/boot/webhook-api-doc.ts";
-import type { ProductRouteDoc } from "#server/features/reference/document.ts";
+import { type ProductRouteDoc, refusal } from "#server/features/reference/document.ts";
 import {
   adminOverviewAnswer,
   adminOverviewParams,
@@ -21,12 +20,6 @@ import { auditPage, auditQuery } from "#shared/contracts/audit.ts";
 import { configAnswer } from "#shared/contracts/config.ts";
 import { healthAnswer, readyAnswer } from "#shared/contracts/health.ts";
 import { outboxAnswer } from "#shared/contracts/outbox.ts";
-
-/** Every refusal of the product routes: `{ code, message }`. */
-const errorAnswer = z.object({
-  code: z.string().meta({ description: "Stable error code, e.g. UNAUTHORIZED, FORBIDDEN, USER_NOT_FOUND" }),
-  message: z.string(),
-});
 
 /**
  * What the routes of productApi() (boot/product-api.ts) serve, for the API reference (features/reference):
@@ -68,9 +61,9 @@ export function productRouteDocs(config: Config): ProductRouteDoc[] {
       params: adminOverviewParams,
       responses: {
         200: { description: "The overview", schema: adminOverviewAnswer },
-        401: { description: "Not signed in", schema: errorAnswer },
-        403: { description: "Not an admin", schema: errorAnswer },
-        404: { description: "No such user", schema: errorAnswer },
+        401: refusal("Not signed in"),
+        403: refusal("Not an admin"),
+        404: refusal("No such user"),
       },
     },
     {
@@ -82,9 +75,9 @@ export function productRouteDocs(config: Config): ProductRouteDoc[] {
       params: adminOverviewParams,
       responses: {
         200: { description: "What was removed", schema: adminResetTwoFactorAnswer },
-        401: { description: "Not signed in", schema: errorAnswer },
-        403: { description: "Not an admin", schema: errorAnswer },
-        404: { description: "No such user", schema: errorAnswer },
+        401: refusal("Not signed in"),
+        403: refusal("Not an admin"),
+        404: refusal("No such user"),
       },
     },
     {
@@ -96,9 +89,9 @@ export function productRouteDocs(config: Config): ProductRouteDoc[] {
       query: applicationsParams,
       responses: {
         200: { description: "One page of apps and the total", schema: applicationsAnswer },
-        400: { description: "limit or offset out of range", schema: errorAnswer },
-        401: { description: "Not signed in", schema: errorAnswer },
-        403: { description: "Not an admin, or an API key", schema: errorAnswer },
+        400: refusal("limit or offset out of range"),
+        401: refusal("Not signed in"),
+        403: refusal("Not an admin, or an API key"),
       },
     },
     {
@@ -109,9 +102,9 @@ export function productRouteDocs(config: Config): ProductRouteDoc[] {
       params: applicationParams,
       responses: {
         200: { description: "The app", schema: applicationSummary },
-        401: { description: "Not signed in", schema: errorAnswer },
-        403: { description: "Not an admin, or an API key", schema: errorAnswer },
-        404: { description: "No such app", schema: errorAnswer },
+        401: refusal("Not signed in"),
+        403: refusal("Not an admin, or an API key"),
+        404: refusal("No such app"),
       },
     },
     {
@@ -123,10 +116,10 @@ export function productRouteDocs(config: Config): ProductRouteDoc[] {
       body: applicationDisabledBody,
       responses: {
         200: { description: "The app as it is now", schema: applicationSummary },
-        400: { description: "`disabled` is not a boolean", schema: errorAnswer },
-        401: { description: "Not signed in", schema: errorAnswer },
-        403: { description: "Not an admin, or an API key", schema: errorAnswer },
-        404: { description: "No such app", schema: errorAnswer },
+        400: refusal("`disabled` is not a boolean"),
+        401: refusal("Not signed in"),
+        403: refusal("Not an admin, or an API key"),
+        404: refusal("No such app"),
       },
     },
     {
@@ -137,15 +130,15 @@ export function productRouteDocs(config: Config): ProductRouteDoc[] {
       access: "user",
       responses: {
         200: { description: "The connected apps", schema: connectedAppsAnswer },
-        401: { description: "Not signed in", schema: errorAnswer },
-        403: { description: "An API key", schema: errorAnswer },
+        401: refusal("Not signed in"),
+        403: refusal("An API key"),
       },
     },
-    ...webhookRouteDocs(errorAnswer),
+    ...webhookRouteDocs(),
     // Bulk invitations and exports (issue 18, decision 34).
-    ...bulkInviteRouteDocs(errorAnswer),
+    ...bulkInviteRouteDocs(),
     // Verified domains and join requests (issue 18).
-    ...domainRouteDocs(errorAnswer),
+    ...domainRouteDocs(),
     {
       method: "get",
       path: "/api/audit",
@@ -155,13 +148,11 @@ export function productRouteDocs(config: Config): ProductRouteDoc[] {
       query: auditQuery,
       responses: {
         200: { description: "A page; nextCursor is null on the last", schema: auditPage },
-        400: { description: "A bad filter or cursor (INVALID_FIELD, INVALID_CURSOR)", schema: errorAnswer },
-        401: { description: "Not signed in", schema: errorAnswer },
-        403: {
-          description:
-            "An API key, an outsider or a member who is not an owner or admin, or a non-admin without organizationId or with q",
-          schema: errorAnswer,
-        },
+        400: refusal("A bad filter or cursor (INVALID_FIELD, INVALID_CURSOR)"),
+        401: refusal("Not signed in"),
+        403: refusal(
+          "An API key, an outsider or a member who is not an owner or admin, or a non-admin without organizationId or with q",
+        ),
       },
     },
     {
@@ -173,9 +164,9 @@ export function productRouteDocs(config: Config): ProductRouteDoc[] {
       query: auditQuery.omit({ organizationId: true, q: true }),
       responses: {
         200: { description: "A page; nextCursor is null on the last", schema: auditPage },
-        400: { description: "A bad filter or cursor", schema: errorAnswer },
-        401: { description: "Not signed in", schema: errorAnswer },
-        403: { description: "An API key", schema: errorAnswer },
+        400: refusal("A bad filter or cursor"),
+        401: refusal("Not signed in"),
+        403: refusal("An API key"),
       },
     },
     {

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import type { ProductRouteDoc } from "#server/features/reference/document.ts";
+import { type ProductRouteDoc, refusal } from "#server/features/reference/document.ts";
 import {
   createdWebhook,
   createWebhookBody,
@@ -20,21 +20,16 @@ const deliveryParams = z.object({ id: z.string().meta({ description: "The delive
  * /api/webhooks (features/webhooks/routes.ts) for the API reference. "user" access: an organization's owners
  * and admins for its endpoints, Gatehouse admins for installation-wide ones (and any).
  */
-export function webhookRouteDocs(errorAnswer: z.ZodType): ProductRouteDoc[] {
+export function webhookRouteDocs(): ProductRouteDoc[] {
   const refusals = {
-    401: { description: "Not signed in", schema: errorAnswer },
-    403: {
-      description:
-        "A member without owner or admin role, a non-admin for installation-wide endpoints, an API key, or a foreign Origin",
-      schema: errorAnswer,
-    },
-    404: { description: "No such endpoint or organization (or not yours to know of)", schema: errorAnswer },
+    401: refusal("Not signed in"),
+    403: refusal(
+      "A member without owner or admin role, a non-admin for installation-wide endpoints, an API key, or a foreign Origin",
+    ),
+    404: refusal("No such endpoint or organization (or not yours to know of)"),
   };
-  const invalid = {
-    description: "A field is invalid (`code` INVALID_FIELD, WEBHOOK_URL_NOT_ALLOWED)",
-    schema: errorAnswer,
-  };
-  const off = { description: "The endpoint is turned off (WEBHOOK_DISABLED)", schema: errorAnswer };
+  const invalid = refusal("A field is invalid (`code` INVALID_FIELD, WEBHOOK_URL_NOT_ALLOWED)");
+  const off = refusal("The endpoint is turned off (WEBHOOK_DISABLED)");
   return [
     {
       method: "post",

@@ -22,6 +22,17 @@ export interface ProductRouteDoc {
   responses: Record<number, { description: string; schema?: z.ZodType; contentType?: string }>;
 }
 
+/** Every refusal of the product routes: `{ code, message }`. */
+export const errorAnswer = z.object({
+  code: z.string().meta({ description: "Stable error code, e.g. UNAUTHORIZED, FORBIDDEN, USER_NOT_FOUND" }),
+  message: z.string(),
+});
+
+/** A refusal answer of a product route: what it means, in the error shape. */
+export function refusal(description: string) {
+  return { description, schema: errorAnswer };
+}
+
 export interface ApiDocumentInput {
   /** better-auth's document (GET /api/auth/open-api/generate-schema), paths relative to /api/auth. */
   authDocument: Json;
