@@ -1,13 +1,6 @@
-import { Alert, Anchor, Button, Group, Loader, Stack, Text } from "@mantine/core";
-import {
-  IconAlertCircle,
-  IconMailForward,
-  IconShieldLock,
-  IconUserQuestion,
-  type TablerIcon,
-} from "@tabler/icons-react";
+import { Alert, Button, Group, Loader, Stack, Text } from "@mantine/core";
+import { IconAlertCircle, IconMailForward, IconUserQuestion, type TablerIcon } from "@tabler/icons-react";
 import type { ReactNode } from "react";
-import { ENROL_PATH } from "#shared/error-codes.ts";
 import { ButtonLink } from "#web/components/button-link.tsx";
 import { ErrorAlert } from "#web/components/error-alert.tsx";
 import { errorText } from "#web/lib/api/error-text.ts";
@@ -23,7 +16,7 @@ import { useNow } from "../lib/use-now.ts";
 import { InvitationAnswerButtons } from "./invitation-answer-buttons.tsx";
 import { InvitationCard } from "./invitation-card.tsx";
 import { inviterOf } from "./invitation-outcomes.tsx";
-import { RoleBadges } from "./role-badges.tsx";
+import { JoinTerms, JoinTwoFactorNotice } from "./join-terms.tsx";
 
 /** An invitation still open: what it offers, then what this visitor can do about it. */
 export function Pending({
@@ -63,44 +56,9 @@ export function Pending({
         </Text>
       }
     >
-      <Stack
-        gap="xs"
-        p="md"
-        style={{ borderRadius: "var(--mantine-radius-md)", background: "var(--mantine-color-default-hover)" }}
-      >
-        <Group justify="space-between" gap="xs">
-          <Text size="sm" c="dimmed">
-            Role
-          </Text>
-          <RoleBadges role={invitation.role} />
-        </Group>
-        {invitation.teams.length > 0 ? (
-          <Group justify="space-between" gap="xs" wrap="nowrap">
-            <Text size="sm" c="dimmed">
-              {invitation.teams.length === 1 ? "Team" : "Teams"}
-            </Text>
-            <Text size="sm" fw={500} ta="right">
-              {invitation.teams.map((team) => team.name).join(", ")}
-            </Text>
-          </Group>
-        ) : null}
-      </Stack>
+      <JoinTerms role={invitation.role} teams={invitation.teams.map((team) => team.name)} />
       {invitation.requireTwoFactor ? (
-        <Alert
-          color="indigo"
-          variant="light"
-          title="Two-factor authentication required"
-          icon={<IconShieldLock size={18} aria-hidden />}
-          data-testid="invitation-two-factor"
-        >
-          <Text size="sm">
-            {`${invitation.organizationName} requires two-factor authentication of its members. To join, turn on an authenticator app or add a passkey in your account's `}
-            <Anchor href={ENROL_PATH} inherit c="inherit" fw={600} underline="always">
-              Security section
-            </Anchor>
-            .
-          </Text>
-        </Alert>
+        <JoinTwoFactorNotice organizationName={invitation.organizationName} />
       ) : null}
       {verifyText ? (
         <Alert

@@ -1,17 +1,15 @@
-import { Alert, Anchor, Button, Group, Loader, Stack, Text } from "@mantine/core";
+import { Alert, Button, Group, Loader, Stack, Text } from "@mantine/core";
 import {
   IconAlertCircle,
   IconCalendarOff,
   IconCircleCheck,
   IconLinkOff,
   IconMailForward,
-  IconShieldLock,
   IconUsersGroup,
 } from "@tabler/icons-react";
 import { getRouteApi, useNavigate } from "@tanstack/react-router";
 import type { ReactNode } from "react";
 import type { InviteLinkPreview, InviteLinkState } from "#shared/contracts/invite-links.ts";
-import { ENROL_PATH } from "#shared/error-codes.ts";
 import { ButtonLink } from "#web/components/button-link.tsx";
 import { ErrorAlert, LoadError } from "#web/components/error-alert.tsx";
 import { PageLoader } from "#web/components/page-loader.tsx";
@@ -24,7 +22,7 @@ import { usePageTitle } from "#web/lib/use-page-title.ts";
 import { useResendVerification } from "../api/use-invitation-account.ts";
 import { useInviteLinkPreview, useJoinInviteLink } from "../api/use-invite-links.ts";
 import { InvitationCard } from "./invitation-card.tsx";
-import { RoleBadges } from "./role-badges.tsx";
+import { JoinTerms, JoinTwoFactorNotice } from "./join-terms.tsx";
 
 const route = getRouteApi("/join/$token");
 
@@ -140,44 +138,8 @@ function Open({ link, token }: { link: InviteLinkPreview; token: string }) {
         </Text>
       }
     >
-      <Stack
-        gap="xs"
-        p="md"
-        style={{ borderRadius: "var(--mantine-radius-md)", background: "var(--mantine-color-default-hover)" }}
-      >
-        <Group justify="space-between" gap="xs">
-          <Text size="sm" c="dimmed">
-            Role
-          </Text>
-          <RoleBadges role={link.role} />
-        </Group>
-        {link.teamName ? (
-          <Group justify="space-between" gap="xs" wrap="nowrap">
-            <Text size="sm" c="dimmed">
-              Team
-            </Text>
-            <Text size="sm" fw={500} ta="right">
-              {link.teamName}
-            </Text>
-          </Group>
-        ) : null}
-      </Stack>
-      {link.requireTwoFactor ? (
-        <Alert
-          color="indigo"
-          variant="light"
-          title="Two-factor authentication required"
-          icon={<IconShieldLock size={18} aria-hidden />}
-        >
-          <Text size="sm">
-            {`${name} requires two-factor authentication of its members. To join, turn on an authenticator app or add a passkey in your account's `}
-            <Anchor href={ENROL_PATH} inherit c="inherit" fw={600} underline="always">
-              Security section
-            </Anchor>
-            .
-          </Text>
-        </Alert>
-      ) : null}
+      <JoinTerms role={link.role} teams={link.teamName ? [link.teamName] : []} />
+      {link.requireTwoFactor ? <JoinTwoFactorNotice organizationName={name} /> : null}
       {isPending ? (
         <Group justify="center" py="sm" role="status" aria-label="Checking your session">
           <Loader size="sm" />

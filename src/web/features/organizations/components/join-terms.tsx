@@ -1,0 +1,53 @@
+import { Alert, Anchor, Group, Stack, Text } from "@mantine/core";
+import { IconShieldLock } from "@tabler/icons-react";
+import { ENROL_PATH } from "#shared/error-codes.ts";
+import { RoleBadges } from "./role-badges.tsx";
+
+/** What joining gives (an invitation's or an invite link's): the role, and the teams when there are any. */
+export function JoinTerms({ role, teams }: { role: string; teams: string[] }) {
+  return (
+    <Stack
+      gap="xs"
+      p="md"
+      style={{ borderRadius: "var(--mantine-radius-md)", background: "var(--mantine-color-default-hover)" }}
+    >
+      <Group justify="space-between" gap="xs">
+        <Text size="sm" c="dimmed">
+          Role
+        </Text>
+        <RoleBadges role={role} />
+      </Group>
+      {teams.length > 0 ? (
+        <Group justify="space-between" gap="xs" wrap="nowrap">
+          <Text size="sm" c="dimmed">
+            {teams.length === 1 ? "Team" : "Teams"}
+          </Text>
+          <Text size="sm" fw={500} ta="right">
+            {teams.join(", ")}
+          </Text>
+        </Group>
+      ) : null}
+    </Stack>
+  );
+}
+
+/** Before joining an organization that requires two-factor: what to turn on first, and where. */
+export function JoinTwoFactorNotice({ organizationName }: { organizationName: string }) {
+  return (
+    <Alert
+      color="indigo"
+      variant="light"
+      title="Two-factor authentication required"
+      icon={<IconShieldLock size={18} aria-hidden />}
+      data-testid="invitation-two-factor"
+    >
+      <Text size="sm">
+        {`${organizationName} requires two-factor authentication of its members. To join, turn on an authenticator app or add a passkey in your account's `}
+        <Anchor href={ENROL_PATH} inherit c="inherit" fw={600} underline="always">
+          Security section
+        </Anchor>
+        .
+      </Text>
+    </Alert>
+  );
+}
