@@ -73,7 +73,7 @@ describe(`invite links: making, listing, revoking, joining (${testDatabase})`, (
       { role: "member", expiresIn: 31 * 24 * HOUR },
       { role: "member", maxUses: 0 },
       { role: "member", maxUses: 2.5 },
-      { role: "emperor" },
+      { role: "Emperor!" },
       { role: "member", teamId: "no-such-team" },
     ]) {
       const res = await create(owner.cookie, bad);
@@ -126,6 +126,36 @@ describe(`invite links: making, listing, revoking, joining (${testDatabase})`, (
     ).toBe(true);
     const listed = await api(t, `/organization/list-invite-links?organizationId=${orgId}`, owner.cookie);
     expect(listed.body.links.find((l: { id: string }) => l.id === made.body.link.id).uses).toBe(1);
+  });
+
+  it("a link may give one of the organization's own roles, never one beyond its creator's, nor one it lacks", async () => {
+    const role = await api(t, "/organization/create-role", owner.cookie, {
+      organizationId: orgId,
+      role: "support",
+      permission: { member: ["update"] },
+    });
+    expect(role.status).toBe(200);
+    const wide = await api(t, "/organization/create-role", owner.cookie, {
+      organizationId: orgId,
+      role: "deleter",
+      permission: { organization: ["delete"] },
+    });
+    expect(wide.status).toBe(200);
+    const unknown = await create(owner.cookie, { role: "nobody-has-it" });
+    expect(unknown.status).toBe(400);
+    expect(unknown.body.code).toBe("UNKNOWN_ROLE");
+    // An admin cannot delete the organization: a link to a role that may is beyond them.
+    const beyond = await create(admin.cookie, { role: "deleter" });
+    expect(beyond.status).toBe(403);
+    expect(beyond.body.code).toBe("ROLE_ABOVE_YOUR_OWN");
+    const made = await create(admin.cookie, { role: "support" });
+    expect(made.status).toBe(200);
+    const guest = await signUpWithId(t);
+    const joined = await api(t, "/organization/join-invite-link", guest.cookie, {
+      token: tokenOf(made.body.url),
+    });
+    expect(joined.status).toBe(200);
+    expect(joined.body.member).toMatchObject({ organizationId: orgId, userId: guest.id, role: "support" });
   });
 
   it("an unverified address, a signed-out caller and an unknown or malformed token cannot join", async () => {

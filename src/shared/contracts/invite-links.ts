@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { roleNameSchema } from "#shared/custom-roles.ts";
 import { ORGANIZATION_ROLE_NAMES } from "#shared/permissions.ts";
 
 /** How long a link may live: one hour to thirty days (issue 18), in seconds. */
@@ -16,7 +17,8 @@ export const inviteLinkToken = z
 /** POST /organization/create-invite-link. */
 export const createInviteLinkBody = z.object({
   organizationId: z.string().min(1).max(200).optional(),
-  role: z.enum(ORGANIZATION_ROLE_NAMES as [string, ...string[]]),
+  /** A built-in role or one of the organization's own (decision 35). */
+  role: z.union([z.enum(ORGANIZATION_ROLE_NAMES as [string, ...string[]]), roleNameSchema]),
   teamId: z.string().min(1).max(200).optional(),
   expiresIn: z
     .number()

@@ -5,7 +5,7 @@ import type { Db, Tables } from "#server/db/tables.ts";
 import { recordEvent } from "#server/events/record.ts";
 import { can } from "#server/features/organizations/access.ts";
 import { ORGANIZATION_MESSAGES } from "#server/features/organizations/messages.ts";
-import { beyondGranter } from "#server/features/organizations/role-definitions.ts";
+import { beyondGranter, roleDefinitions } from "#server/features/organizations/role-definitions.ts";
 import type { CreateInviteLinkBody, InviteLink, InviteLinkState } from "#shared/contracts/invite-links.ts";
 
 /** Refusals of the invite link endpoints; `{ code, message }` like every organization error. */
@@ -18,6 +18,7 @@ export const INVITE_LINK_MESSAGES = {
     code: "ROLE_ABOVE_YOUR_OWN",
     message: "A link cannot give a role above your own",
   },
+  unknownRole: { code: "UNKNOWN_ROLE", message: "This organization has no such role" },
   notFound: { code: "INVITE_LINK_NOT_FOUND", message: "This invite link does not exist" },
   expired: { code: "INVITE_LINK_EXPIRED", message: "This invite link has expired" },
   usedUp: {
@@ -36,8 +37,6 @@ export const REFUSAL_OF_STATE = {
   used_up: INVITE_LINK_MESSAGES.usedUp,
   revoked: INVITE_LINK_MESSAGES.revoked,
 } as const;
-
-/** Built-in roles from least to most: a link may give a role no higher than the creator's highest. */
 
 type InviteLinkRow = Tables["invite_link"];
 
@@ -72,6 +71,9 @@ export async function assertRoleWithin(
   granter: { organizationId: string; role: string },
   role: string,
 ) {
+  if (!Object.hasOwn(await roleDefinitions(db, granter.organizationId), role)) {
+    throw APIError.from("BAD_REQUEST", INVITE_LINK_MESSAGES.unknownRole);
+  }
   if ((await beyondGranter(db, granter, [role])).length > 0) {
     throw APIError.from("FORBIDDEN", INVITE_LINK_MESSAGES.roleAboveYours);
   }

@@ -19,6 +19,7 @@ import { useAllTeams } from "../api/queries.ts";
 import { inviteLinksKey, revokeInviteLink, useCreateInviteLink } from "../api/use-invite-links.ts";
 import { ROLE_LABELS } from "../lib/roles.ts";
 import { useCurrentOrganization } from "./organization-context.tsx";
+import { useRoleOptions } from "./role-select.tsx";
 
 const HOUR = 3600;
 /** How long a link may live: the choices of the form, within the server's 1 hour to 30 days. */
@@ -30,7 +31,7 @@ export const EXPIRY_CHOICES = [
 ] as const;
 
 const linkForm = z.object({
-  role: z.enum(["member", "admin", "owner"]),
+  role: z.string().min(1, "Pick a role"),
   teamId: z.string().nullable(),
   expiry: z.string(),
   maxUses: z.union([
@@ -83,7 +84,7 @@ function CreateLinkForm({
   });
   const create = useCreateInviteLink(organization.id, onCreated);
   // A link gives no role above the creator's own: only an owner makes owner links.
-  const roles: OrganizationRole[] = can.isOwner ? ["member", "admin", "owner"] : ["member", "admin"];
+  const roles = useRoleOptions(can.isOwner).data;
 
   function submit(values: LinkFields) {
     const expiry = EXPIRY_CHOICES.find((choice) => choice.label === values.expiry) ?? EXPIRY_CHOICES[2];
@@ -102,7 +103,7 @@ function CreateLinkForm({
         <Select
           label="Role"
           description="What everyone who joins by this link becomes."
-          data={roles.map((role) => ({ value: role, label: ROLE_LABELS[role] }))}
+          data={roles}
           allowDeselect={false}
           data-autofocus
           {...form.getInputProps("role")}

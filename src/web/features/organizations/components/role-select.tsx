@@ -14,10 +14,11 @@ interface RoleSelectProps {
 }
 
 /**
- * Several roles at once, built-in and the organization's custom ones (decision 35); the owner role is
- * locked for anyone who is not an owner. The server refuses any role granting more than your own.
+ * The roles the caller may pick, built-in and the organization's custom ones (decision 35), each with its
+ * description; the owner role only for `canGrantOwner`, and none granting more than the caller's own (the
+ * server refuses those; owners grant everything).
  */
-export function RoleSelect({ value, onChange, canGrantOwner, error, label = "Roles" }: RoleSelectProps) {
+export function useRoleOptions(canGrantOwner: boolean) {
   const { organization, can, grants } = useCurrentOrganization();
   const custom = useCustomRoles(organization.id, can.readRoles);
   const descriptions: Record<string, string> = { ...ROLE_DESCRIPTIONS };
@@ -35,6 +36,15 @@ export function RoleSelect({ value, onChange, canGrantOwner, error, label = "Rol
       return { value: role.role, label: role.role, disabled: aboveOwn(role.permission) };
     }),
   ];
+  return { data, descriptions };
+}
+
+/**
+ * Several roles at once, built-in and the organization's custom ones (decision 35); the owner role is
+ * locked for anyone who is not an owner. The server refuses any role granting more than your own.
+ */
+export function RoleSelect({ value, onChange, canGrantOwner, error, label = "Roles" }: RoleSelectProps) {
+  const { data, descriptions } = useRoleOptions(canGrantOwner);
   return (
     <MultiSelect
       label={label}
