@@ -38,6 +38,8 @@ export const AUDIT_ACTIONS = {
   "invitation.cancelled": "A pending invitation was cancelled",
   "invitation.accepted": "An invitation was accepted: its recipient is now a member",
   "invitation.rejected": "An invitation was declined",
+  // Bulk invitations (issue 18, decision 34).
+  "invitation.bulk_sent": "Invitations were sent from a list at once: how many sent and skipped",
   "team.created": "A team was created",
   "team.updated": "A team was renamed",
   "team.deleted": "A team was removed",

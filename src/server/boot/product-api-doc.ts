@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { bulkInviteRouteDocs } from "#server/boot/bulk-invite-api-doc.ts";
 import type { Config } from "#server/boot/config.ts";
 import { webhookRouteDocs } from "#server/boot/webhook-api-doc.ts";
 import type { ProductRouteDoc } from "#server/features/reference/document.ts";
@@ -140,6 +141,8 @@ export function productRouteDocs(config: Config): ProductRouteDoc[] {
       },
     },
     ...webhookRouteDocs(errorAnswer),
+    // Bulk invitations and exports (issue 18, decision 34).
+    ...bulkInviteRouteDocs(errorAnswer),
     {
       method: "get",
       path: "/api/audit",

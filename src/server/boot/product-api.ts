@@ -12,6 +12,7 @@ import { applicationsRoutes, connectedAppsRoutes } from "#server/features/applic
 import { auditRoutes } from "#server/features/audit/routes.ts";
 import { configRoutes } from "#server/features/config/routes.ts";
 import { healthRoutes } from "#server/features/health/routes.ts";
+import { bulkInviteRoutes } from "#server/features/organizations/bulk-invites-routes.ts";
 import type { gatehouseOrganizations } from "#server/features/organizations/plugin.ts";
 import { outboxRoutes } from "#server/features/outbox/routes.ts";
 import { referenceRoutes } from "#server/features/reference/routes.ts";
@@ -71,6 +72,16 @@ export function productApi({ config, auth, database, mailer, logger, ready, wake
         }),
       )
       .route("/", auditRoutes(auth, database.db))
+      // Bulk invitations and the member and invitation exports (issue 18, decision 34).
+      .route(
+        "/organizations",
+        bulkInviteRoutes({
+          auth,
+          db: database.db,
+          membershipLimit: config.membershipLimit,
+          trustedOrigins: config.trustedOrigins,
+        }),
+      )
       .route("/", healthRoutes(ready))
       .route("/dev/outbox", outbox)
       .route(

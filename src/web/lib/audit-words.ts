@@ -39,6 +39,8 @@ const PHRASES: Record<AuditAction, string> = {
   "invitation.cancelled": "cancelled an invitation",
   "invitation.accepted": "accepted an invitation",
   "invitation.rejected": "declined an invitation",
+  // Bulk invitations (issue 18).
+  "invitation.bulk_sent": "sent invitations from a list",
   "team.created": "created a team",
   "team.updated": "renamed a team",
   "team.deleted": "removed a team",

@@ -15,8 +15,10 @@ export interface ProductRouteDoc {
   params?: z.ZodObject;
   /** Query parameters, all optional. */
   query?: z.ZodObject;
-  /** A JSON request body. */
+  /** The request body: JSON unless `bodyContentType` names another type (text/csv). */
   body?: z.ZodType;
+  /** @default "application/json" */
+  bodyContentType?: string;
   responses: Record<number, { description: string; schema?: z.ZodType; contentType?: string }>;
 }
 
@@ -132,7 +134,7 @@ function productOperation(route: ProductRouteDoc): Json {
       ? {
           requestBody: {
             required: true,
-            content: { "application/json": { schema: jsonSchema(route.body) } },
+            content: { [route.bodyContentType ?? "application/json"]: { schema: jsonSchema(route.body) } },
           },
         }
       : {}),

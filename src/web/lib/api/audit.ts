@@ -1,6 +1,7 @@
 import { useInfiniteQuery } from "@tanstack/react-query";
 import type { AuditPage, AuditQuery } from "#shared/contracts/audit.ts";
 import { apiCall, productApi } from "./call.ts";
+import { downloadAnswer } from "./download.ts";
 
 /**
  * Whose events a list reads: one organization's (its owners and admins), every event (Gatehouse admins,
@@ -60,17 +61,6 @@ export function useAuditEvents(
  * to the browser as a download named after the scope and the day. A refusal throws the usual ApiError.
  */
 export async function downloadAuditCsv(scope: AuditScope, filters: AuditFilters, fileName: string) {
-  const response = (await request(scope, queryOf(scope, filters), {
-    Accept: "text/csv",
-  })) as unknown as Response;
-  if (!response.ok) await apiCall(Promise.resolve(response));
-  const url = URL.createObjectURL(await response.blob());
-  const link = document.createElement("a");
-  link.href = url;
-  link.download = fileName;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  // The browser has taken the file once the click is handled.
-  setTimeout(() => URL.revokeObjectURL(url), 1000);
+  const response = request(scope, queryOf(scope, filters), { Accept: "text/csv" });
+  await downloadAnswer(response as unknown as Promise<Response>, fileName);
 }

@@ -2,6 +2,8 @@ import { Stack } from "@mantine/core";
 import { IconMail } from "@tabler/icons-react";
 import { EmptyStateCard, SectionHeader } from "#web/components/page-states.tsx";
 import { usePageTitle } from "#web/lib/use-page-title.ts";
+import { BulkInviteCard } from "./bulk-invite-card.tsx";
+import { ExportButton } from "./export-button.tsx";
 import { InvitationList } from "./invitation-list.tsx";
 import { InviteForm } from "./invite-form.tsx";
 import { useCurrentOrganization } from "./organization-context.tsx";
@@ -26,8 +28,10 @@ export function InvitationsPage() {
       <SectionHeader
         title="Invitations"
         description="Invite people by email. They get a link to join, valid for 2 days; resending renews it."
+        actions={<ExportButton what="invitations" />}
       />
       <InviteForm />
+      <BulkInviteCard />
       <InvitationList />
     </Stack>
   );

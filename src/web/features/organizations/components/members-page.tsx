@@ -32,6 +32,7 @@ import {
   pageParam,
   SEARCH_MAX,
 } from "../lib/list-search.ts";
+import { ExportButton } from "./export-button.tsx";
 import { ActionsCell, DateCell, ListEmpty, ListTable, ReadOnlyNote } from "./list-table.tsx";
 import { ChangeRolesDialog, MemberActions, RemoveMemberDialog } from "./member-dialogs.tsx";
 import { MemberIdentity } from "./member-identity.tsx";
@@ -99,15 +100,18 @@ export function MembersPage() {
             : "Everyone in this organization and their roles."
         }
         actions={
-          can.inviteMembers ? (
-            <ButtonLink
-              to="/org/$slug/invitations"
-              params={{ slug: organization.slug }}
-              leftSection={<IconUserPlus size={16} aria-hidden />}
-            >
-              Invite people
-            </ButtonLink>
-          ) : null
+          <Group gap="sm">
+            <ExportButton what="members" />
+            {can.inviteMembers ? (
+              <ButtonLink
+                to="/org/$slug/invitations"
+                params={{ slug: organization.slug }}
+                leftSection={<IconUserPlus size={16} aria-hidden />}
+              >
+                Invite people
+              </ButtonLink>
+            ) : null}
+          </Group>
         }
       />
       {!manages ? (

@@ -1,0 +1,94 @@
+import { Badge, Group, Stack, Table, Text } from "@mantine/core";
+import type { BulkInviteResult, BulkInviteRow } from "#shared/contracts/bulk-invitations.ts";
+import { TableRegion } from "#web/components/table-region.tsx";
+import { RoleBadges } from "./role-badges.tsx";
+
+type Problems = BulkInviteRow["problems"];
+
+/** A row's state: ready (or sent) in green, else each problem in words. */
+function RowState({ problems, sent }: { problems: Problems; sent?: boolean }) {
+  if (problems.length === 0) {
+    return (
+      <Badge color="teal" variant="light" tt="none">
+        {sent ? "Sent" : "Ready"}
+      </Badge>
+    );
+  }
+  return (
+    <Stack gap={2}>
+      {problems.map((p) => (
+        <Text key={p.code} size="sm" c="var(--mantine-color-error)" data-problem={p.code}>
+          {p.message}
+        </Text>
+      ))}
+    </Stack>
+  );
+}
+
+/** The preview: each row of the list as the server read it, with its problems. */
+export function BulkPreviewTable({ rows }: { rows: BulkInviteRow[] }) {
+  return (
+    <TableRegion label="Rows of the list">
+      <Table striped highlightOnHover verticalSpacing="xs" miw={560}>
+        <Table.Caption>Each row of the list; only ready rows are sent.</Table.Caption>
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th scope="col">Line</Table.Th>
+            <Table.Th scope="col">Email</Table.Th>
+            <Table.Th scope="col">Roles</Table.Th>
+            <Table.Th scope="col">Team</Table.Th>
+            <Table.Th scope="col">State</Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {rows.map((row) => (
+            <Table.Tr key={row.line} data-line={row.line}>
+              <Table.Td>{row.line}</Table.Td>
+              <Table.Td style={{ wordBreak: "break-all" }}>{row.email || "—"}</Table.Td>
+              <Table.Td>
+                <RoleBadges role={row.roles.join(",")} size="xs" />
+              </Table.Td>
+              <Table.Td>{row.team ?? "—"}</Table.Td>
+              <Table.Td>
+                <RowState problems={row.problems} />
+              </Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+    </TableRegion>
+  );
+}
+
+/** The summary's rows that were not sent, with why. */
+export function BulkSkippedTable({ rows }: { rows: BulkInviteResult[] }) {
+  const skipped = rows.filter((row) => row.status === "skipped");
+  if (skipped.length === 0) return null;
+  return (
+    <TableRegion label="Rows not sent">
+      <Table verticalSpacing="xs" miw={420}>
+        <Table.Caption>Rows not sent, and why.</Table.Caption>
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th scope="col">Line</Table.Th>
+            <Table.Th scope="col">Email</Table.Th>
+            <Table.Th scope="col">Why</Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {skipped.map((row) => (
+            <Table.Tr key={row.line} data-line={row.line}>
+              <Table.Td>{row.line}</Table.Td>
+              <Table.Td style={{ wordBreak: "break-all" }}>{row.email || "—"}</Table.Td>
+              <Table.Td>
+                <Group gap={4}>
+                  <RowState problems={row.problems} />
+                </Group>
+              </Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+    </TableRegion>
+  );
+}
