@@ -209,16 +209,24 @@ describe(`/api/webhooks: who manages which endpoints (${testDatabase})`, () => {
   });
 
   it("pages the deliveries newest first by cursor", async () => {
+    const ids: string[] = [];
     for (let i = 0; i < 5; i++) {
-      await recordEvent(t.server.database.db, {
-        action: "member.added",
-        actor: { userId: null },
-        organizationId: orgId,
-      });
+      ids.push(
+        await recordEvent(t.server.database.db, {
+          action: "member.added",
+          actor: { userId: null },
+          organizationId: orgId,
+        }),
+      );
     }
+    // Each one delivered (the pending count does not see events still in the outbox).
     await expect
-      .poll(async () => (await webhooksCall(t, `/${hookId}`, owner.cookie)).body.health.pending)
-      .toBe(0);
+      .poll(async () => {
+        const page = await webhooksCall(t, `/${hookId}/deliveries?limit=100`, owner.cookie);
+        const delivered = page.body.deliveries.filter((d: { status: string }) => d.status === "delivered");
+        return ids.every((id) => delivered.some((d: { eventId: string }) => d.eventId === id));
+      })
+      .toBe(true);
     const seen: string[] = [];
     let cursor: string | null = null;
     do {

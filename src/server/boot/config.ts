@@ -127,19 +127,13 @@ export interface OidcConfig {
 
 /** Webhook delivery (features/webhooks, decision 31). */
 export interface WebhookConfig {
-  /**
-   * This instance runs the delivery worker (WEBHOOK_DELIVERY, on unless 0/off): off for instances that only
-   * serve requests while others deliver. With no instance delivering, events wait in the outbox. @default true
-   */
+  /** WEBHOOK_DELIVERY (on unless 0/off): this instance runs the delivery worker. @default true */
   delivery: boolean;
   /** http:// endpoints are accepted: always outside production, in production only with WEBHOOK_ALLOW_HTTP. */
   allowHttp: boolean;
   /** WEBHOOK_ALLOW_PRIVATE: loopback, private, link-local… addresses may receive deliveries. */
   allowPrivate: boolean;
-  /**
-   * Multiplies every retry delay and the 3-day window (tests make days pass in seconds); never below 1 in
-   * production. @default 1
-   */
+  /** WEBHOOK_RETRY_SCALE: multiplies the retry delays and the 3-day window (tests only). @default 1 */
   retryScale: number;
 }
 

@@ -1,3 +1,4 @@
+import { sql } from "kysely";
 import type { AppDatabase } from "#server/db/db.ts";
 import type { Db } from "#server/db/tables.ts";
 import { type DeliveryRow, type EndpointRow, iso, UNFINISHED } from "./rows.ts";
@@ -42,35 +43,58 @@ export async function claim(
     .where("enabled", "=", 1)
     .orderBy("id");
   if (kind === "postgres") endpoints = endpoints.forUpdate().skipLocked();
-  const claimed: Claimed[] = [];
-  for (const endpoint of await endpoints.execute()) {
-    if (claimed.length >= room) break;
-    const busy = await trx
-      .selectFrom("webhook_delivery")
-      .select("id")
-      .where("endpointId", "=", endpoint.id)
-      .where("status", "=", "delivering")
-      .where("nextAttemptAt", ">", iso(now))
-      .executeTakeFirst();
-    if (busy) continue;
-    const next = await trx
-      .selectFrom("webhook_delivery")
-      .selectAll()
-      .where("endpointId", "=", endpoint.id)
-      .where("status", "in", UNFINISHED)
-      .where("nextAttemptAt", "<=", iso(now))
-      .orderBy("createdAt")
-      .orderBy("id")
-      .limit(1)
-      .executeTakeFirst();
-    if (!next) continue;
-    const attempts = Number(next.attempts) + 1;
-    await trx
-      .updateTable("webhook_delivery")
-      .set({ status: "delivering", attempts, nextAttemptAt: iso(now + CLAIM_LEASE_MS) })
-      .where("id", "=", next.id)
-      .execute();
-    claimed.push({ delivery: { ...next, attempts }, endpoint });
-  }
-  return claimed;
+  const locked = await endpoints.execute();
+  if (locked.length === 0) return [];
+  // A handful of statements whatever the number of endpoints: one pass claims for all of them at once.
+  const busy = new Set(
+    (
+      await trx
+        .selectFrom("webhook_delivery")
+        .select("endpointId")
+        .distinct()
+        .where(
+          "endpointId",
+          "in",
+          locked.map((e) => e.id),
+        )
+        .where("status", "=", "delivering")
+        .where("nextAttemptAt", ">", iso(now))
+        .execute()
+    ).map((r) => r.endpointId),
+  );
+  const free = locked.filter((e) => !busy.has(e.id)).slice(0, room);
+  if (free.length === 0) return [];
+  const firsts = await trx
+    .selectFrom("webhook_endpoint as e")
+    .where(
+      "e.id",
+      "in",
+      free.map((e) => e.id),
+    )
+    .select((eb) =>
+      eb
+        .selectFrom("webhook_delivery as d")
+        .select("d.id")
+        .whereRef("d.endpointId", "=", "e.id")
+        .where("d.status", "in", UNFINISHED)
+        .where("d.nextAttemptAt", "<=", iso(now))
+        .orderBy("d.createdAt")
+        .orderBy("d.id")
+        .limit(1)
+        .as("deliveryId"),
+    )
+    .execute();
+  const ids = firsts.flatMap((f) => (f.deliveryId ? [f.deliveryId] : []));
+  if (ids.length === 0) return [];
+  const rows = await trx.selectFrom("webhook_delivery").selectAll().where("id", "in", ids).execute();
+  await trx
+    .updateTable("webhook_delivery")
+    .set({ status: "delivering", attempts: sql`"attempts" + 1`, nextAttemptAt: iso(now + CLAIM_LEASE_MS) })
+    .where("id", "in", ids)
+    .execute();
+  const byId = new Map(free.map((e) => [e.id, e]));
+  return rows.map((row) => ({
+    delivery: { ...row, attempts: Number(row.attempts) + 1 },
+    endpoint: byId.get(row.endpointId) as EndpointRow,
+  }));
 }

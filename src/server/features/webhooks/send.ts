@@ -55,7 +55,7 @@ export function createConnections(max = 200) {
       let agent = agents.get(key);
       if (!agent) {
         if (agents.size >= max) close();
-        const options = { keepAlive: true, maxSockets: 4, timeout: ATTEMPT_TIMEOUT_MS };
+        const options = { keepAlive: true, timeout: ATTEMPT_TIMEOUT_MS };
         agent = url.protocol === "https:" ? new https.Agent(options) : new http.Agent(options);
         agents.set(key, agent);
       }

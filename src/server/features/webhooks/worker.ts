@@ -19,7 +19,7 @@ const POLL_MS = 5_000;
 /** After an outbox write, look again this often for a while: the writer's transaction may not have committed. */
 const RECHECK_MS = 200;
 const RECHECK_FOR_MS = 2_000;
-const MAX_IN_FLIGHT = 16;
+const MAX_IN_FLIGHT = 64;
 const PURGE_EVERY_MS = 3_600_000;
 
 export interface WebhookWorkerDeps {
@@ -187,17 +187,20 @@ export function createWebhookWorker(deps: WebhookWorkerDeps): WebhookWorker {
   /** Sleeps until the next delivery is due (or the next poll), never longer. */
   async function schedule(): Promise<void> {
     if (stopped) return;
+    // Endpoints with an attempt under way here are woken by its end, not by the clock.
+    const busy = [...busyEndpoints()];
     const next = await db
       .selectFrom("webhook_delivery")
       .select((eb) => eb.fn.min("nextAttemptAt").as("at"))
       .where("status", "in", UNFINISHED)
+      .$if(busy.length > 0, (q) => q.where("endpointId", "not in", busy))
       .executeTakeFirst()
       .catch(() => undefined);
     if (stopped || running) return;
     const now = Date.now();
     const at = next?.at ? Date.parse(String(next.at)) : Number.POSITIVE_INFINITY;
     let wait = Math.min(at - now, now < recheckUntil ? RECHECK_MS : POLL_MS);
-    // Something is due but could not be taken (its endpoint busy here or elsewhere): not a busy loop.
+    // Something is due but could not be taken (its endpoint busy elsewhere, or locked): not a busy loop.
     if (idle) wait = Math.max(wait, Math.min(RECHECK_MS, POLL_MS));
     clearTimeout(timer);
     timer = setTimeout(wake, Math.max(0, wait));
