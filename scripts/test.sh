@@ -16,7 +16,6 @@ echo "== lint"; npx biome check .
 echo "== build"; npm run build >"$logs/build.log" 2>&1 || { cat "$logs/build.log"; exit 1; }
 bash scripts/ensure-chromium.sh
 
-timing="test/api/security-timing.test.ts"
 sqlite="env -u TEST_DATABASE_URL -u TEST_REDIS_URL npx vitest run --project unit"
 e2e="npx vitest run --config vitest.e2e.config.ts"
 # The browser journeys in three groups of about the same length (measured); a new spec joins the last group.
@@ -28,9 +27,9 @@ for spec in $e2e_a $e2e_b; do exclude_ab+=" --exclude $spec"; done
 names=() commands=()
 job() { names+=("$1"); commands+=("$2"); }
 if [ -n "${TEST_DATABASE_URL:-}" ]; then
-  job "API suites on PostgreSQL${TEST_REDIS_URL:+ + Redis}" "npx vitest run --project unit --exclude $timing test/api"
+  job "API suites on PostgreSQL${TEST_REDIS_URL:+ + Redis}" "npx vitest run --project unit test/api"
 fi
-job "unit and API suites (SQLite)" "$sqlite --exclude $timing"
+job "unit and API suites (SQLite)" "$sqlite"
 job "browser journeys: organizations" "$e2e $e2e_a"
 job "browser journeys: reference, OAuth, two-factor policy" "$e2e $e2e_b"
 job "browser journeys: the others" "$e2e $exclude_ab"
@@ -59,6 +58,6 @@ while [ "${#running[@]}" -gt 0 ]; do finish; done
 
 # The timing suite compares answer times, so it runs alone, on a machine the other suites leave quiet.
 echo "== answer-time suite, alone"
-$sqlite "$timing" || failed=1
-if [ -n "${TEST_DATABASE_URL:-}" ]; then npx vitest run --project unit "$timing" || failed=1; fi
+env -u TEST_DATABASE_URL -u TEST_REDIS_URL npx vitest run --project timing || failed=1
+if [ -n "${TEST_DATABASE_URL:-}" ]; then npx vitest run --project timing || failed=1; fi
 exit "$failed"

@@ -110,12 +110,12 @@ export function renderReferencePage(doc: Json): string {
 :root{color-scheme:light dark;--fg:#1a1b1e;--bg:#fff;--muted:#495057;--line:#dee2e6;--code:#f1f3f5;--link:#1864ab}
 @media (prefers-color-scheme:dark){:root{--fg:#e9ecef;--bg:#1a1b1e;--muted:#ced4da;--line:#373a40;--code:#25262b;--link:#74c0fc}}
 body{margin:0;font:15px/1.55 system-ui,-apple-system,Segoe UI,Roboto,sans-serif;color:var(--fg);background:var(--bg)}
-a{color:var(--link)}main{max-width:60rem;margin:0 auto;padding:1rem 1.25rem 4rem}
+a{color:var(--link)}main{max-width:60rem;margin:0 auto;padding:1rem 1.25rem 4rem;overflow-wrap:break-word}
 code{font-family:ui-monospace,SFMono-Regular,Menlo,monospace;background:var(--code);padding:0 .25em;border-radius:3px;overflow-wrap:anywhere}
 .op{border-top:1px solid var(--line);padding:.75rem 0}.op h3{font-size:1rem;margin:.25rem 0}
 .method{display:inline-block;min-width:3.5rem;font:600 .8rem ui-monospace,monospace;padding:.1rem .4rem;border-radius:3px;color:#fff;background:#1864ab;text-align:center}
 .method.post{background:#1b5e20}.meta{color:var(--muted);font-size:.9rem}
-table{border-collapse:collapse;width:100%;margin:.5rem 0;font-size:.9rem}td{overflow-wrap:break-word}td:first-child code{overflow-wrap:anywhere}
+table{border-collapse:collapse;width:100%;margin:.5rem 0;font-size:.9rem}td{overflow-wrap:break-word}td:first-child code,td:nth-child(2){overflow-wrap:anywhere}td:nth-child(2){min-width:4.5em}
 caption{text-align:left;font-weight:600;padding:.25rem 0}th,td{border:1px solid var(--line);padding:.25rem .5rem;text-align:left;vertical-align:top}
 nav ul{columns:2 18rem;padding-left:1.25rem;font-size:.9rem}h2{margin-top:2.5rem}
 </style></head>
