@@ -74,6 +74,10 @@ describe("verified domains in Chromium: verify against a loopback DNS server, a 
     const colleague = await seedUser(server, person("Cora Colleague", { email: `cora@${domain}` }));
     const theirs = await signedInContext(browser, server, colleague, PHONE);
     const phone = await theirs.newPage();
+    // The home page offers it first thing, and so does the organizations page.
+    await phone.goto(`${server.url}/`);
+    await phone.getByTestId("domain-offers").getByText(`You have an @${domain} address.`).waitFor();
+    await captureScreen(phone, "home-domain-offer", "colleague");
     await phone.goto(`${server.url}/organizations`);
     const offer = phone.getByTestId("domain-offers");
     await offer.getByText(`You have an @${domain} address.`).waitFor();

@@ -19,9 +19,10 @@ const OrganizationSwitcher = lazyLoad(() =>
   import("./features/organizations/components/organization-switcher.tsx").then((m) => m.OrganizationSwitcher),
 );
 
-// The home page shows the signed-in user's pending invitations (issue 18), a piece of the organizations feature.
-const PendingInvitations = lazyLoad(() =>
-  import("./features/organizations/components/pending-invitations.tsx").then((m) => m.PendingInvitations),
+// The home page shows what waits for the signed-in person (issue 18: organizations their verified address lets
+// in, pending invitations), a piece of the organizations feature.
+const WaitingOnHome = lazyLoad(() =>
+  import("./features/organizations/components/pending-invitations.tsx").then((m) => m.WaitingOnHome),
 );
 
 rootRoute.update({
@@ -32,7 +33,7 @@ rootRoute.update({
 const routeTree = rootRoute.addChildren([
   guestRoute.addChildren(guestRoutes),
   signedInRoute.addChildren([
-    ...homeRoutes({ invitations: <PendingInvitations /> }),
+    ...homeRoutes({ invitations: <WaitingOnHome /> }),
     ...signedInAccountRoutes,
     ...signedInOrganizationRoutes,
     ...adminRoutes,

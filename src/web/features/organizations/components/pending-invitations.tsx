@@ -11,10 +11,24 @@ import type { UserInvitation } from "../api/types.ts";
 import { useInvitationAnswer } from "../api/use-invitation-answer.ts";
 import { timeLeft } from "../lib/format.ts";
 import { useNow } from "../lib/use-now.ts";
+import { DomainOffersCard } from "./domain-offers-card.tsx";
 import { InvitationAnswerButtons } from "./invitation-answer-buttons.tsx";
 import { InvitationItem } from "./my-invitations-page.tsx";
 import { OrgAvatar } from "./org-avatar.tsx";
 import { RoleBadges } from "./role-badges.tsx";
+
+/**
+ * What waits for the signed-in person on the home page: organizations their verified address lets in, and
+ * invitations to answer; nothing at all when there are neither.
+ */
+export function WaitingOnHome() {
+  return (
+    <>
+      <DomainOffersCard />
+      <PendingInvitations />
+    </>
+  );
+}
 
 /** The home page's list of invitations waiting for an answer; nothing at all when there are none. */
 export function PendingInvitations() {
