@@ -232,8 +232,23 @@ export function createMailQueue(database: AppDatabase, transport: Transport, log
       wake();
     },
     start() {
-      started = true;
-      wake();
+      // A SQLite file serves one process: a mail still "sending" at start was cut off by a crash (kill -9) in
+      // the middle of its attempt, and is due again now rather than when its claim lapses. Only then does this
+      // worker claim anything, so that none of its own claims is taken back.
+      const resume =
+        kind === "sqlite"
+          ? db
+              .updateTable("mail_queue")
+              .set({ state: "pending", nextAttemptAt: iso(Date.now()) })
+              .where("state", "=", "sending")
+              .execute()
+          : Promise.resolve();
+      void resume
+        .catch((err) => logger.warn({ reason: (err as Error).message }, "mail queue: could not resume"))
+        .then(() => {
+          started = true;
+          wake();
+        });
     },
     async stop() {
       stopped = true;
