@@ -1,7 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { api, createOrganization, seedMember, userIdOf } from "../support/organizations.ts";
+import {
+  api,
+  createCustomRole,
+  createOrganization,
+  type RoleArgs,
+  seedMember,
+  signUpWithId,
+} from "../support/organizations.ts";
 import { startTestApp, type TestApp, testDatabase } from "../support/test-app.ts";
-import { createUser, signUpVerified } from "../support/users.ts";
+import { createUser, type signUpVerified } from "../support/users.ts";
 
 type User = Awaited<ReturnType<typeof signUpVerified>> & { id: string };
 
@@ -14,10 +21,7 @@ describe(`custom roles in API keys and bulk invitations (${testDatabase})`, () =
 
   beforeAll(async () => {
     t = await startTestApp();
-    const user = async () => {
-      const u = await signUpVerified(t);
-      return { ...u, id: await userIdOf(t, u.cookie) };
-    };
+    const user = () => signUpWithId(t);
     owner = await user();
     admin = await user();
     holder = await user();
@@ -31,19 +35,7 @@ describe(`custom roles in API keys and bulk invitations (${testDatabase})`, () =
     return { orgId: org.id, adminMember, holderMember };
   }
 
-  const createRole = (
-    cookie: string,
-    organizationId: string,
-    role: string,
-    permission: object,
-    description?: string,
-  ) =>
-    api(t, "/organization/create-role", cookie, {
-      organizationId,
-      role,
-      permission,
-      ...(description === undefined ? {} : { additionalFields: { description } }),
-    });
+  const createRole = (...args: RoleArgs) => createCustomRole(t, ...args);
 
   it("a custom role with API key permissions creates keys, never beyond its own grants", async () => {
     const w = await world();

@@ -1,8 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eventsOf, onlyEvent } from "../support/audit.ts";
-import { api, createOrganization, seedMember, userIdOf } from "../support/organizations.ts";
+import {
+  api,
+  createCustomRole,
+  createOrganization,
+  type RoleArgs,
+  seedMember,
+  signUpWithId,
+} from "../support/organizations.ts";
 import { startTestApp, type TestApp, testDatabase } from "../support/test-app.ts";
-import { createUser, signUpVerified } from "../support/users.ts";
+import { createUser, type signUpVerified } from "../support/users.ts";
 
 type User = Awaited<ReturnType<typeof signUpVerified>> & { id: string };
 
@@ -15,10 +22,7 @@ describe(`custom roles (${testDatabase})`, () => {
 
   beforeAll(async () => {
     t = await startTestApp();
-    const user = async () => {
-      const u = await signUpVerified(t);
-      return { ...u, id: await userIdOf(t, u.cookie) };
-    };
+    const user = () => signUpWithId(t);
     owner = await user();
     admin = await user();
     holder = await user();
@@ -32,19 +36,7 @@ describe(`custom roles (${testDatabase})`, () => {
     return { orgId: org.id, adminMember, holderMember };
   }
 
-  const createRole = (
-    cookie: string,
-    organizationId: string,
-    role: string,
-    permission: object,
-    description?: string,
-  ) =>
-    api(t, "/organization/create-role", cookie, {
-      organizationId,
-      role,
-      permission,
-      ...(description === undefined ? {} : { additionalFields: { description } }),
-    });
+  const createRole = (...args: RoleArgs) => createCustomRole(t, ...args);
 
   it("an owner defines a role with a description; it is listed, audited, and its name is unique", async () => {
     const w = await world();

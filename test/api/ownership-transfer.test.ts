@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eventsOf, onlyEvent } from "../support/audit.ts";
 import { nextLink } from "../support/mailed-links.ts";
-import { api, createOrganization, rawDb, seedMember, userIdOf } from "../support/organizations.ts";
+import { api, createOrganization, rawDb, seedMember, signUpWithId } from "../support/organizations.ts";
 import { startTestApp, type TestApp, testDatabase } from "../support/test-app.ts";
-import { signUpVerified } from "../support/users.ts";
+import type { signUpVerified } from "../support/users.ts";
 
 type User = Awaited<ReturnType<typeof signUpVerified>> & { id: string };
 
@@ -16,10 +16,7 @@ describe(`ownership transfer (${testDatabase})`, () => {
 
   beforeAll(async () => {
     t = await startTestApp();
-    const user = async () => {
-      const u = await signUpVerified(t);
-      return { ...u, id: await userIdOf(t, u.cookie) };
-    };
+    const user = () => signUpWithId(t);
     owner = await user();
     heir = await user();
     other = await user();

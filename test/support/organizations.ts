@@ -196,3 +196,25 @@ export async function seedMembers(app: TestApp, organizationId: string, count: n
 export function rawDb(app: TestApp): Kysely<any> {
   return app.server.database.db as Kysely<never>;
 }
+
+/** The arguments of createCustomRole after the app: who asks, the organization, the role and what it grants. */
+export type RoleArgs = [
+  cookie: string,
+  organizationId: string,
+  role: string,
+  permission: object,
+  description?: string,
+];
+
+/** POST /organization/create-role (better-auth's dynamic access control), with an optional description. */
+export function createCustomRole(
+  app: TestApp,
+  ...[cookie, organizationId, role, permission, description]: RoleArgs
+) {
+  return api(app, "/organization/create-role", cookie, {
+    organizationId,
+    role,
+    permission,
+    ...(description === undefined ? {} : { additionalFields: { description } }),
+  });
+}
