@@ -151,8 +151,11 @@ describe("invite links and pending invitations in Chromium", () => {
     await switcher.focus();
     await home.keyboard.press("Enter");
     await item.waitFor();
+    // The menu takes focus once its opening transition has run; arrow keys pressed before reach the button.
+    const menu = home.getByRole("menu");
+    await expect.poll(() => menu.evaluate((el) => el.contains(document.activeElement))).toBe(true);
     await home.keyboard.press("ArrowDown");
-    expect(await item.evaluate((el) => el === document.activeElement)).toBe(true);
+    await expect.poll(() => item.evaluate((el) => el === document.activeElement)).toBe(true);
     await home.keyboard.press("Enter");
     const dialog = home.getByRole("dialog", { name: `Invitation to ${org.name}` });
     await dialog.getByRole("button", { name: "Accept" }).focus();
