@@ -69,6 +69,15 @@ const PHRASES: Record<AuditAction, string> = {
   "join_request.created": "asked to join",
   "join_request.approved": "approved a join request",
   "join_request.declined": "declined a join request",
+  "sso_connection.created": "set up single sign-on",
+  "sso_connection.updated": "changed single sign-on",
+  "sso_connection.deleted": "removed single sign-on",
+  "scim_connection.created": "created a SCIM connection",
+  "scim_connection.updated": "changed a SCIM connection",
+  "scim_connection.token_rotated": "replaced a SCIM token",
+  "scim_connection.deleted": "removed a SCIM connection",
+  "user.provisioned": "provisioned an account",
+  "user.deprovisioned": "deprovisioned an account",
   // Custom roles and ownership transfer (issue 18).
   "role.created": "created a role",
   "role.updated": "changed a role",
@@ -96,6 +105,9 @@ export const AUDIT_FAMILIES = {
   join_request: "Join requests",
   role: "Roles",
   ownership: "Ownership",
+  // Single sign-on and SCIM (issue 19).
+  sso_connection: "Single sign-on",
+  scim_connection: "SCIM provisioning",
 } as const;
 export type AuditFamily = keyof typeof AUDIT_FAMILIES;
 
@@ -114,6 +126,8 @@ export const ORGANIZATION_FAMILIES: AuditFamily[] = [
   "join_request",
   "role",
   "ownership",
+  "sso_connection",
+  "scim_connection",
 ];
 /** The families of a person's own security activity. */
 export const ACCOUNT_FAMILIES: AuditFamily[] = ["user", "session", "impersonation"];
@@ -172,6 +186,8 @@ const TARGET_LABELS: Record<AuditTargetType, string> = {
   join_request: "Join request",
   role: "Role",
   ownership_offer: "Ownership offer",
+  sso_connection: "Single sign-on connection",
+  scim_connection: "SCIM connection",
 };
 
 /** An event's target as a person reads it: its label as it was, else its kind and id. */

@@ -157,7 +157,12 @@ async function syncTeams(
   for (const team of managed) {
     const target = { type: "team" as const, id: team.id, label: team.name };
     if (wanted.has(team.id) && !current.has(team.id)) {
-      const row = { id: randomUUID().replaceAll("-", ""), teamId: team.id, userId: wish.userId, createdAt: now };
+      const row = {
+        id: randomUUID().replaceAll("-", ""),
+        teamId: team.id,
+        userId: wish.userId,
+        createdAt: now,
+      };
       await trx.insertInto("teamMember").values(row).execute();
       teamsAdded.push(team.id);
       await recordEvent(trx, {
@@ -169,7 +174,11 @@ async function syncTeams(
         data: row,
       });
     } else if (!wanted.has(team.id) && current.has(team.id)) {
-      await trx.deleteFrom("teamMember").where("teamId", "=", team.id).where("userId", "=", wish.userId).execute();
+      await trx
+        .deleteFrom("teamMember")
+        .where("teamId", "=", team.id)
+        .where("userId", "=", wish.userId)
+        .execute();
       teamsRemoved.push(team.id);
       await recordEvent(trx, {
         ...events,
@@ -204,7 +213,11 @@ export async function removeMembership(
   if (!member) return "not_member";
   if (hasRole(member.role, "owner")) return "owner_kept";
   const teams = trx.selectFrom("team").select("id").where("organizationId", "=", input.organizationId);
-  await trx.deleteFrom("teamMember").where("userId", "=", input.userId).where("teamId", "in", teams).execute();
+  await trx
+    .deleteFrom("teamMember")
+    .where("userId", "=", input.userId)
+    .where("teamId", "in", teams)
+    .execute();
   await trx.deleteFrom("member").where("id", "=", member.id).execute();
   const user = await trx.selectFrom("user").select("email").where("id", "=", input.userId).executeTakeFirst();
   await recordEvent(trx, {
