@@ -133,6 +133,14 @@ export type SsoConnectionList = z.infer<typeof ssoConnectionList>;
 export const ssoTestStart = z.object({ testId: z.string(), url: z.string() });
 export type SsoTestStart = z.infer<typeof ssoTestStart>;
 
+/**
+ * Where a test sign-in's tab lands (a web page): it shows the result of GET …/sso/tests/:testId. better-auth's
+ * redirect adds `error` (SSO_TEST_COMPLETE when the IdP answered; another code when it failed).
+ */
+export function ssoTestResultPath(organizationId: string, testId: string): string {
+  return `/sso-test?${new URLSearchParams({ organizationId, testId })}`;
+}
+
 /** GET …/sso/tests/:testId: what came back from the IdP, without signing anyone in. */
 export const ssoTestResult = z.object({
   testId: z.string(),
