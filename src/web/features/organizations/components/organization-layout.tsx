@@ -13,7 +13,7 @@ import {
   IconWorld,
 } from "@tabler/icons-react";
 import { getRouteApi, Outlet, useRouterState } from "@tanstack/react-router";
-import { type ReactNode, useMemo } from "react";
+import { type ReactNode, useEffect, useMemo, useRef } from "react";
 import { ButtonLink } from "#web/components/button-link.tsx";
 import { LoadError } from "#web/components/error-alert.tsx";
 import { TwoFactorRequired } from "#web/components/two-factor-required.tsx";
@@ -173,11 +173,22 @@ function OrganizationNav({ slug, items }: { slug: string; items: NavItem[] }) {
   const pathname = useRouterState({ select: (state) => state.location.pathname });
   const base = `/org/${encodeURIComponent(slug)}`;
   const rest = pathname.startsWith(base) ? pathname.slice(base.length).replace(/^\/|\/$/g, "") : "";
+  const navRef = useRef<HTMLDivElement>(null);
+
+  // On phones the sections are a row that scrolls sideways (faded at its end): keep the open one in sight.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs when the open section changes
+  useEffect(() => {
+    const active = navRef.current?.querySelector<HTMLElement>('[aria-current="page"]');
+    const viewport = active?.closest<HTMLElement>(".mantine-ScrollArea-viewport");
+    if (!active || !viewport || viewport.scrollWidth <= viewport.clientWidth) return;
+    const offset = active.getBoundingClientRect().left - viewport.getBoundingClientRect().left;
+    viewport.scrollLeft += offset - (viewport.clientWidth - active.offsetWidth) / 2;
+  }, [rest]);
 
   return (
-    <Box component="nav" aria-label="Organization sections" className="gh-org-nav">
-      <ScrollArea type="never" offsetScrollbars={false}>
-        <Group gap={4} wrap="nowrap" pb={6}>
+    <Box component="nav" aria-label="Organization sections" className="gh-org-nav" ref={navRef}>
+      <ScrollArea type="never" offsetScrollbars={false} className="gh-org-nav-scroll">
+        <Group gap={4} pb={6} className="gh-org-nav-list">
           {items.map((item) => {
             const active = rest === item.section;
             return (
