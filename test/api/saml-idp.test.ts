@@ -1,7 +1,13 @@
 import { readFileSync } from "node:fs";
 import { DOMParser } from "@xmldom/xmldom";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { OTHER_AUDIENCE, OTHER_RECIPIENT, type SamlIdp, startSamlIdp } from "../support/saml-idp.ts";
+import {
+  OTHER_AUDIENCE,
+  OTHER_RECIPIENT,
+  readAutoPostForm,
+  type SamlIdp,
+  startSamlIdp,
+} from "../support/saml-idp.ts";
 import { installWellFormedXmlValidator, SAML_NS, samlify } from "../support/saml-xml.ts";
 
 /**
@@ -122,10 +128,29 @@ describe("test SAML IdP", () => {
     expect(await idp.last()).toEqual(again.form);
   });
 
+  it("also takes AuthnRequests by HTTP-POST", async () => {
+    await idp.next({ email: "post@acme.test" });
+    const request = sp.createLoginRequest(idpEntity, "post", { relayState: "by-post" }) as {
+      id: string;
+      context: string;
+      entityEndpoint: string;
+    };
+    const res = await fetch(request.entityEndpoint, {
+      method: "POST",
+      body: new URLSearchParams({ SAMLRequest: request.context, RelayState: "by-post" }),
+    });
+    expect(res.status).toBe(200);
+    const form = readAutoPostForm(await res.text());
+    expect(form.RelayState).toBe("by-post");
+    const { extract } = await parse(form.SAMLResponse);
+    expect(extract.nameID).toBe("post@acme.test");
+    expect(extract.response?.inResponseTo).toBe(request.id);
+  });
+
   it("forged signatures and unsigned responses are refused by the SP", async () => {
     await idp.next({ email: "eve@acme.test", mode: "forged-signature" });
     const forged = (await signIn()).form.SAMLResponse;
-    await expect(parse(forged)).rejects.toThrow();
+    await expect(parse(forged)).rejects.toThrow(/invalid signature/);
     // It names the IdP's real certificate: only the key is the attacker's.
     expect(Buffer.from(forged, "base64").toString()).toContain(IDP_CERT.split("\n")[1]);
 
@@ -225,6 +250,18 @@ describe("test SAML IdP", () => {
     const logout = await sp.parseLogoutRequest(idpEntity, "redirect", redirectParts(url));
     expect(logout.extract.nameID).toBe("grace@acme.test");
     expect(logout.extract.request?.id).toBe(id);
+    // The SP answers at the IdP's SLO URL; the IdP records the LogoutResponse.
+    const spAnswer = sp.createLogoutResponse(idpEntity, { extract: logout.extract }, "redirect", {
+      relayState: "bye",
+    });
+    const done = await fetch(spAnswer.context);
+    expect(done.status).toBe(200);
+    expect(await idp.logoutResponses()).toContainEqual({
+      id: spAnswer.id,
+      issuer: SP_ENTITY,
+      inResponseTo: id,
+      status: "urn:oasis:names:tc:SAML:2.0:status:Success",
+    });
   });
 
   it("refuses bad input with 400 and a reason", async () => {

@@ -1,9 +1,10 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import { once } from "node:events";
+import type { ReceivedLogoutRequest, ReceivedLogoutResponse } from "./saml-idp-logout.ts";
 import type { SamlMode, SamlUser } from "./saml-idp-responses.ts";
 
 export { OTHER_AUDIENCE, OTHER_RECIPIENT, SAML_MODES } from "./saml-idp-responses.ts";
-export type { SamlMode, SamlUser };
+export type { ReceivedLogoutRequest, ReceivedLogoutResponse, SamlMode, SamlUser };
 
 /** What the IdP sent (or would send) to a service provider's Assertion Consumer Service. */
 export interface SamlPost {
@@ -38,7 +39,9 @@ export interface SamlIdp {
   /** The last response issued (to replay it). */
   last(): Promise<SamlPost | null>;
   /** LogoutRequests the IdP received from service providers (SP-initiated single logout). */
-  logouts(): Promise<{ issuer: string; nameId: string; sessionIndex: string | null; id: string }[]>;
+  logouts(): Promise<ReceivedLogoutRequest[]>;
+  /** LogoutResponses service providers sent back to the IdP's SLO URL (the end of an IdP-initiated logout). */
+  logoutResponses(): Promise<ReceivedLogoutResponse[]>;
   /**
    * A signed IdP-initiated LogoutRequest (HTTP-Redirect binding) for the person: the URL to send the SP to.
    * The session index defaults to the person's latest sign-in here.
@@ -148,6 +151,7 @@ export async function startSamlIdp({ timeoutMs = 30_000 } = {}): Promise<SamlIdp
     idpInitiated: (input) => call("POST", "/control/idp-initiated", input),
     last: () => call("GET", "/control/last"),
     logouts: () => call("GET", "/control/logouts"),
+    logoutResponses: () => call("GET", "/control/logout-responses"),
     logoutRequest: (input) => call("POST", "/control/logout-request", input),
     async close() {
       if (proc.exitCode !== null || proc.signalCode !== null) return;
