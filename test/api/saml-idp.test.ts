@@ -6,6 +6,7 @@ import {
   OTHER_RECIPIENT,
   readAutoPostForm,
   type SamlIdp,
+  samlPostBody,
   startSamlIdp,
 } from "../support/saml-idp.ts";
 import { installWellFormedXmlValidator, SAML_NS, samlify } from "../support/saml-xml.ts";
@@ -89,6 +90,10 @@ describe("test SAML IdP", () => {
     const { requestId, form } = await signIn();
     expect(form.acsUrl).toBe(ACS);
     expect(form.RelayState).toBe("state-123");
+    expect(Object.fromEntries(samlPostBody(form))).toEqual({
+      SAMLResponse: form.SAMLResponse,
+      RelayState: "state-123",
+    });
     const { extract } = await parse(form.SAMLResponse);
     expect(extract.nameID).toBe("ada@acme.test");
     expect(extract.attributes).toEqual({
@@ -153,6 +158,10 @@ describe("test SAML IdP", () => {
     await expect(parse(forged)).rejects.toThrow(/invalid signature/);
     // It names the IdP's real certificate: only the key is the attacker's.
     expect(Buffer.from(forged, "base64").toString()).toContain(IDP_CERT.split("\n")[1]);
+
+    await idp.next({ email: "eve@acme.test", mode: "untrusted-certificate" });
+    const impostor = (await signIn()).form.SAMLResponse;
+    await expect(parse(impostor)).rejects.toThrow("ERROR_UNMATCH_CERTIFICATE_DECLARATION_IN_METADATA");
 
     await idp.next({ email: "eve@acme.test", mode: "unsigned" });
     const unsigned = (await signIn()).form.SAMLResponse;
