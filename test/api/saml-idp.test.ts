@@ -235,14 +235,17 @@ describe("test SAML IdP", () => {
 
   it("single logout both ways, signed", async () => {
     // SP-initiated: the IdP answers a signed LogoutResponse by redirect to the SP's SLO URL.
-    const request = sp.createLogoutRequest(idpEntity, "redirect", {
-      logoutNameID: "ada@acme.test",
-      sessionIndex: "_s1",
-    });
+    const request = sp.createLogoutRequest(
+      idpEntity,
+      "redirect",
+      { logoutNameID: "ada@acme.test", sessionIndex: "_s1" },
+      { relayState: "/signed-out" },
+    );
     const answer = await fetch(request.context, { redirect: "manual" });
     expect(answer.status).toBe(302);
     const location = answer.headers.get("location") ?? "";
     expect(location.startsWith(`${SLO}?SAMLResponse=`)).toBe(true);
+    expect(new URL(location).searchParams.get("RelayState")).toBe("/signed-out");
     const response = await sp.parseLogoutResponse(idpEntity, "redirect", redirectParts(location));
     expect(response.extract.response?.inResponseTo).toBe(request.id);
     expect(await idp.logouts()).toContainEqual(
