@@ -83,3 +83,35 @@ export async function createOidcConnection(
     },
   });
 }
+
+/** POSTs what the IdP's auto-posting form holds to the ACS, as the browser would; the app's answer. */
+export async function postToAcs(
+  browser: Browser,
+  post: { acsUrl: string; SAMLResponse: string; RelayState?: string | null },
+): Promise<Response> {
+  const form = new URLSearchParams({ SAMLResponse: post.SAMLResponse });
+  if (post.RelayState) form.set("RelayState", post.RelayState);
+  return browser.fetch(post.acsUrl, {
+    method: "POST",
+    headers: { "content-type": "application/x-www-form-urlencoded" },
+    body: form.toString(),
+  });
+}
+
+/** POST /api/auth/sign-in/sso for `email`: the IdP URL the browser is sent to. */
+export async function startSsoSignIn(browser: Browser, email: string): Promise<string> {
+  const res = await browser.postJSON("/api/auth/sign-in/sso", {
+    email,
+    callbackURL: "/welcome",
+    errorCallbackURL: "/error",
+  });
+  const text = await res.text();
+  if (res.status !== 200) throw new Error(`sign-in/sso: ${res.status} ${text}`);
+  return (JSON.parse(text) as { url: string }).url;
+}
+
+/** Where a redirect answer sends the browser (path and query), or null. */
+export function landingOf(res: Response, base: string): URL | null {
+  const location = res.headers.get("location");
+  return location ? new URL(location, base) : null;
+}
