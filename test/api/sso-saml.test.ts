@@ -91,4 +91,137 @@ describe(`SSO over SAML against a samlify IdP in its own process (${testDatabase
       .execute();
     expect(inTeam.map((r) => r.teamId)).toEqual([teamId]);
   });
+
+  const usersWith = async (email: string) =>
+    rawDb(app.t).selectFrom("user").select("id").where("email", "=", email).execute();
+
+  /** A whole SP-initiated round in a mode; the app's answer to the ACS POST. */
+  async function signInAs(user: Parameters<SamlIdp["next"]>[0]) {
+    await idp.next(user);
+    const browser = app.browser();
+    const post = await idp.respondTo(await startSsoSignIn(browser, user.email));
+    return { browser, post, res: await postToAcs(browser, post) };
+  }
+
+  it("grants the role a group maps to, and links an account that already has the address", async () => {
+    const email = `ada@${org.domain}`;
+    const signedUp = await app.t.request("/api/auth/sign-up/email", {
+      json: { email, password: "correct horse battery", name: "Ada" },
+    });
+    expect(signedUp.status).toBe(200);
+    const [existing] = await usersWith(email);
+    const { browser, res } = await signInAs({ email, name: "Ada Lovelace", groups: ["admins"] });
+    expect(landingOf(res, app.url)?.pathname).toBe("/welcome");
+    const session = await api(app.t, "/get-session", browser.cookieFor());
+    expect(session.body.user.id).toBe(existing?.id);
+    expect(await usersWith(email)).toHaveLength(1);
+    expect((await membershipOf(email))?.role).toBe("admin");
+  });
+
+  for (const [mode, code] of [
+    // samlify refuses these while parsing (signature, time window): better-auth's generic saml_error.
+    ["forged-signature", "saml_error"],
+    ["unsigned-assertion", "invalid_saml_response"],
+    ["unsigned", "saml_error"],
+    ["wrong-audience", "invalid_saml_response"],
+    ["expired", "saml_error"],
+  ] as const) {
+    it(`refuses a ${mode} response on the error screen, creating nobody`, async () => {
+      const email = `${mode}@${org.domain}`;
+      const { res, browser } = await signInAs({ email, mode });
+      expect(res.status, await res.clone().text()).toBe(302);
+      const landing = landingOf(res, app.url);
+      expect(landing?.pathname).toBe("/error");
+      expect(landing?.searchParams.get("error")).toBe(code);
+      expect(await usersWith(email)).toHaveLength(0);
+      expect((await api(app.t, "/get-session", browser.cookieFor())).body).toBeNull();
+    });
+  }
+
+  it("refuses the same SAMLResponse a second time (replay)", async () => {
+    const email = `replay@${org.domain}`;
+    const { post, res } = await signInAs({ email });
+    expect(landingOf(res, app.url)?.pathname).toBe("/welcome");
+    const again = await postToAcs(app.browser(), post);
+    expect(again.status).toBe(302);
+    const landing = landingOf(again, app.url);
+    expect(landing?.pathname).toBe("/error");
+    // Its AuthnRequest was answered already: the request id is gone.
+    expect(landing?.searchParams.get("error")).toBe("invalid_saml_response");
+    expect(landing?.searchParams.get("error_description")).toMatch(/request ID/);
+  });
+
+  it("refuses an address outside the connection's domain", async () => {
+    const email = `mallory@elsewhere-${Date.now()}.test`;
+    const browser = app.browser();
+    await idp.next({ email });
+    // The IdP answers for a person of another domain to a sign-in started for this one.
+    const post = await idp.respondTo(await startSsoSignIn(browser, `someone@${org.domain}`));
+    const res = await postToAcs(browser, post);
+    const landing = landingOf(res, app.url);
+    expect(landing?.pathname).toBe("/error");
+    expect(landing?.searchParams.get("error")).toBe("SSO_EMAIL_OUTSIDE_DOMAIN");
+    expect(await usersWith(email)).toHaveLength(0);
+  });
+
+  it("answers a malformed SAMLResponse and an unknown connection with a 4xx or the error screen", async () => {
+    const browser = app.browser();
+    for (const [acsUrl, SAMLResponse] of [
+      [connection.serviceProvider.acsUrl, "not base64 at all <xml"],
+      [connection.serviceProvider.acsUrl, Buffer.from("<Response>broken").toString("base64")],
+      [`${app.url}/api/auth/sso/saml2/sp/acs/no-such-connection`, (await idp.last())?.SAMLResponse ?? "x"],
+    ] as const) {
+      const res = await postToAcs(browser, { acsUrl, SAMLResponse });
+      const text = await res.text();
+      expect(res.status, text).toBeLessThan(500);
+      if (res.status === 302) expect(landingOf(res, app.url)?.pathname).toBe("/error");
+      else expect(res.status).toBeGreaterThanOrEqual(400);
+    }
+  });
+
+  it("refuses IdP-initiated responses until the connection allows them", async () => {
+    const email = `unasked@${org.domain}`;
+    const unsolicited = () =>
+      idp.idpInitiated({
+        email,
+        acsUrl: connection.serviceProvider.acsUrl,
+        audience: connection.serviceProvider.entityId,
+      });
+    const browser = app.browser();
+    const off = await postToAcs(browser, {
+      acsUrl: connection.serviceProvider.acsUrl,
+      ...(await unsolicited()),
+    });
+    expect(landingOf(off, app.url)?.searchParams.get("error")).toBe("SSO_IDP_INITIATED_DISABLED");
+    expect(await usersWith(email)).toHaveLength(0);
+    const patched = await domainsCall(
+      app.t,
+      ssoPath(org.organization.id, `/connections/${connection.id}`),
+      org.owner.cookie,
+      { method: "PATCH", json: { allowIdpInitiated: true } },
+    );
+    expect(patched.status, JSON.stringify(patched.body)).toBe(200);
+    const on = await postToAcs(browser, {
+      acsUrl: connection.serviceProvider.acsUrl,
+      ...(await unsolicited()),
+    });
+    expect(on.status).toBe(302);
+    expect(landingOf(on, app.url)?.pathname).not.toBe("/error");
+    expect((await api(app.t, "/get-session", browser.cookieFor())).body.user.email).toBe(email);
+    // The same unsolicited response again: its assertion id was used.
+    const replayed = await postToAcs(app.browser(), {
+      acsUrl: connection.serviceProvider.acsUrl,
+      ...(await idp.last()),
+    } as never);
+    expect(landingOf(replayed, app.url)?.searchParams.get("error")).toBe("replay_detected");
+    await domainsCall(
+      app.t,
+      ssoPath(org.organization.id, `/connections/${connection.id}`),
+      org.owner.cookie,
+      {
+        method: "PATCH",
+        json: { allowIdpInitiated: false },
+      },
+    );
+  });
 });

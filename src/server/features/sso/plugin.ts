@@ -4,7 +4,7 @@ import type { Db } from "#server/db/tables.ts";
 import { findMembership, isOwner } from "#server/features/organizations/access.ts";
 import { connectionIdFor, findConnection, MAX_CONNECTIONS, truthy, verifiedDomain } from "./connections.ts";
 import { ssoRequiredFor } from "./require-sso.ts";
-import { inResponseToOf, type SsoTests } from "./tests.ts";
+import { inResponseToOf, SSO_TEST_PAGE, type SsoTests } from "./tests.ts";
 
 /** Refusals of the connection rules, whichever door (our routes or better-auth's endpoints) was used. */
 export const CONNECTION_REFUSALS = {
@@ -63,6 +63,21 @@ interface ManagementBody {
   organizationId?: string;
   domain?: string;
   samlConfig?: { wantAssertionsSigned?: boolean };
+}
+
+/** The failure a redirect answer reports (`?error=`), with where it goes and the test it ends, if any. */
+function failureLanding(returned: unknown, baseURL: string) {
+  const headers = (returned as { headers?: unknown } | null)?.headers;
+  const location =
+    headers instanceof Headers
+      ? headers.get("location")
+      : ((headers as Record<string, string> | undefined)?.location ?? null);
+  if (!location) return null;
+  const url = new URL(location, baseURL);
+  const code = url.searchParams.get("error");
+  if (!code || url.origin !== new URL(baseURL).origin) return null;
+  const testId = url.pathname === SSO_TEST_PAGE ? url.searchParams.get("testId") : null;
+  return { url, code, description: url.searchParams.get("error_description") ?? code, testId };
 }
 
 /**
@@ -199,8 +214,16 @@ export function ssoRulesPlugin({ db, tests, baseURL }: { db: Db; tests: SsoTests
       after: [
         {
           matcher: (ctx: { path?: string }) => SSO_SESSION_PATHS.some((p) => p.test(ctx.path ?? "")),
-          handler: createAuthMiddleware(async () => {
+          handler: createAuthMiddleware(async (ctx) => {
             await tests.flush();
+            const landing = failureLanding(ctx.context.returned, baseURL);
+            if (!landing) return;
+            // A test sign-in that failed before resolveUser: its landing page shows why.
+            if (landing.testId) await tests.fail(landing.testId, landing.code, landing.description);
+            // better-auth sends some failures (a replay, an expired request) to the success URL with ?error=:
+            // every SSO failure ends on the web's error screen, or on the test's page.
+            else if (landing.url.pathname !== "/error")
+              throw ctx.redirect(errorScreen(landing.code, landing.description));
           }),
         },
       ],

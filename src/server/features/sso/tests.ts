@@ -1,12 +1,15 @@
 import { inflateRawSync } from "node:zlib";
 import { tryGetCurrentAuthEndpointContext } from "@better-auth/core/context";
 import type { Db } from "#server/db/tables.ts";
-import type { SsoTestResult } from "#shared/contracts/sso.ts";
+import { type SsoTestResult, ssoTestResultPath } from "#shared/contracts/sso.ts";
 import { type ConnectionRow, groupMappingsOf, mappingOf } from "./connections.ts";
 import { grantsFor, groupsFrom } from "./sign-in.ts";
 
 /** A test sign-in's result is kept (and answerable) this long. */
 export const SSO_TEST_TTL_MS = 10 * 60 * 1000;
+
+/** The web page a test sign-in lands on (contracts/sso.ts ssoTestResultPath). */
+export const SSO_TEST_PAGE = new URL(ssoTestResultPath("o", "t"), "http://x").pathname;
 
 export const TEST_COMPLETE = {
   code: "SSO_TEST_COMPLETE",
@@ -147,6 +150,27 @@ export function ssoTests(db: Db) {
           .where("id", "=", id)
           .execute();
       }
+    },
+
+    /** A test whose sign-in failed (bad signature, expired…): the code the error screen explains. */
+    async fail(testId: string, code: string, message: string): Promise<void> {
+      if (code === TEST_COMPLETE.code) return;
+      const failed: Stored & { finishedAt: string } = {
+        email: null,
+        name: null,
+        groups: [],
+        attributes: {},
+        role: null,
+        teams: [],
+        error: { code, message },
+        finishedAt: new Date().toISOString(),
+      };
+      await db
+        .updateTable("sso_test")
+        .set({ result: JSON.stringify(failed) })
+        .where("id", "=", testId)
+        .where("result", "is", null)
+        .execute();
     },
 
     /** GET …/sso/tests/:testId. */
