@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { eventsOf } from "../support/audit.ts";
 import { domainsCall } from "../support/domains.ts";
 import { api, rawDb } from "../support/organizations.ts";
 import { type SamlIdp, startSamlIdp } from "../support/saml-idp.ts";
@@ -223,5 +224,75 @@ describe(`SSO over SAML against a samlify IdP in its own process (${testDatabase
         json: { allowIdpInitiated: false },
       },
     );
+  });
+
+  it("records SSO sign-ins as user.signed_in with method sso, and refused ones as refused", async () => {
+    const email = `audited@${org.domain}`;
+    const { res } = await signInAs({ email });
+    expect(landingOf(res, app.url)?.pathname).toBe("/welcome");
+    const [user] = await usersWith(email);
+    const [signedIn] = await eventsOf(app.t, { action: "user.signed_in", targetId: user?.id });
+    expect(signedIn).toMatchObject({
+      outcome: "success",
+      details: { method: "sso", provider: connection.id },
+    });
+    await signInAs({ email: `refused@${org.domain}`, mode: "wrong-audience" });
+    const refused = (await eventsOf(app.t, { action: "user.signed_in" })).filter(
+      (e) => e.outcome === "refused",
+    );
+    expect(refused.at(-1)).toMatchObject({ errorCode: "INVALID_SAML_RESPONSE", details: { method: "sso" } });
+  });
+
+  it("runs an owner's test sign-in: what the IdP said is recorded, nobody is signed in or created", async () => {
+    const base = ssoPath(org.organization.id);
+    const started = await domainsCall(app.t, `${base}/connections/${connection.id}/test`, org.owner.cookie, {
+      json: {},
+    });
+    expect(started.status, JSON.stringify(started.body)).toBe(201);
+    const waiting = await domainsCall(app.t, `${base}/tests/${started.body.testId}`, org.owner.cookie);
+    expect(waiting.body).toMatchObject({ status: "waiting", email: null });
+    const email = `tester@${org.domain}`;
+    await idp.next({ email, name: "Tess Ter", groups: ["admins", "eng"], attributes: { department: "R&D" } });
+    const browser = app.browser();
+    const res = await postToAcs(browser, await idp.respondTo(started.body.url));
+    const landing = landingOf(res, app.url);
+    expect(landing?.pathname).toBe("/sso-test");
+    expect(landing?.searchParams.get("testId")).toBe(started.body.testId);
+    expect(landing?.searchParams.get("error")).toBe("SSO_TEST_COMPLETE");
+    expect(await usersWith(email)).toHaveLength(0);
+    expect((await api(app.t, "/get-session", browser.cookieFor())).body).toBeNull();
+    const result = await domainsCall(app.t, `${base}/tests/${started.body.testId}`, org.owner.cookie);
+    expect(result.body).toMatchObject({
+      status: "succeeded",
+      connectionId: connection.id,
+      email,
+      name: "Tess Ter",
+      groups: ["admins", "eng"],
+      role: "admin",
+      teams: ["Engineering"],
+      error: null,
+    });
+    expect(result.body.attributes).toMatchObject({ department: ["R&D"], email: [email] });
+    // Another organization's owner cannot read it.
+    const other = await ownerWithDomain(app);
+    const foreign = await domainsCall(
+      app.t,
+      ssoPath(other.organization.id, `/tests/${started.body.testId}`),
+      other.owner.cookie,
+    );
+    expect(foreign.status).toBe(404);
+  });
+
+  it("ends the Gatehouse session when the IdP sends a signed logout request (single logout)", async () => {
+    const email = `slo@${org.domain}`;
+    const { browser, res } = await signInAs({ email });
+    expect(landingOf(res, app.url)?.pathname).toBe("/welcome");
+    const cookie = browser.cookieFor();
+    expect((await api(app.t, "/get-session", cookie)).body.user.email).toBe(email);
+    const request = await idp.logoutRequest({ sloUrl: connection.serviceProvider.sloUrl, nameId: email });
+    const answer = await browser.fetch(request.url);
+    expect(answer.status).toBeLessThan(500);
+    // The session itself is gone, not only the browser's cookie.
+    expect((await api(app.t, "/get-session", cookie)).body).toBeNull();
   });
 });
