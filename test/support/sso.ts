@@ -34,6 +34,10 @@ export async function startSsoTestApp(env: Record<string, string> = {}, trusted:
     BETTER_AUTH_URL: url,
     TRUSTED_ORIGINS: [TEST_ORIGIN, oidc.url, ...trusted].join(","),
     DNS_SERVERS: dns.address,
+    // The same IdP as a social provider ("oidc"), for the sign-ins SSO required refuses.
+    OIDC_ISSUER: oidc.url,
+    OIDC_CLIENT_ID: "gatehouse-social",
+    OIDC_CLIENT_SECRET: "social-client-secret",
     ...env,
   });
   const http = serve({ fetch: t.server.app.fetch, port, hostname: "127.0.0.1" });
