@@ -35,7 +35,11 @@ export interface SsoApi {
   registerSSOProvider: Call;
   updateSSOProvider: Call;
   deleteSSOProvider: Call;
-  signInSSO: Call<{ url: string; redirect: boolean }>;
+  signInSSO: (input: {
+    body: Record<string, unknown>;
+    headers: Headers;
+    returnHeaders: true;
+  }) => Promise<{ headers: Headers; response: { url: string; redirect: boolean } }>;
 }
 export const ssoApi = (auth: Auth) => auth.api as unknown as SsoApi;
 

@@ -135,14 +135,17 @@ export function ssoRoutes({ auth, db, baseURL, trustedOrigins, fetchPolicy, test
       const testId = `ssot_${crypto.randomUUID().replaceAll("-", "")}`;
       const landing = `${baseURL}${ssoTestResultPath(found.organizationId, testId)}`;
       try {
-        const started = await ssoApi(auth).signInSSO({
+        const { headers, response: started } = await ssoApi(auth).signInSSO({
           body: { providerId: found.row.providerId, callbackURL: landing, errorCallbackURL: landing },
           headers: found.headers,
+          returnHeaders: true,
         });
         const requestId = requestIdOfSignInUrl(started.url);
         if (!requestId)
           return refuse(c, { status: 502, code: "SSO_TEST_NOT_STARTED", message: "No sign-in request" });
         await tests.start(found.organizationId, found.row.providerId, requestId, testId);
+        // OIDC binds its state to the browser (a cookie): the owner's tab carries it to the IdP and back.
+        for (const cookie of headers.getSetCookie()) c.header("set-cookie", cookie, { append: true });
         return c.json({ testId, url: started.url }, 201);
       } catch (error) {
         return refuse(c, fromAPIError(error));
