@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { eventsOf } from "../support/audit.ts";
 import { domainsCall } from "../support/domains.ts";
 import { api, rawDb } from "../support/organizations.ts";
 import {
@@ -168,5 +169,39 @@ describe(`SSO over OpenID Connect against oauth2-mock-server (${testDatabase})`,
     });
     expect(res.status).toBeGreaterThanOrEqual(400);
     expect(res.status).toBeLessThan(500);
+  });
+});
+
+describe(`SSO membership beyond the organization's limit (${testDatabase})`, () => {
+  let app: SsoTestApp;
+  beforeAll(async () => {
+    app = await startSsoTestApp({ MEMBERSHIP_LIMIT: "2" });
+  });
+  afterAll(async () => {
+    await app?.close();
+  });
+
+  it("signs the person in all the same, and records the membership refused", async () => {
+    const org = await ownerWithDomain(app);
+    await createOidcConnection(app, org.owner.cookie, org.organization.id, org.domain);
+    const emails = [`first@${org.domain}`, `second@${org.domain}`];
+    for (const email of emails) {
+      const browser = app.browser();
+      app.oidc.signInAs({ sub: `limit-${email}`, email });
+      const landing = await browser.follow(await startSsoSignIn(browser, email));
+      expect(landing.url.pathname).toBe("/welcome");
+      expect((await api(app.t, "/get-session", browser.cookieFor())).body.user.email).toBe(email);
+    }
+    const members = await rawDb(app.t)
+      .selectFrom("member")
+      .select("userId")
+      .where("organizationId", "=", org.organization.id)
+      .execute();
+    expect(members).toHaveLength(2);
+    const refused = (
+      await eventsOf(app.t, { action: "member.added", organizationId: org.organization.id })
+    ).filter((e) => e.outcome === "refused");
+    expect(refused).toHaveLength(1);
+    expect(refused[0]?.details).toMatchObject({ via: "sso" });
   });
 });

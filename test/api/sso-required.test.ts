@@ -11,8 +11,10 @@ import {
   startSsoSignIn,
   startSsoTestApp,
 } from "../support/sso.ts";
-import { testDatabase } from "../support/test-app.ts";
+import { cookiesFrom, testDatabase } from "../support/test-app.ts";
 import { createUser, signUpVerified } from "../support/users.ts";
+
+const ROOT_EMAIL = "root-admin@example.test";
 
 describe(`SSO required for a domain (${testDatabase})`, () => {
   let app: SsoTestApp;
@@ -24,7 +26,11 @@ describe(`SSO required for a domain (${testDatabase})`, () => {
 
   beforeAll(async () => {
     // The social provider may link to an existing account (so the refusal is the session's, not the link's).
-    app = await startSsoTestApp({ EMAIL_CODE_SIGN_IN: "1", TRUSTED_LINKING_PROVIDERS: "oidc" });
+    app = await startSsoTestApp({
+      EMAIL_CODE_SIGN_IN: "1",
+      TRUSTED_LINKING_PROVIDERS: "oidc",
+      ADMIN_EMAILS: ROOT_EMAIL,
+    });
     org = await ownerWithDomain(app);
     // Someone at the domain had a password account before the requirement.
     employee = await signUpVerified(app.t, createUser({ email: `worker@${org.domain}` }));
@@ -111,6 +117,19 @@ describe(`SSO required for a domain (${testDatabase})`, () => {
     const landing = await browser.follow(await startSsoSignIn(browser, employee.email));
     expect(landing.url.pathname).toBe("/welcome");
     expect((await api(app.t, "/get-session", browser.cookieFor())).body.user.email).toBe(employee.email);
+  });
+
+  it("still lets an admin impersonate someone at the domain", async () => {
+    const root = await signUpVerified(app.t, createUser({ email: ROOT_EMAIL }));
+    const target = (await api(app.t, "/admin/list-users?searchValue=worker&searchField=email", root.cookie))
+      .body.users[0];
+    expect(target.email).toBe(employee.email);
+    const res = await app.t.request("/api/auth/admin/impersonate-user", {
+      cookie: root.cookie,
+      json: { userId: target.id },
+    });
+    expect(res.status).toBe(200);
+    expect((await api(app.t, "/get-session", cookiesFrom(res))).body.user.email).toBe(employee.email);
   });
 
   it("lets password sign-in back once the owner lifts the requirement", async () => {
