@@ -295,4 +295,24 @@ describe(`SSO over SAML against a samlify IdP in its own process (${testDatabase
     // The session itself is gone, not only the browser's cookie.
     expect((await api(app.t, "/get-session", cookie)).body).toBeNull();
   });
+
+  it("ends the session and tells the IdP when the person signs out from Gatehouse (SP-initiated logout)", async () => {
+    const email = `leaving@${org.domain}`;
+    const { browser, res } = await signInAs({ email });
+    expect(landingOf(res, app.url)?.pathname).toBe("/welcome");
+    const cookie = browser.cookieFor();
+    const started = await browser.postJSON(`/api/auth/sso/saml2/logout/${connection.id}`, {
+      callbackURL: "/signed-out",
+    });
+    expect(started.status).toBe(302);
+    const toIdp = new URL(started.headers.get("location") ?? "");
+    expect(toIdp.origin).toBe(idp.url);
+    // The IdP records the request and sends its signed LogoutResponse back to the SLO URL.
+    const back = await browser.fetch(toIdp);
+    expect(back.status).toBe(302);
+    const answered = await browser.fetch(back.headers.get("location") ?? "");
+    expect(answered.status).toBe(302);
+    expect((await idp.logouts()).some((l) => l.nameId === email)).toBe(true);
+    expect((await api(app.t, "/get-session", cookie)).body).toBeNull();
+  });
 });
