@@ -126,6 +126,8 @@ describe(`SSO over SAML against a samlify IdP in its own process (${testDatabase
     ["unsigned", "saml_error"],
     ["wrong-audience", "invalid_saml_response"],
     ["expired", "saml_error"],
+    ["not-yet-valid", "saml_error"],
+    ["wrong-recipient", "invalid_saml_response"],
   ] as const) {
     it(`refuses a ${mode} response on the error screen, creating nobody`, async () => {
       const email = `${mode}@${org.domain}`;
