@@ -92,9 +92,12 @@ describe(`SSO connections: an organization's owners manage them (${testDatabase}
       oidcConfig: { clientId: "x", clientSecret: "y", skipDiscovery: true },
     });
     expect(personal.status).toBe(400);
-    // The Domains tab is the one way to verify a domain.
+    // The Domains tab is the one way to verify a domain; connections are read through the owners' routes.
     for (const path of ["/sso/request-domain-verification", "/sso/verify-domain"]) {
       expect((await api(app.t, path, org.owner.cookie, { providerId: "x" })).status).toBe(404);
+    }
+    for (const path of ["/sso/providers", "/sso/get-provider?providerId=x"]) {
+      expect((await api(app.t, path, admin.cookie)).status).toBe(404);
     }
     expect(await rawDb(app.t).selectFrom("ssoProvider").select("id").execute()).toHaveLength(0);
   });

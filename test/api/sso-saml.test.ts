@@ -285,6 +285,18 @@ describe(`SSO over SAML against a samlify IdP in its own process (${testDatabase
     expect(foreign.status).toBe(404);
   });
 
+  it("reports a test sign-in the IdP answered badly as failed, with the code", async () => {
+    const base = ssoPath(org.organization.id);
+    const started = await domainsCall(app.t, `${base}/connections/${connection.id}/test`, org.owner.cookie, {
+      json: {},
+    });
+    await idp.next({ email: `broken@${org.domain}`, mode: "forged-signature" });
+    const res = await postToAcs(app.browser(), await idp.respondTo(started.body.url));
+    expect(landingOf(res, app.url)?.pathname).toBe("/sso-test");
+    const result = await domainsCall(app.t, `${base}/tests/${started.body.testId}`, org.owner.cookie);
+    expect(result.body).toMatchObject({ status: "failed", email: null, error: { code: "saml_error" } });
+  });
+
   it("ends the Gatehouse session when the IdP sends a signed logout request (single logout)", async () => {
     const email = `slo@${org.domain}`;
     const { browser, res } = await signInAs({ email });
