@@ -159,6 +159,13 @@ describe(`SSO connections: an organization's owners manage them (${testDatabase}
     const again = await createOidcConnection(app, org.owner.cookie, org.organization.id, org.domain);
     expect(again.status).toBe(409);
     expect(again.body.code).toBe("SSO_CONNECTION_EXISTS");
+    // better-auth's own door holds the rules too: signed assertions only.
+    const unsigned = await api(app.t, "/sso/update-provider", org.owner.cookie, {
+      providerId: id,
+      samlConfig: { wantAssertionsSigned: false },
+    });
+    expect(unsigned.status).toBe(400);
+    expect(unsigned.body.code).toBe("SIGNED_ASSERTIONS_REQUIRED");
     const patched = await domainsCall(app.t, `${connections()}/${id}`, org.owner.cookie, {
       method: "PATCH",
       json: { requireSso: true, groupMappings: [{ group: "staff", role: "member", teamId: null }] },
@@ -241,5 +248,19 @@ describe(`SSO connections: an organization's owners manage them (${testDatabase}
     );
     const again = await domainsCall(app.t, connections(other.organization.id), other.owner.cookie);
     expect(again.body.connections[0].domainVerified).toBe(true);
+  });
+
+  it("makes one connection when two saves of a domain race", async () => {
+    const other = await ownerWithDomain(app);
+    const answers = await Promise.all(
+      [1, 2].map(() => createOidcConnection(app, other.owner.cookie, other.organization.id, other.domain)),
+    );
+    expect(answers.map((a) => a.status).sort()).toEqual([201, 409]);
+    const rows = await rawDb(app.t)
+      .selectFrom("ssoProvider")
+      .select("id")
+      .where("organizationId", "=", other.organization.id)
+      .execute();
+    expect(rows).toHaveLength(1);
   });
 });

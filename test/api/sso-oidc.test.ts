@@ -118,6 +118,12 @@ describe(`SSO over OpenID Connect against oauth2-mock-server (${testDatabase})`,
     expect(users).toHaveLength(0);
   });
 
+  it("answers a callback for an unknown connection without a 5xx", async () => {
+    const res = await app.browser().fetch(`/api/auth/sso/callback/no-such-connection?code=x&state=y`);
+    expect(res.status).toBeLessThan(500);
+    if (res.status === 302) expect(landingOf(res, app.url)?.searchParams.get("error")).toBeTruthy();
+  });
+
   it("runs an owner's test sign-in through the IdP without signing anyone in", async () => {
     const base = ssoPath(org.organization.id);
     // The owner's browser starts it (the OIDC state is bound to it by a cookie) and opens the URL.

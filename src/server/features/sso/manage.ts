@@ -2,7 +2,11 @@ import { isAPIError } from "better-auth/api";
 import type { Auth } from "#server/auth/auth.ts";
 import type { Db } from "#server/db/tables.ts";
 import { recordEvent } from "#server/events/record.ts";
-import { type Actor, mirrorDomainVerification } from "#server/features/organizations/domains.ts";
+import {
+  type Actor,
+  isUniqueViolation,
+  mirrorDomainVerification,
+} from "#server/features/organizations/domains.ts";
 import type { SendPolicy } from "#server/features/webhooks/send.ts";
 import type { createSsoConnectionBody, UpdateSsoConnectionBody } from "#shared/contracts/sso.ts";
 import {
@@ -22,6 +26,12 @@ import {
 } from "./connections.ts";
 
 export type { Refusal };
+
+const CONNECTION_TAKEN: Refusal = {
+  status: 409,
+  code: "SSO_CONNECTION_EXISTS",
+  message: "This domain already has a connection",
+};
 
 type Call<T = unknown> = (input: { body: Record<string, unknown>; headers: Headers }) => Promise<T>;
 
@@ -154,6 +164,8 @@ export async function createConnection(
   try {
     await ssoApi(deps.auth).registerSSOProvider({ body: registration, headers: owner.headers });
   } catch (error) {
+    // Two owners saving the same domain at once: the provider id's unique index decides.
+    if (isUniqueViolation(error)) return CONNECTION_TAKEN;
     return fromAPIError(error);
   }
   return finish(deps, owner, providerId, "sso_connection.created", {
