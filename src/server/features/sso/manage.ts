@@ -164,8 +164,9 @@ export async function createConnection(
   try {
     await ssoApi(deps.auth).registerSSOProvider({ body: registration, headers: owner.headers });
   } catch (error) {
-    // Two owners saving the same domain at once: the provider id's unique index decides.
-    if (isUniqueViolation(error)) return CONNECTION_TAKEN;
+    // Two saves of one domain at once: the one that lost (better-auth's own check, or the provider id's unique
+    // index) hears that the domain has its connection.
+    if (isUniqueViolation(error) || (await findConnection(deps.db, providerId))) return CONNECTION_TAKEN;
     return fromAPIError(error);
   }
   return finish(deps, owner, providerId, "sso_connection.created", {
