@@ -263,4 +263,16 @@ describe(`SSO connections: an organization's owners manage them (${testDatabase}
       .execute();
     expect(rows).toHaveLength(1);
   });
+
+  it("holds the organization's two-factor policy for its owners", async () => {
+    const strict = await ownerWithDomain(app);
+    await rawDb(app.t)
+      .updateTable("organization")
+      .set({ requireTwoFactor: app.t.server.database.kind === "sqlite" ? 1 : true })
+      .where("id", "=", strict.organization.id)
+      .execute();
+    const refused = await domainsCall(app.t, connections(strict.organization.id), strict.owner.cookie);
+    expect(refused.status).toBe(403);
+    expect(refused.body.code).toBe("TWO_FACTOR_REQUIRED_BY_ORGANIZATION");
+  });
 });
