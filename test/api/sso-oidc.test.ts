@@ -95,6 +95,22 @@ describe(`SSO over OpenID Connect against oauth2-mock-server (${testDatabase})`,
     expect(session.body.user.name).toBe(existing.name);
   });
 
+  it("takes the password off an account whose address was never verified (made beforehand by anyone)", async () => {
+    const email = `preclaimed@${org.domain}`;
+    const password = "squatter password 123";
+    const signedUp = await app.t.request("/api/auth/sign-up/email", {
+      json: { email, password, name: "Squatter" },
+    });
+    expect(signedUp.status).toBe(200);
+    const browser = app.browser();
+    app.oidc.signInAs({ sub: "oidc-preclaimed", email, name: "Real Person" });
+    expect((await browser.follow(await startSsoSignIn(browser, email))).url.pathname).toBe("/welcome");
+    const session = await api(app.t, "/get-session", browser.cookieFor());
+    expect(session.body.user).toMatchObject({ email, emailVerified: true });
+    const passwordSignIn = await app.t.request("/api/auth/sign-in/email", { json: { email, password } });
+    expect(passwordSignIn.status).toBe(401);
+  });
+
   it("refuses a tampered state and an address outside the domain, signing nobody in", async () => {
     const browser = app.browser();
     const email = `eve@${org.domain}`;
