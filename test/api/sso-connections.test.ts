@@ -121,6 +121,11 @@ describe(`SSO connections: an organization's owners manage them (${testDatabase}
       }),
     });
     expect(team.body.code).toBe("UNKNOWN_TEAM");
+    const huge = await domainsCall(app.t, connections(), org.owner.cookie, {
+      json: { protocol: "saml", domain: org.domain, saml: { metadataXml: "x".repeat(100 * 1024 + 1) } },
+    });
+    expect(huge.status).toBe(400);
+    expect(huge.body.code).toBe("INVALID_FIELD");
     const xml = await domainsCall(app.t, connections(), org.owner.cookie, {
       json: { protocol: "saml", domain: org.domain, saml: { metadataXml: "<EntityDescriptor/>" } },
     });

@@ -134,6 +134,16 @@ describe(`SSO over OpenID Connect against oauth2-mock-server (${testDatabase})`,
     expect(users).toHaveLength(0);
   });
 
+  it("answers a sign-in for a domain without a connection with a 4xx", async () => {
+    const res = await app.browser().postJSON("/api/auth/sign-in/sso", {
+      email: `someone@nowhere-${Date.now()}.test`,
+      callbackURL: "/",
+      errorCallbackURL: "/error",
+    });
+    expect(res.status).toBeGreaterThanOrEqual(400);
+    expect(res.status).toBeLessThan(500);
+  });
+
   it("answers a callback for an unknown connection without a 5xx", async () => {
     const res = await app.browser().fetch(`/api/auth/sso/callback/no-such-connection?code=x&state=y`);
     expect(res.status).toBeLessThan(500);
