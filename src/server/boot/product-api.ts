@@ -20,6 +20,7 @@ import type { inviteLinksPlugin } from "#server/features/organizations/invite-li
 import type { gatehouseOrganizations } from "#server/features/organizations/plugin.ts";
 import { outboxRoutes } from "#server/features/outbox/routes.ts";
 import { referenceRoutes } from "#server/features/reference/routes.ts";
+import { scimRoutes } from "#server/features/scim/routes.ts";
 import { webhookRoutes } from "#server/features/webhooks/routes.ts";
 import type { Mailer } from "#server/mail/mailer.ts";
 
@@ -99,6 +100,11 @@ export function productApi({ config, auth, database, mailer, logger, ready, wake
           lookup: txtLookup(config.dnsServers),
           limits: limitCounters(database.db),
         }),
+      )
+      // SCIM connections (issue 19, decision 38); the protocol itself is better-auth's, under /api/auth.
+      .route(
+        "/",
+        scimRoutes({ auth, db: database.db, baseURL: config.baseURL, trustedOrigins: config.trustedOrigins }),
       )
       .route("/", healthRoutes(ready))
       .route("/dev/outbox", outbox)

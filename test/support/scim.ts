@@ -1,0 +1,57 @@
+import { domainsCall } from "./domains.ts";
+import type { TestApp } from "./test-app.ts";
+
+export const SCIM_USER = "urn:ietf:params:scim:schemas:core:2.0:User";
+export const SCIM_GROUP = "urn:ietf:params:scim:schemas:core:2.0:Group";
+export const SCIM_PATCH = "urn:ietf:params:scim:api:messages:2.0:PatchOp";
+export const SCIM_ERROR = "urn:ietf:params:scim:api:messages:2.0:Error";
+
+/** A SCIM request as an identity provider sends it: bearer token, application/scim+json. */
+export async function scimCall(
+  t: TestApp,
+  token: string | undefined,
+  path: string,
+  init: { method?: string; json?: unknown; body?: string } = {},
+  // biome-ignore lint/suspicious/noExplicitAny: tests assert on whatever JSON came back
+): Promise<{ status: number; body: any; headers: Headers }> {
+  const headers: Record<string, string> = { accept: "application/scim+json" };
+  if (token) headers.authorization = `Bearer ${token}`;
+  const body = init.body ?? (init.json !== undefined ? JSON.stringify(init.json) : undefined);
+  if (body !== undefined) headers["content-type"] = "application/scim+json";
+  const res = await t.request(`/api/auth/scim/v2${path}`, {
+    method: init.method ?? (body !== undefined ? "POST" : "GET"),
+    headers,
+    body,
+  });
+  const text = await res.text();
+  return { status: res.status, body: text ? JSON.parse(text) : null, headers: res.headers };
+}
+
+/** Creates a SCIM connection as the owner; answers the connection and its token. */
+export async function scimConnection(
+  t: TestApp,
+  ownerCookie: string,
+  organizationId: string,
+  // biome-ignore lint/suspicious/noExplicitAny: the contract's input shape
+  json: Record<string, any> = { name: "Okta" },
+): Promise<{ id: string; token: string }> {
+  const res = await domainsCall(t, `/organizations/${organizationId}/scim/connections`, ownerCookie, {
+    json,
+  });
+  if (res.status !== 201) throw new Error(`scim connection: ${res.status} ${JSON.stringify(res.body)}`);
+  return { id: res.body.connection.id, token: res.body.token };
+}
+
+/** A SCIM User body as Okta / Entra ID post it. */
+export function scimUser(email: string, extra: Record<string, unknown> = {}) {
+  const [given = "Ada", family = "Lovelace"] = email.split("@")[0]?.split(".") ?? [];
+  return {
+    schemas: [SCIM_USER],
+    userName: email,
+    name: { givenName: given, familyName: family },
+    emails: [{ primary: true, value: email, type: "work" }],
+    displayName: `${given} ${family}`,
+    active: true,
+    ...extra,
+  };
+}
