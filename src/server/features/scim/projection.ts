@@ -135,8 +135,10 @@ export function scimProjection(db: Db) {
           (g) => teamByGroup.get(g) ?? [],
         );
         // The directory vouches for the address (an account it created has no other proof).
-        if (user && !user.emailVerified) {
-          await trx.updateTable("user").set({ emailVerified: true }).where("id", "=", input.userId).execute();
+        // Through better-auth (in this transaction, its adapter knows each database's booleans; recorded
+        // as user.email_verified by the audit hooks).
+        if (user && !user.emailVerified && req.auth) {
+          await req.auth.internalAdapter.updateUser(input.userId, { emailVerified: true });
         }
         const outcome = await syncMembership(
           trx,
