@@ -3,6 +3,10 @@ import { expect } from "vitest";
 import { domainsCall } from "./domains.ts";
 import type { TestApp } from "./test-app.ts";
 
+/** Whatever JSON came back: tests assert on it (and scimmy judges it). */
+// biome-ignore lint/suspicious/noExplicitAny: see above
+export type Json = any;
+
 export const SCIM_USER = "urn:ietf:params:scim:schemas:core:2.0:User";
 export const SCIM_GROUP = "urn:ietf:params:scim:schemas:core:2.0:Group";
 export const SCIM_PATCH = "urn:ietf:params:scim:api:messages:2.0:PatchOp";
@@ -14,8 +18,7 @@ export async function scimCall(
   token: string | undefined,
   path: string,
   init: { method?: string; json?: unknown; body?: string } = {},
-  // biome-ignore lint/suspicious/noExplicitAny: tests assert on whatever JSON came back
-): Promise<{ status: number; body: any; headers: Headers }> {
+): Promise<{ status: number; body: Json; headers: Headers }> {
   const headers: Record<string, string> = { accept: "application/scim+json" };
   if (token) headers.authorization = `Bearer ${token}`;
   const body = init.body ?? (init.json !== undefined ? JSON.stringify(init.json) : undefined);
@@ -34,8 +37,7 @@ export async function scimConnection(
   t: TestApp,
   ownerCookie: string,
   organizationId: string,
-  // biome-ignore lint/suspicious/noExplicitAny: the contract's input shape
-  json: Record<string, any> = { name: "Okta" },
+  json: Record<string, Json> = { name: "Okta" },
 ): Promise<{ id: string; token: string }> {
   const res = await domainsCall(t, `/organizations/${organizationId}/scim/connections`, ownerCookie, {
     json,
@@ -63,30 +65,27 @@ export function scimUser(email: string, extra: Record<string, unknown> = {}) {
  * must coerce under scimmy's core schema (as a response, "out"), a list must be a ListResponse message, an
  * error an Error message with its status as a string.
  */
-// biome-ignore lint/suspicious/noExplicitAny: SCIM bodies are checked by scimmy, not typed here
-export function validUser(body: any) {
+export function validUser(body: Json) {
   expect(body.schemas).toContain(SCIM_USER);
   expect(body.id).toEqual(expect.any(String));
   expect(body.meta).toMatchObject({ resourceType: "User" });
   return new SCIMMY.Schemas.User(body, "out");
 }
-// biome-ignore lint/suspicious/noExplicitAny: as above
-export function validGroup(body: any) {
+export function validGroup(body: Json) {
   expect(body.schemas).toContain(SCIM_GROUP);
   expect(body.meta).toMatchObject({ resourceType: "Group" });
   return new SCIMMY.Schemas.Group(body, "out");
 }
-// biome-ignore lint/suspicious/noExplicitAny: as above
-export function validList(body: any, each: (resource: any) => unknown) {
+export function validList(body: Json, each: (resource: Json) => unknown) {
   const list = new SCIMMY.Messages.ListResponse(body);
   expect(list.schemas).toEqual([SCIMMY.Messages.ListResponse.id]);
   expect(list.totalResults).toBe(body.totalResults);
   for (const resource of body.Resources ?? []) each(resource);
-  return body as { totalResults: number; startIndex: number; itemsPerPage: number; Resources: any[] };
+  return body as { totalResults: number; startIndex: number; itemsPerPage: number; Resources: Json[] };
 }
 /** An RFC 7644 §3.12 error: the SCIM media type, the Error schema, status as a string, the scimType asked. */
 export function expectScimError(
-  res: { status: number; body: any; headers: Headers },
+  res: { status: number; body: Json; headers: Headers },
   status: number,
   scimType?: string,
 ) {
