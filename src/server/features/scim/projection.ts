@@ -69,6 +69,19 @@ async function connectionFor(trx: Db, input: ProjectedUser, requestConnection: s
   return query.orderBy("id").executeTakeFirst();
 }
 
+/**
+ * The roles the directory decides: with role mappings on the connection, the groups' roles, or its default
+ * role when no group grants one (leaving the group takes the role away); without any, nothing (an owner's
+ * change of the role stays).
+ */
+function rolesOf(
+  grants: readonly { role: string }[],
+  connection: { defaultRole: string; groupMappings: string },
+) {
+  if (!parseGroupMappings(connection.groupMappings).some((m) => m.role)) return [];
+  return grants.length ? [...new Set(grants.map((g) => g.role))] : [connection.defaultRole];
+}
+
 export function scimProjection(db: Db) {
   return {
     roles: {
@@ -145,7 +158,7 @@ export function scimProjection(db: Db) {
           {
             organizationId,
             userId: input.userId,
-            roles: [...new Set(input.grants.map((g) => g.role))],
+            roles: rolesOf(input.grants, connection),
             defaultRole: connection.defaultRole,
             managedTeamIds: [...teamByGroup.values()],
             teamIds,
