@@ -29,6 +29,8 @@ const { values: args } = parseArgs({
     only: { type: "string" },
     // The revision the webhooks case measures against: the server before the audit log and webhooks (#17).
     baseline: { type: "string", default: "2b18e70" },
+    // People the scim case provisions (fewer while iterating).
+    "scim-users": { type: "string", default: "10000" },
   },
 });
 const ONLY = args.only?.split(",");
@@ -597,7 +599,14 @@ async function main() {
       });
     }
     // SCIM sync of 10 000 people (issue 19): its own results file.
-    if (want("scim")) await scimBench({ target: gatehouse, signedInUser, post, setup: SETUP });
+    if (want("scim"))
+      await scimBench({
+        target: gatehouse,
+        signedInUser,
+        post,
+        setup: SETUP,
+        users: Number(args["scim-users"]),
+      });
     if (ONLY) return;
 
     const report = [

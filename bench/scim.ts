@@ -103,7 +103,9 @@ export async function scimBench<T extends Server>(deps: ScimBenchDeps<T>): Promi
   const ended = performance.now();
   const total = (ended - started) / 1000;
   const requests = users + groupRequests;
-  const verdict = total <= TARGET_SECONDS ? "meets" : "MISSES";
+  // The target is for 10 000 people; a smaller run (--scim-users) is scaled to it.
+  const projected = (total * 10_000) / users;
+  const verdict = projected <= TARGET_SECONDS ? "meets" : "MISSES";
   const report = [
     `# SCIM sync benchmark (${deps.setup})`,
     "",
@@ -118,7 +120,7 @@ export async function scimBench<T extends Server>(deps: ScimBenchDeps<T>): Promi
     `| groups (POST + member PATCHes) | ${groupRequests} | ${((ended - usersDone) / 1000).toFixed(1)} | ${(groupRequests / ((ended - usersDone) / 1000)).toFixed(1)} |`,
     `| whole sync | ${requests} | ${total.toFixed(1)} | ${(requests / total).toFixed(0)} |`,
     "",
-    `Target: the whole sync of ${users} people under ${TARGET_SECONDS} s — ${verdict} it (${total.toFixed(1)} s).`,
+    `Target: a sync of 10 000 people under ${TARGET_SECONDS} s — ${verdict} it (${users === 10_000 ? "" : "projected "}${projected.toFixed(1)} s).`,
     "",
   ].join("\n");
   const file = join(ROOT, "bench", `RESULTS-scim${deps.setup === "sqlite" ? "" : `-${deps.setup}`}.md`);
