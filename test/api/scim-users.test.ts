@@ -250,3 +250,32 @@ describe(`SCIM /Users: provisioning and deprovisioning people (${testDatabase})`
     expect(await membership(user.id)).toEqual({ role: "owner" });
   });
 });
+
+describe(`SCIM /Users: one transaction per request (${testDatabase})`, () => {
+  let t: TestApp;
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  it("a membership the organization cannot take rolls the whole creation back: no account, no SCIM record", async () => {
+    t = await startTestApp({ MEMBERSHIP_LIMIT: "2" });
+    const owner = await signUpWithId(t, createUser());
+    const orgId = (await createOrganization(t, owner.cookie)).id;
+    const { token } = await scimConnection(t, owner.cookie, orgId);
+    expect((await scimCall(t, token, "/Users", { json: scimUser("first.one@corp.test") })).status).toBe(201);
+    const refused = await scimCall(t, token, "/Users", { json: scimUser("second.one@corp.test") });
+    expect(refused.status).toBeGreaterThanOrEqual(400);
+    expect(refused.status).toBeLessThan(500);
+    expect(refused.headers.get("content-type")).toContain("application/scim+json");
+    expect(refused.body.schemas).toEqual(["urn:ietf:params:scim:api:messages:2.0:Error"]);
+    const db = rawDb(t);
+    expect(
+      await db.selectFrom("user").select("id").where("email", "=", "second.one@corp.test").execute(),
+    ).toEqual([]);
+    expect(
+      await db.selectFrom("scimUser").select("id").where("userName", "=", "second.one@corp.test").execute(),
+    ).toEqual([]);
+    const listed = validList((await scimCall(t, token, "/Users")).body, validUser);
+    expect(listed.totalResults).toBe(1);
+  });
+});
