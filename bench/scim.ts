@@ -2,6 +2,7 @@
 // 2 minutes on SQLite and PostgreSQL". One client on loopback, as a directory does it: POST /Users one after
 // another, then a few groups pushed with member PATCHes. Writes bench/RESULTS-scim[-setup].md.
 import { writeFileSync } from "node:fs";
+import { cpus, loadavg } from "node:os";
 import { join } from "node:path";
 
 const ROOT = new URL("..", import.meta.url).pathname;
@@ -59,6 +60,8 @@ export async function scimBench<T extends Server>(deps: ScimBenchDeps<T>): Promi
     fetch(`${base}${path}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
 
   const ids: string[] = [];
+  // Other work on the machine slows a sequential client at once: the report says how busy it was.
+  const loadBefore = loadavg()[0] ?? 0;
   const started = performance.now();
   for (let i = 0; i < users; i++) {
     const email = `person.${i}@bench-corp.test`;
@@ -113,6 +116,7 @@ export async function scimBench<T extends Server>(deps: ScimBenchDeps<T>): Promi
     "One client on loopback sends every request after the previous answer (as Okta and Entra ID do): POST /Users",
     `for ${users} people (each: an account, a SCIM record, a membership, its audit events), then ${GROUPS} groups`,
     `created and ${GROUPS * PATCHES_PER_GROUP} PATCHes adding ${MEMBERS_PER_PATCH} members each (teams and team members).`,
+    `Machine load (1-minute average, ${cpus().length} cores): ${loadBefore.toFixed(1)} at the start, ${(loadavg()[0] ?? 0).toFixed(1)} at the end.`,
     "",
     "| part | requests | seconds | requests/s |",
     "|---|---|---|---|",
