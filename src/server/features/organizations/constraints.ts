@@ -2,7 +2,7 @@ import { sql } from "kysely";
 import { hasRoleSql } from "#server/db/roles-sql.ts";
 import type { Db } from "#server/db/tables.ts";
 import { MEMBER_UNIQUE_INDEX, TRIGGER_MESSAGES } from "#server/features/organizations/constraint-errors.ts";
-import { migrateMemberCounts } from "#server/features/organizations/member-count.ts";
+import { MEMBER_COUNT_TABLE, migrateMemberCounts } from "#server/features/organizations/member-count.ts";
 
 /** Marks an organization being deleted inside the deleting transaction, so its owners may go with it. */
 export const DELETION_TABLE = "gatehouse_organization_deletion" as const;
@@ -41,11 +41,15 @@ export async function migrateOrganizationConstraints(
     .on("member")
     .columns(["organizationId", "createdAt", "id"])
     .execute();
+  // The kept member counts first: the limit's trigger reads them instead of counting the members.
+  await migrateMemberCounts(db, kind);
   const limit = sql.raw(String(Math.trunc(membershipLimit)));
   if (kind === "sqlite") await sqliteTriggers(db, limit);
   else await postgresTriggers(db, limit);
-  await migrateMemberCounts(db, kind);
 }
+
+/** An organization's members before this insert, from the kept count (member-count.ts): one row, not a count. */
+const MEMBERS_NOW = sql`coalesce((select c."members" from ${sql.table(MEMBER_COUNT_TABLE)} c where c."organizationId" = new."organizationId"), 0)`;
 
 async function sqliteTriggers(db: Db, limit: ReturnType<typeof sql.raw>) {
   // SQLite runs one writer at a time, so a trigger's read and the write it guards are atomic.
@@ -59,7 +63,7 @@ async function sqliteTriggers(db: Db, limit: ReturnType<typeof sql.raw>) {
     await sql`drop trigger if exists ${sql.raw(name)}`.execute(db);
   }
   await sql`create trigger gatehouse_member_limit before insert on member
-    when (select count(*) from member where "organizationId" = new."organizationId") >= ${limit}
+    when ${MEMBERS_NOW} >= ${limit}
     begin select raise(abort, '${sql.raw(TRIGGER_MESSAGES.membershipLimit)}'); end`.execute(db);
   await sql`create trigger gatehouse_last_owner_delete before delete on member
     when ${OWNER("old.role")} and not ${otherOwnerExists} and not ${deleting}
@@ -75,7 +79,7 @@ async function postgresTriggers(db: Db, limit: ReturnType<typeof sql.raw>) {
   await sql`create or replace function gatehouse_member_limit() returns trigger language plpgsql as $$
     begin
       perform 1 from organization where id = new."organizationId" for update;
-      if (select count(*) from member where "organizationId" = new."organizationId") >= ${limit} then
+      if ${MEMBERS_NOW} >= ${limit} then
         raise exception '${sql.raw(TRIGGER_MESSAGES.membershipLimit)}';
       end if;
       return new;
