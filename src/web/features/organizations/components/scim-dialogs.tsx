@@ -71,6 +71,7 @@ function CreateScimForm({
           {...form.getInputProps("name")}
         />
         <Select
+          size="md"
           label="Role of new people"
           description="What a provisioned person gets when none of their groups grants a role."
           data={roles.data.filter((role) => role.value !== "owner")}

@@ -76,6 +76,7 @@ export function SsoConnectionForm({ connection, domains, onClose }: SsoConnectio
               />
             </Stack>
             <Select
+              size="md"
               label="Domain"
               description="People with an address at this verified domain sign in here."
               data={editing ? [connection.domain] : domains}
@@ -92,6 +93,7 @@ export function SsoConnectionForm({ connection, domains, onClose }: SsoConnectio
           />
           <IdentityProviderFields form={form} editing={editing} />
           <Select
+            size="md"
             label="Default role"
             description="What a person gets on their first sign-in when no group mapping grants a role."
             data={roles.data.filter((role) => role.value !== "owner")}

@@ -58,6 +58,7 @@ function SamlFields({ form, editing }: { form: SsoFormForm; editing: boolean }) 
       {form.values.samlSource === "xml" ? (
         <>
           <Textarea
+            size="md"
             label="IdP metadata XML"
             description={
               editing

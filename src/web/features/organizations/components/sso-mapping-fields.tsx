@@ -100,6 +100,7 @@ export function GroupMappingFields({
             {...form.getInputProps(`groupMappings.${index}.group`)}
           />
           <Select
+            size="md"
             label="Role"
             placeholder="No role"
             data={roleOptions}
@@ -108,6 +109,7 @@ export function GroupMappingFields({
             {...form.getInputProps(`groupMappings.${index}.role`)}
           />
           <Select
+            size="md"
             label="Team"
             placeholder="No team"
             data={teamOptions}

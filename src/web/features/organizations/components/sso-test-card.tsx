@@ -37,6 +37,7 @@ export function SsoTestCard({ connections }: { connections: SsoConnection[] }) {
         <Group gap="sm" align="flex-end" wrap="wrap">
           {connections.length > 1 ? (
             <Select
+              size="md"
               label="Connection"
               data={connections.map((connection) => ({ value: connection.id, label: connection.domain }))}
               value={chosen?.id ?? null}
