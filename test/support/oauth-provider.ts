@@ -8,6 +8,8 @@ export interface ProviderUser {
   email?: string;
   emailVerified?: boolean;
   name?: string;
+  /** A `groups` claim (SSO group mappings). */
+  groups?: string[];
 }
 
 /**
@@ -122,6 +124,7 @@ export async function startOAuthProvider(kind: ProviderKind): Promise<OAuthProvi
     if (user.email !== undefined) token.payload.email = user.email;
     if (user.emailVerified !== undefined) token.payload.email_verified = user.emailVerified;
     if (user.name !== undefined) token.payload.name = user.name;
+    if (user.groups !== undefined) token.payload.groups = user.groups;
   });
 
   service.on(
@@ -161,6 +164,7 @@ export async function startOAuthProvider(kind: ProviderKind): Promise<OAuthProvi
           email: user.email,
           email_verified: user.emailVerified,
           name: user.name,
+          ...(user.groups ? { groups: user.groups } : {}),
         };
         return;
       }

@@ -3,6 +3,7 @@ import { openAPI } from "better-auth/plugins";
 import { APP_NAME, INVITATION_EXPIRES_IN } from "#server/auth/auth.ts";
 import type { AuthFeatures } from "#server/auth/deps.ts";
 import { createSecurityMails } from "#server/auth/security-mails.ts";
+import { ssoPlugin } from "#server/auth/sso.ts";
 import type { Config } from "#server/boot/config.ts";
 import type { Logger } from "#server/boot/logger.ts";
 import { limitCounters } from "#server/db/limit-counters.ts";
@@ -18,6 +19,9 @@ import { assertNotOnlyOwner } from "#server/features/organizations/owners.ts";
 import { ownershipTransfer } from "#server/features/organizations/ownership-endpoints.ts";
 import { gatehouseOrganizations } from "#server/features/organizations/plugin.ts";
 import { twoFactorPolicy } from "#server/features/organizations/two-factor-policy.ts";
+import { ssoRulesPlugin } from "#server/features/sso/plugin.ts";
+import { ssoSignIn } from "#server/features/sso/sign-in.ts";
+import { ssoTests } from "#server/features/sso/tests.ts";
 import type { Mailer } from "#server/mail/mailer.ts";
 
 /** The features' part of the better-auth instance; the auth layer takes it without importing them. */
@@ -46,6 +50,8 @@ export function authFeatures({
   });
   // The audit log: what is recorded is decided in features/audit (decision 30).
   const audit = auditPlugin({ db, logger });
+  // Enterprise single sign-on (issue 19, decision 37): better-auth's plugin, Gatehouse's rules around it.
+  const tests = ssoTests(db);
   return {
     assertUserCanBeDeleted,
     onOverrideAnswer: audit.onOverrideAnswer,
@@ -78,6 +84,8 @@ export function authFeatures({
       // Trusted devices listed and removable, code-confirmed disable (after better-auth's twoFactor).
       twoFactorAccountPlugin(),
       applicationsPlugin({ db, baseURL: config.baseURL }),
+      ssoPlugin(ssoSignIn({ db, logger, tests })),
+      ssoRulesPlugin({ db, tests, baseURL: config.baseURL }),
       adminTwoFactorGuard(db, config.requireTwoFactorForAdmins),
       // GET /api/auth/open-api/generate-schema: the auth API's OpenAPI document, which features/reference
       // merges with the product routes. Its Scalar page loads a script from a CDN: off (decision 20).

@@ -20,6 +20,8 @@ import type { inviteLinksPlugin } from "#server/features/organizations/invite-li
 import type { gatehouseOrganizations } from "#server/features/organizations/plugin.ts";
 import { outboxRoutes } from "#server/features/outbox/routes.ts";
 import { referenceRoutes } from "#server/features/reference/routes.ts";
+import { ssoRoutes } from "#server/features/sso/routes.ts";
+import { ssoTests } from "#server/features/sso/tests.ts";
 import { webhookRoutes } from "#server/features/webhooks/routes.ts";
 import type { Mailer } from "#server/mail/mailer.ts";
 
@@ -98,6 +100,18 @@ export function productApi({ config, auth, database, mailer, logger, ready, wake
           trustedOrigins: config.trustedOrigins,
           lookup: txtLookup(config.dnsServers),
           limits: limitCounters(database.db),
+        }),
+      )
+      // Single sign-on connections (issue 19).
+      .route(
+        "/",
+        ssoRoutes({
+          auth,
+          db: database.db,
+          baseURL: config.baseURL,
+          trustedOrigins: config.trustedOrigins,
+          fetchPolicy: config.webhooks,
+          tests: ssoTests(database.db),
         }),
       )
       .route("/", healthRoutes(ready))

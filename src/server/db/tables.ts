@@ -269,6 +269,38 @@ export interface Tables {
     createdAt: string;
     answeredAt: string | null;
   };
+  /**
+   * @better-auth/sso's connections (issue 19) with Gatehouse's settings (auth/sso.ts SSO_PROVIDER_FIELDS);
+   * `samlConfig`, `oidcConfig`, `attributeMapping` and `groupMappings` are JSON text.
+   */
+  ssoProvider: {
+    id: string;
+    providerId: string;
+    issuer: string;
+    domain: string;
+    organizationId: string | null;
+    userId: string | null;
+    oidcConfig: string | null;
+    samlConfig: string | null;
+    domainVerified: boolean | number | null;
+    defaultRole: string | null;
+    requireSso: boolean | number | null;
+    allowIdpInitiated: boolean | number | null;
+    attributeMapping: string | null;
+    groupMappings: string | null;
+    metadataUrl: string | null;
+    createdAt: DateValue | null;
+  };
+  /** An owner's test sign-in (features/sso/tests.ts); `result` is JSON once the IdP answered. */
+  sso_test: {
+    id: string;
+    organizationId: string;
+    connectionId: string;
+    requestId: string;
+    result: string | null;
+    createdAt: string;
+    expiresAt: string;
+  };
 }
 
 export type Db = Kysely<Tables>;

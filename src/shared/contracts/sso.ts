@@ -169,6 +169,10 @@ export const SSO_ERROR_CODES = [
   "SSO_IDP_INITIATED_DISABLED",
   "SSO_TEST_COMPLETE",
   "invalid_saml_response",
+  /** samlify refused the response while reading it: a bad or missing signature, outside its time window. */
+  "saml_error",
+  /** An OIDC IdP's answer could not be used (token, userinfo, discovery). */
+  "invalid_provider",
   "replay_detected",
   "invalid_state",
   "unsolicited_response",

@@ -21,7 +21,9 @@ const SIGN_IN_PATHS: [string | RegExp, SignInMethod][] = [
   ["/sign-in/social", "social"],
   [/^\/callback\//, "social"],
   [/^\/oauth2\/callback\//, "social"],
+  // OIDC connections' callback, and SAML's Assertion Consumer Service (issue 19).
   [/^\/sso\/(saml2\/)?callback\//, "sso"],
+  [/^\/sso\/saml2\/sp\/acs\//, "sso"],
   ["/passkey/verify-authentication", "passkey"],
   ["/sign-in/email-otp", "email-code"],
   ["/magic-link/verify", "magic-link"],

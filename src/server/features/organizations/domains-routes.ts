@@ -65,7 +65,7 @@ const isRefusal = (value: object): value is AnyRefusal => "code" in value && "st
 const refuse = (c: Context, r: AnyRefusal) => c.json({ code: r.code, message: r.message }, r.status);
 
 /** A zod check as a Hono validator: 400 INVALID_FIELD naming the first bad field. */
-function valid<Target extends "json" | "param", T extends z.ZodType>(target: Target, schema: T) {
+export function valid<Target extends "json" | "param", T extends z.ZodType>(target: Target, schema: T) {
   return validator(target, (value, c) => {
     const parsed = schema.safeParse(value);
     if (parsed.success) return parsed.data as z.infer<T>;

@@ -1,4 +1,5 @@
 import { randomUUID } from "node:crypto";
+import { sql } from "kysely";
 import type { Db, Tables } from "#server/db/tables.ts";
 import { recordEvent } from "#server/events/record.ts";
 import type { OrganizationDomain, UpdateDomainBody } from "#shared/contracts/domains.ts";
@@ -96,6 +97,25 @@ async function verifiedElsewhere(db: Db, organizationId: string, domain: string)
   return row !== undefined;
 }
 
+/**
+ * Mirrors a domain's verification onto the organization's SSO connections for it (issue 19: better-auth's
+ * `ssoProvider.domainVerified`, which its sign-in checks), in the verifying or removing transaction.
+ */
+export async function mirrorDomainVerification(
+  trx: Db,
+  organizationId: string,
+  domain: string,
+  verified: boolean,
+): Promise<void> {
+  await trx
+    .updateTable("ssoProvider")
+    // SQL's true/false: SQLite stores 1/0 (it binds no booleans), PostgreSQL a boolean.
+    .set({ domainVerified: sql.raw(verified ? "true" : "false") })
+    .where("organizationId", "=", organizationId)
+    .where("domain", "=", domain.toLowerCase())
+    .execute();
+}
+
 /** Claims a domain for the organization, with a fresh challenge; verification comes later. */
 export async function addDomain(
   db: Db,
@@ -167,6 +187,8 @@ export async function verifyDomain(db: Db, actor: Actor, row: DomainRow, lookup:
         .where("verifiedAt", "is", null)
         .executeTakeFirst();
       if (Number(changed.numUpdatedRows) === 1) {
+        // A connection kept for this domain works again (issue 19: better-auth's domainVerified mirrors ours).
+        await mirrorDomainVerification(trx, row.organizationId, row.domain, true);
         await recordEvent(trx, {
           ...event(actor, verified),
           action: "domain.verified",
@@ -209,6 +231,8 @@ export async function updateDomain(db: Db, actor: Actor, row: DomainRow, change:
 export async function removeDomain(db: Db, actor: Actor, row: DomainRow): Promise<void> {
   await db.transaction().execute(async (trx) => {
     await trx.deleteFrom("organization_domain").where("id", "=", row.id).execute();
+    // Its SSO connection stops signing anyone in (issue 19).
+    await mirrorDomainVerification(trx, row.organizationId, row.domain, false);
     await trx
       .deleteFrom("domain_join_request")
       .where("organizationId", "=", row.organizationId)

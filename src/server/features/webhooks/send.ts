@@ -66,8 +66,14 @@ export function createConnections(max = 200) {
 }
 export type Connections = ReturnType<typeof createConnections>;
 
-/** The address to connect to: looked up now, every address checked, the first one used. */
-async function checkedAddress(url: URL, policy: SendPolicy): Promise<{ address: string; family: number }> {
+/**
+ * The address to connect to: looked up now, every address checked, the first one used. Also the guard of
+ * SSO metadata URLs (features/sso/metadata-url.ts).
+ */
+export async function checkedAddress(
+  url: URL,
+  policy: SendPolicy,
+): Promise<{ address: string; family: number }> {
   const literal = literalAddress(url);
   const found = literal
     ? [{ address: literal, family: literal.includes(":") ? 6 : 4 }]

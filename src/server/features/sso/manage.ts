@@ -1,0 +1,317 @@
+import { isAPIError } from "better-auth/api";
+import type { Auth } from "#server/auth/auth.ts";
+import type { Db } from "#server/db/tables.ts";
+import { recordEvent } from "#server/events/record.ts";
+import { type Actor, mirrorDomainVerification } from "#server/features/organizations/domains.ts";
+import { roleDefinitions } from "#server/features/organizations/role-definitions.ts";
+import type { SendPolicy } from "#server/features/webhooks/send.ts";
+import type {
+  AttributeMapping,
+  createSsoConnectionBody,
+  GroupMapping,
+  SamlSource,
+  UpdateSsoConnectionBody,
+} from "#shared/contracts/sso.ts";
+import {
+  type ConnectionRow,
+  connectionIdFor,
+  connectionView,
+  findConnection,
+  type MetadataSummary,
+  serviceProviderValues,
+  summarizeMetadata,
+} from "./connections.ts";
+import { fetchMetadata } from "./metadata-url.ts";
+
+export type Refusal = {
+  status: 400 | 401 | 403 | 404 | 409 | 422 | 429 | 502;
+  code: string;
+  message: string;
+};
+
+type Call<T = unknown> = (input: { body: Record<string, unknown>; headers: Headers }) => Promise<T>;
+/** @better-auth/sso's endpoints on the one auth instance (the auth layer's type does not list features'). */
+export interface SsoApi {
+  registerSSOProvider: Call;
+  updateSSOProvider: Call;
+  deleteSSOProvider: Call;
+  signInSSO: Call<{ url: string; redirect: boolean }>;
+}
+export const ssoApi = (auth: Auth) => auth.api as unknown as SsoApi;
+
+export interface ManageDeps {
+  auth: Auth;
+  db: Db;
+  /** BETTER_AUTH_URL + /api/auth. */
+  authBase: string;
+  fetchPolicy: SendPolicy;
+}
+export interface Owner {
+  organizationId: string;
+  actor: Actor;
+  /** The owner's request headers: better-auth's endpoints act with their session. */
+  headers: Headers;
+}
+
+/** better-auth's refusal as our answer: its status, code and message. */
+export function fromAPIError(error: unknown): Refusal {
+  if (!isAPIError(error)) throw error;
+  const body = (error.body ?? {}) as { code?: string; message?: string };
+  return {
+    status: error.statusCode as Refusal["status"],
+    code: body.code ?? String(error.status),
+    message: body.message ?? error.message,
+  };
+}
+
+const unknownRole = (role: string): Refusal => ({
+  status: 400,
+  code: "UNKNOWN_ROLE",
+  message: `"${role}" is not a role of this organization below owner`,
+});
+
+/** Roles a connection may grant (built-in below owner, or custom) and teams of the organization only. */
+async function checkGrants(
+  db: Db,
+  organizationId: string,
+  defaultRole: string | undefined,
+  mappings: readonly GroupMapping[] | undefined,
+): Promise<Refusal | null> {
+  const definitions = await roleDefinitions(db, organizationId);
+  const roles = [defaultRole, ...(mappings ?? []).map((m) => m.role)].filter((r): r is string => !!r);
+  const bad = roles.find((role) => role === "owner" || !Object.hasOwn(definitions, role));
+  if (bad) return unknownRole(bad);
+  const teamIds = [...new Set((mappings ?? []).map((m) => m.teamId).filter((t): t is string => !!t))];
+  if (!teamIds.length) return null;
+  const found = await db
+    .selectFrom("team")
+    .select("id")
+    .where("organizationId", "=", organizationId)
+    .where("id", "in", teamIds)
+    .execute();
+  const missing = teamIds.find((id) => !found.some((t) => t.id === id));
+  return missing
+    ? { status: 400, code: "UNKNOWN_TEAM", message: `Team "${missing}" is not a team of this organization` }
+    : null;
+}
+
+/** The IdP metadata, pasted or fetched, and checked enough to work. */
+async function metadataFrom(
+  source: SamlSource,
+  policy: SendPolicy,
+): Promise<Refusal | { xml: string; url: string | null; summary: MetadataSummary }> {
+  let xml: string;
+  let url: string | null = null;
+  if ("metadataXml" in source) xml = source.metadataXml;
+  else {
+    const fetched = await fetchMetadata(source.metadataUrl, policy);
+    if (!fetched.ok)
+      return {
+        status: 422,
+        code: "METADATA_URL_FAILED",
+        message: `The metadata URL could not be read: ${fetched.reason}`,
+      } satisfies Refusal;
+    xml = fetched.xml;
+    url = source.metadataUrl;
+  }
+  const summary = summarizeMetadata(xml);
+  if (!summary)
+    return {
+      status: 400,
+      code: "INVALID_METADATA",
+      message: "This is not SAML IdP metadata with a sign-in URL and a signing certificate",
+    } satisfies Refusal;
+  return { xml, url, summary };
+}
+
+function samlMapping(m: AttributeMapping) {
+  return {
+    email: m.email || "email",
+    name: m.name || "displayName",
+    ...(m.firstName ? { firstName: m.firstName } : {}),
+    ...(m.lastName ? { lastName: m.lastName } : {}),
+    ...(m.groups ? { extraFields: { groups: m.groups } } : {}),
+  };
+}
+function oidcMapping(m: AttributeMapping) {
+  return {
+    email: m.email || "email",
+    name: m.name || "name",
+    ...(m.groups ? { extraFields: { groups: m.groups } } : {}),
+  };
+}
+const oidcScopes = (scopes: readonly string[]) => [...new Set(["openid", "email", "profile", ...scopes])];
+
+/** Writes what better-auth does not: the domain's verification mirrored, OIDC's IdP-initiated setting; audits. */
+async function finish(
+  deps: ManageDeps,
+  owner: Owner,
+  providerId: string,
+  action: "sso_connection.created" | "sso_connection.updated",
+  details: Record<string, unknown>,
+): Promise<ConnectionRow> {
+  return deps.db.transaction().execute(async (trx) => {
+    const found = await findConnection(trx, providerId);
+    if (!found) throw new Error(`connection ${providerId} vanished`);
+    // The before-hook let it be made only for a domain the organization verified (plugin.ts).
+    if (action === "sso_connection.created")
+      await mirrorDomainVerification(trx, owner.organizationId, found.domain, true);
+    const row = (await findConnection(trx, providerId)) ?? found;
+    if (row.oidcConfig) {
+      const oidc = JSON.parse(row.oidcConfig) as Record<string, unknown>;
+      const allow = row.allowIdpInitiated === true || row.allowIdpInitiated === 1;
+      if (oidc.allowIdpInitiated !== allow) {
+        row.oidcConfig = JSON.stringify({ ...oidc, allowIdpInitiated: allow });
+        await trx
+          .updateTable("ssoProvider")
+          .set({ oidcConfig: row.oidcConfig })
+          .where("id", "=", row.id)
+          .execute();
+      }
+    }
+    const view = connectionView(row, deps.authBase);
+    await recordEvent(trx, {
+      action,
+      actor: { userId: owner.actor.userId },
+      ip: owner.actor.ip,
+      userAgent: owner.actor.userAgent,
+      organizationId: owner.organizationId,
+      target: { type: "sso_connection", id: row.providerId, label: row.domain },
+      details,
+      data: view,
+    });
+    return row;
+  });
+}
+
+export async function createConnection(
+  deps: ManageDeps,
+  owner: Owner,
+  body: ReturnType<typeof createSsoConnectionBody.parse>,
+): Promise<ConnectionRow | Refusal> {
+  const refused = await checkGrants(deps.db, owner.organizationId, body.defaultRole, body.groupMappings);
+  if (refused) return refused;
+  const providerId = connectionIdFor(body.domain);
+  const settings = {
+    providerId,
+    domain: body.domain,
+    organizationId: owner.organizationId,
+    defaultRole: body.defaultRole,
+    requireSso: body.requireSso,
+    allowIdpInitiated: body.allowIdpInitiated,
+    attributeMapping: JSON.stringify(body.mapping),
+    groupMappings: JSON.stringify(body.groupMappings),
+  };
+  let registration: Record<string, unknown>;
+  if (body.protocol === "saml") {
+    const metadata = await metadataFrom(body.saml, deps.fetchPolicy);
+    if ("status" in metadata) return metadata;
+    registration = {
+      ...settings,
+      issuer: serviceProviderValues(deps.authBase, providerId).entityId,
+      ...(metadata.url ? { metadataUrl: metadata.url } : {}),
+      samlConfig: {
+        entryPoint: metadata.summary.ssoUrl,
+        idpMetadata: { metadata: metadata.xml },
+        wantAssertionsSigned: true,
+        mapping: samlMapping(body.mapping),
+      },
+    };
+  } else {
+    registration = {
+      ...settings,
+      issuer: body.oidc.issuer,
+      oidcConfig: {
+        clientId: body.oidc.clientId,
+        clientSecret: body.oidc.clientSecret,
+        scopes: oidcScopes(body.oidc.scopes),
+        pkce: true,
+        mapping: oidcMapping(body.mapping),
+      },
+    };
+  }
+  try {
+    await ssoApi(deps.auth).registerSSOProvider({ body: registration, headers: owner.headers });
+  } catch (error) {
+    return fromAPIError(error);
+  }
+  return finish(deps, owner, providerId, "sso_connection.created", {
+    protocol: body.protocol,
+    domain: body.domain,
+    requireSso: body.requireSso,
+  });
+}
+
+export async function updateConnection(
+  deps: ManageDeps,
+  found: Owner & { row: ConnectionRow },
+  body: UpdateSsoConnectionBody,
+): Promise<ConnectionRow | Refusal> {
+  const refused = await checkGrants(deps.db, found.organizationId, body.defaultRole, body.groupMappings);
+  if (refused) return refused;
+  const isSaml = found.row.samlConfig !== null;
+  if ((body.saml && !isSaml) || (body.oidc && isSaml))
+    return { status: 400, code: "SSO_PROTOCOL_FIXED", message: "A connection's protocol cannot change" };
+  const update: Record<string, unknown> = { providerId: found.row.providerId };
+  for (const key of ["defaultRole", "requireSso", "allowIdpInitiated"] as const)
+    if (body[key] !== undefined) update[key] = body[key];
+  if (body.groupMappings) update.groupMappings = JSON.stringify(body.groupMappings);
+  const mapping = body.mapping;
+  if (mapping) update.attributeMapping = JSON.stringify(mapping);
+  if (body.saml) {
+    const metadata = await metadataFrom(body.saml, deps.fetchPolicy);
+    if ("status" in metadata) return metadata;
+    update.metadataUrl = metadata.url;
+    update.samlConfig = {
+      entryPoint: metadata.summary.ssoUrl,
+      idpMetadata: { metadata: metadata.xml },
+      wantAssertionsSigned: true,
+    };
+  }
+  if (mapping && isSaml)
+    update.samlConfig = {
+      ...(update.samlConfig as object),
+      wantAssertionsSigned: true,
+      mapping: samlMapping(mapping),
+    };
+  if (body.oidc) {
+    update.issuer = body.oidc.issuer;
+    update.oidcConfig = {
+      clientId: body.oidc.clientId,
+      ...(body.oidc.clientSecret ? { clientSecret: body.oidc.clientSecret } : {}),
+      scopes: oidcScopes(body.oidc.scopes ?? []),
+    };
+  }
+  if (mapping && !isSaml)
+    update.oidcConfig = { ...(update.oidcConfig as object), mapping: oidcMapping(mapping) };
+  try {
+    await ssoApi(deps.auth).updateSSOProvider({ body: update, headers: found.headers });
+  } catch (error) {
+    return fromAPIError(error);
+  }
+  const changed = Object.keys(body).filter((k) => body[k as keyof UpdateSsoConnectionBody] !== undefined);
+  return finish(deps, found, found.row.providerId, "sso_connection.updated", { changed });
+}
+
+export async function deleteConnection(deps: ManageDeps, found: Owner & { row: ConnectionRow }) {
+  const view = connectionView(found.row, deps.authBase);
+  try {
+    await ssoApi(deps.auth).deleteSSOProvider({
+      body: { providerId: found.row.providerId },
+      headers: found.headers,
+    });
+  } catch (error) {
+    return fromAPIError(error);
+  }
+  await recordEvent(deps.db, {
+    action: "sso_connection.deleted",
+    actor: { userId: found.actor.userId },
+    ip: found.actor.ip,
+    userAgent: found.actor.userAgent,
+    organizationId: found.organizationId,
+    target: { type: "sso_connection", id: found.row.providerId, label: found.row.domain },
+    details: { protocol: view.protocol, domain: view.domain },
+    data: view,
+  });
+  return null;
+}

@@ -1,0 +1,298 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { eventsOf } from "../support/audit.ts";
+import { domainsCall } from "../support/domains.ts";
+import { api, rawDb } from "../support/organizations.ts";
+import { type SamlIdp, startSamlIdp } from "../support/saml-idp.ts";
+import {
+  landingOf,
+  ownerWithDomain,
+  postToAcs,
+  type SsoTestApp,
+  ssoPath,
+  startSsoSignIn,
+  startSsoTestApp,
+} from "../support/sso.ts";
+import { testDatabase } from "../support/test-app.ts";
+
+describe(`SSO over SAML against a samlify IdP in its own process (${testDatabase})`, () => {
+  let app: SsoTestApp;
+  let idp: SamlIdp;
+  let org: Awaited<ReturnType<typeof ownerWithDomain>>;
+  let connection: { id: string; serviceProvider: { entityId: string; acsUrl: string; sloUrl: string } };
+  let teamId: string;
+
+  beforeAll(async () => {
+    idp = await startSamlIdp();
+    // The IdP's metadata URL is on loopback: allowed here as WEBHOOK_ALLOW_PRIVATE allows it for webhooks.
+    app = await startSsoTestApp({ WEBHOOK_ALLOW_PRIVATE: "1" }, [idp.url]);
+    org = await ownerWithDomain(app);
+    const team = await api(app.t, "/organization/create-team", org.owner.cookie, {
+      name: "Engineering",
+      organizationId: org.organization.id,
+    });
+    teamId = team.body.id;
+    const made = await domainsCall(app.t, ssoPath(org.organization.id, "/connections"), org.owner.cookie, {
+      json: {
+        protocol: "saml",
+        domain: org.domain,
+        saml: { metadataUrl: idp.metadataUrl },
+        mapping: { groups: "groups" },
+        groupMappings: [
+          { group: "admins", role: "admin", teamId: null },
+          { group: "eng", role: null, teamId },
+        ],
+      },
+    });
+    expect(made.status, JSON.stringify(made.body)).toBe(201);
+    connection = made.body;
+    await idp.registerServiceProvider({
+      entityId: connection.serviceProvider.entityId,
+      acsUrl: connection.serviceProvider.acsUrl,
+      sloUrl: connection.serviceProvider.sloUrl,
+    });
+  }, 60_000);
+  afterAll(async () => {
+    await app?.close();
+    await idp?.close();
+  });
+
+  const membershipOf = async (email: string) =>
+    rawDb(app.t)
+      .selectFrom("member")
+      .innerJoin("user", "user.id", "member.userId")
+      .select(["member.role", "user.id", "user.emailVerified"])
+      .where("user.email", "=", email)
+      .where("member.organizationId", "=", org.organization.id)
+      .executeTakeFirst();
+
+  it("shows the IdP it read from the metadata URL", () => {
+    expect(connection).toMatchObject({
+      protocol: "saml",
+      domainVerified: true,
+      saml: { idpEntityId: idp.entityId, metadataUrl: idp.metadataUrl, ssoUrl: `${idp.url}/sso` },
+    });
+  });
+
+  it("signs a new person in (SP-initiated) with a verified address, the default role and the mapped team", async () => {
+    const email = `grace@${org.domain}`;
+    await idp.next({ email, name: "Grace Hopper", groups: ["eng"] });
+    const browser = app.browser();
+    const post = await idp.respondTo(await startSsoSignIn(browser, email));
+    const res = await postToAcs(browser, post);
+    expect(res.status).toBe(302);
+    expect(landingOf(res, app.url)?.pathname).toBe("/welcome");
+    const session = await api(app.t, "/get-session", browser.cookieFor());
+    expect(session.body.user).toMatchObject({ email, name: "Grace Hopper", emailVerified: true });
+    const member = await membershipOf(email);
+    expect(member?.role).toBe("member");
+    const inTeam = await rawDb(app.t)
+      .selectFrom("teamMember")
+      .select("teamId")
+      .where("userId", "=", member?.id ?? "")
+      .execute();
+    expect(inTeam.map((r) => r.teamId)).toEqual([teamId]);
+  });
+
+  const usersWith = async (email: string) =>
+    rawDb(app.t).selectFrom("user").select("id").where("email", "=", email).execute();
+
+  /** A whole SP-initiated round in a mode; the app's answer to the ACS POST. */
+  async function signInAs(user: Parameters<SamlIdp["next"]>[0]) {
+    await idp.next(user);
+    const browser = app.browser();
+    const post = await idp.respondTo(await startSsoSignIn(browser, user.email));
+    return { browser, post, res: await postToAcs(browser, post) };
+  }
+
+  it("grants the role a group maps to, and links an account that already has the address", async () => {
+    const email = `ada@${org.domain}`;
+    const signedUp = await app.t.request("/api/auth/sign-up/email", {
+      json: { email, password: "correct horse battery", name: "Ada" },
+    });
+    expect(signedUp.status).toBe(200);
+    const [existing] = await usersWith(email);
+    const { browser, res } = await signInAs({ email, name: "Ada Lovelace", groups: ["admins"] });
+    expect(landingOf(res, app.url)?.pathname).toBe("/welcome");
+    const session = await api(app.t, "/get-session", browser.cookieFor());
+    expect(session.body.user.id).toBe(existing?.id);
+    expect(await usersWith(email)).toHaveLength(1);
+    expect((await membershipOf(email))?.role).toBe("admin");
+  });
+
+  for (const [mode, code] of [
+    // samlify refuses these while parsing (signature, time window): better-auth's generic saml_error.
+    ["forged-signature", "saml_error"],
+    ["unsigned-assertion", "invalid_saml_response"],
+    ["unsigned", "saml_error"],
+    ["wrong-audience", "invalid_saml_response"],
+    ["expired", "saml_error"],
+  ] as const) {
+    it(`refuses a ${mode} response on the error screen, creating nobody`, async () => {
+      const email = `${mode}@${org.domain}`;
+      const { res, browser } = await signInAs({ email, mode });
+      expect(res.status, await res.clone().text()).toBe(302);
+      const landing = landingOf(res, app.url);
+      expect(landing?.pathname).toBe("/error");
+      expect(landing?.searchParams.get("error")).toBe(code);
+      expect(await usersWith(email)).toHaveLength(0);
+      expect((await api(app.t, "/get-session", browser.cookieFor())).body).toBeNull();
+    });
+  }
+
+  it("refuses the same SAMLResponse a second time (replay)", async () => {
+    const email = `replay@${org.domain}`;
+    const { post, res } = await signInAs({ email });
+    expect(landingOf(res, app.url)?.pathname).toBe("/welcome");
+    const again = await postToAcs(app.browser(), post);
+    expect(again.status).toBe(302);
+    const landing = landingOf(again, app.url);
+    expect(landing?.pathname).toBe("/error");
+    // Its AuthnRequest was answered already: the request id is gone.
+    expect(landing?.searchParams.get("error")).toBe("invalid_saml_response");
+    expect(landing?.searchParams.get("error_description")).toMatch(/request ID/);
+  });
+
+  it("refuses an address outside the connection's domain", async () => {
+    const email = `mallory@elsewhere-${Date.now()}.test`;
+    const browser = app.browser();
+    await idp.next({ email });
+    // The IdP answers for a person of another domain to a sign-in started for this one.
+    const post = await idp.respondTo(await startSsoSignIn(browser, `someone@${org.domain}`));
+    const res = await postToAcs(browser, post);
+    const landing = landingOf(res, app.url);
+    expect(landing?.pathname).toBe("/error");
+    expect(landing?.searchParams.get("error")).toBe("SSO_EMAIL_OUTSIDE_DOMAIN");
+    expect(await usersWith(email)).toHaveLength(0);
+  });
+
+  it("answers a malformed SAMLResponse and an unknown connection with a 4xx or the error screen", async () => {
+    const browser = app.browser();
+    for (const [acsUrl, SAMLResponse] of [
+      [connection.serviceProvider.acsUrl, "not base64 at all <xml"],
+      [connection.serviceProvider.acsUrl, Buffer.from("<Response>broken").toString("base64")],
+      [`${app.url}/api/auth/sso/saml2/sp/acs/no-such-connection`, (await idp.last())?.SAMLResponse ?? "x"],
+    ] as const) {
+      const res = await postToAcs(browser, { acsUrl, SAMLResponse });
+      const text = await res.text();
+      expect(res.status, text).toBeLessThan(500);
+      if (res.status === 302) expect(landingOf(res, app.url)?.pathname).toBe("/error");
+      else expect(res.status).toBeGreaterThanOrEqual(400);
+    }
+  });
+
+  it("refuses IdP-initiated responses until the connection allows them", async () => {
+    const email = `unasked@${org.domain}`;
+    const unsolicited = () =>
+      idp.idpInitiated({
+        email,
+        acsUrl: connection.serviceProvider.acsUrl,
+        audience: connection.serviceProvider.entityId,
+      });
+    const browser = app.browser();
+    const off = await postToAcs(browser, {
+      acsUrl: connection.serviceProvider.acsUrl,
+      ...(await unsolicited()),
+    });
+    expect(landingOf(off, app.url)?.searchParams.get("error")).toBe("SSO_IDP_INITIATED_DISABLED");
+    expect(await usersWith(email)).toHaveLength(0);
+    const patched = await domainsCall(
+      app.t,
+      ssoPath(org.organization.id, `/connections/${connection.id}`),
+      org.owner.cookie,
+      { method: "PATCH", json: { allowIdpInitiated: true } },
+    );
+    expect(patched.status, JSON.stringify(patched.body)).toBe(200);
+    const on = await postToAcs(browser, {
+      acsUrl: connection.serviceProvider.acsUrl,
+      ...(await unsolicited()),
+    });
+    expect(on.status).toBe(302);
+    expect(landingOf(on, app.url)?.pathname).not.toBe("/error");
+    expect((await api(app.t, "/get-session", browser.cookieFor())).body.user.email).toBe(email);
+    // The same unsolicited response again: its assertion id was used.
+    const replayed = await postToAcs(app.browser(), {
+      acsUrl: connection.serviceProvider.acsUrl,
+      ...(await idp.last()),
+    } as never);
+    expect(landingOf(replayed, app.url)?.searchParams.get("error")).toBe("replay_detected");
+    await domainsCall(
+      app.t,
+      ssoPath(org.organization.id, `/connections/${connection.id}`),
+      org.owner.cookie,
+      {
+        method: "PATCH",
+        json: { allowIdpInitiated: false },
+      },
+    );
+  });
+
+  it("records SSO sign-ins as user.signed_in with method sso, and refused ones as refused", async () => {
+    const email = `audited@${org.domain}`;
+    const { res } = await signInAs({ email });
+    expect(landingOf(res, app.url)?.pathname).toBe("/welcome");
+    const [user] = await usersWith(email);
+    const [signedIn] = await eventsOf(app.t, { action: "user.signed_in", targetId: user?.id });
+    expect(signedIn).toMatchObject({
+      outcome: "success",
+      details: { method: "sso", provider: connection.id },
+    });
+    await signInAs({ email: `refused@${org.domain}`, mode: "wrong-audience" });
+    const refused = (await eventsOf(app.t, { action: "user.signed_in" })).filter(
+      (e) => e.outcome === "refused",
+    );
+    expect(refused.at(-1)).toMatchObject({ errorCode: "INVALID_SAML_RESPONSE", details: { method: "sso" } });
+  });
+
+  it("runs an owner's test sign-in: what the IdP said is recorded, nobody is signed in or created", async () => {
+    const base = ssoPath(org.organization.id);
+    const started = await domainsCall(app.t, `${base}/connections/${connection.id}/test`, org.owner.cookie, {
+      json: {},
+    });
+    expect(started.status, JSON.stringify(started.body)).toBe(201);
+    const waiting = await domainsCall(app.t, `${base}/tests/${started.body.testId}`, org.owner.cookie);
+    expect(waiting.body).toMatchObject({ status: "waiting", email: null });
+    const email = `tester@${org.domain}`;
+    await idp.next({ email, name: "Tess Ter", groups: ["admins", "eng"], attributes: { department: "R&D" } });
+    const browser = app.browser();
+    const res = await postToAcs(browser, await idp.respondTo(started.body.url));
+    const landing = landingOf(res, app.url);
+    expect(landing?.pathname).toBe("/sso-test");
+    expect(landing?.searchParams.get("testId")).toBe(started.body.testId);
+    expect(landing?.searchParams.get("error")).toBe("SSO_TEST_COMPLETE");
+    expect(await usersWith(email)).toHaveLength(0);
+    expect((await api(app.t, "/get-session", browser.cookieFor())).body).toBeNull();
+    const result = await domainsCall(app.t, `${base}/tests/${started.body.testId}`, org.owner.cookie);
+    expect(result.body).toMatchObject({
+      status: "succeeded",
+      connectionId: connection.id,
+      email,
+      name: "Tess Ter",
+      groups: ["admins", "eng"],
+      role: "admin",
+      teams: ["Engineering"],
+      error: null,
+    });
+    expect(result.body.attributes).toMatchObject({ department: ["R&D"], email: [email] });
+    // Another organization's owner cannot read it.
+    const other = await ownerWithDomain(app);
+    const foreign = await domainsCall(
+      app.t,
+      ssoPath(other.organization.id, `/tests/${started.body.testId}`),
+      other.owner.cookie,
+    );
+    expect(foreign.status).toBe(404);
+  });
+
+  it("ends the Gatehouse session when the IdP sends a signed logout request (single logout)", async () => {
+    const email = `slo@${org.domain}`;
+    const { browser, res } = await signInAs({ email });
+    expect(landingOf(res, app.url)?.pathname).toBe("/welcome");
+    const cookie = browser.cookieFor();
+    expect((await api(app.t, "/get-session", cookie)).body.user.email).toBe(email);
+    const request = await idp.logoutRequest({ sloUrl: connection.serviceProvider.sloUrl, nameId: email });
+    const answer = await browser.fetch(request.url);
+    expect(answer.status).toBeLessThan(500);
+    // The session itself is gone, not only the browser's cookie.
+    expect((await api(app.t, "/get-session", cookie)).body).toBeNull();
+  });
+});
