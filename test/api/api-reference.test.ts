@@ -7,13 +7,16 @@ import { startTestApp, type TestApp } from "../support/test-app.ts";
 type Json = any;
 const METHODS = ["get", "put", "post", "delete", "options", "head", "patch", "trace"];
 
-/** Every `$ref` in the tree. */
-function refs(node: Json, found: string[] = []): string[] {
+/**
+ * Every `$ref` in the tree. A schema's `properties` map names to schemas: a property may be called `$ref`
+ * (SCIM's members[].$ref and manager.$ref), which is no reference.
+ */
+function refs(node: Json, found: string[] = [], names = false): string[] {
   if (Array.isArray(node)) for (const item of node) refs(item, found);
   else if (node && typeof node === "object") {
     for (const [key, value] of Object.entries(node)) {
-      if (key === "$ref") found.push(String(value));
-      else refs(value, found);
+      if (key === "$ref" && !names) found.push(String(value));
+      else refs(value, found, key === "properties" && !names);
     }
   }
   return found;

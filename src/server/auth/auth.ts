@@ -13,6 +13,7 @@ import { rateLimitStorage } from "#server/auth/rate-limit-storage.ts";
 import { socialAuth } from "#server/auth/social-providers.ts";
 import { strongSignInPlugins } from "#server/auth/strong-sign-in.ts";
 import { limitCounters } from "#server/db/limit-counters.ts";
+import { trackTransactions } from "#server/db/transaction-scope.ts";
 import { noteIfUnavailable } from "#server/http/unavailable.ts";
 import {
   changeEmailMail,
@@ -68,7 +69,8 @@ export function buildAuthOptions({
     baseURL: config.baseURL,
     basePath: "/api/auth",
     secret: config.secret,
-    database: { db, type: dbKind, transaction: true },
+    // trackTransactions: plugins' callbacks inside better-auth's transactions write with Kysely in it (scim).
+    database: { db: trackTransactions(db), type: dbKind, transaction: true },
     secondaryStorage,
     trustedOrigins: config.trustedOrigins,
     telemetry: { enabled: false },

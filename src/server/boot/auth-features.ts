@@ -19,6 +19,7 @@ import { assertNotOnlyOwner } from "#server/features/organizations/owners.ts";
 import { ownershipTransfer } from "#server/features/organizations/ownership-endpoints.ts";
 import { gatehouseOrganizations } from "#server/features/organizations/plugin.ts";
 import { twoFactorPolicy } from "#server/features/organizations/two-factor-policy.ts";
+import { scimPlugin } from "#server/features/scim/plugin.ts";
 import { ssoRulesPlugin } from "#server/features/sso/plugin.ts";
 import { ssoSignIn } from "#server/features/sso/sign-in.ts";
 import { ssoTests } from "#server/features/sso/tests.ts";
@@ -87,6 +88,8 @@ export function authFeatures({
       ssoPlugin(ssoSignIn({ db, logger, tests })),
       ssoRulesPlugin({ db, tests, baseURL: config.baseURL }),
       adminTwoFactorGuard(db, config.requireTwoFactorForAdmins),
+      // SCIM 2.0 provisioning per organization (issue 19, decision 38): /api/auth/scim/v2/*.
+      scimPlugin(db),
       // GET /api/auth/open-api/generate-schema: the auth API's OpenAPI document, which features/reference
       // merges with the product routes. Its Scalar page loads a script from a CDN: off (decision 20).
       openAPI({ disableDefaultReference: true }),

@@ -12,6 +12,7 @@ import { migrateCustomRoles } from "#server/features/organizations/custom-roles.
 import { migrateDomainTables } from "#server/features/organizations/domain-tables.ts";
 import { migrateInviteLinks } from "#server/features/organizations/invite-links-tables.ts";
 import { migrateOwnershipOffers } from "#server/features/organizations/ownership.ts";
+import { migrateScimGroupTeams, migrateScimTables } from "#server/features/scim/tables.ts";
 import { migrateSsoTests } from "#server/features/sso/tests.ts";
 import { migrateWebhookTables } from "#server/features/webhooks/tables.ts";
 import { migrateMailTables } from "#server/mail/queue.ts";
@@ -39,6 +40,9 @@ export async function migrate(
     await migrateOwnershipOffers(database.db);
     // Single sign-on's test sign-ins (issue 19).
     await migrateSsoTests(database.db);
+    // SCIM connections and the teams their groups became (issue 19, decision 38).
+    await migrateScimTables(database.db);
+    await migrateScimGroupTeams(database.db);
     const organization = options.plugins.find((p) => p.id === "organization");
     const organizationOptions = organization && "options" in organization ? organization.options : undefined;
     const limit = (organizationOptions as { membershipLimit?: unknown } | undefined)?.membershipLimit;

@@ -1,6 +1,7 @@
 import { bulkInviteRouteDocs } from "#server/boot/bulk-invite-api-doc.ts";
 import type { Config } from "#server/boot/config.ts";
 import { domainRouteDocs } from "#server/boot/domain-api-doc.ts";
+import { scimRouteDocs } from "#server/boot/scim-api-doc.ts";
 import { webhookRouteDocs } from "#server/boot/webhook-api-doc.ts";
 import { type ProductRouteDoc, refusal } from "#server/features/reference/document.ts";
 import {
@@ -139,6 +140,8 @@ export function productRouteDocs(config: Config): ProductRouteDoc[] {
     ...bulkInviteRouteDocs(),
     // Verified domains and join requests (issue 18).
     ...domainRouteDocs(),
+    // SCIM connections (issue 19, decision 38).
+    ...scimRouteDocs(),
     {
       method: "get",
       path: "/api/audit",

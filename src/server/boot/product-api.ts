@@ -20,6 +20,7 @@ import type { inviteLinksPlugin } from "#server/features/organizations/invite-li
 import type { gatehouseOrganizations } from "#server/features/organizations/plugin.ts";
 import { outboxRoutes } from "#server/features/outbox/routes.ts";
 import { referenceRoutes } from "#server/features/reference/routes.ts";
+import { scimRoutes } from "#server/features/scim/routes.ts";
 import { ssoRoutes } from "#server/features/sso/routes.ts";
 import { ssoTests } from "#server/features/sso/tests.ts";
 import { webhookRoutes } from "#server/features/webhooks/routes.ts";
@@ -113,6 +114,11 @@ export function productApi({ config, auth, database, mailer, logger, ready, wake
           fetchPolicy: config.webhooks,
           tests: ssoTests(database.db),
         }),
+      )
+      // SCIM connections (issue 19, decision 38); the protocol itself is better-auth's, under /api/auth.
+      .route(
+        "/",
+        scimRoutes({ auth, db: database.db, baseURL: config.baseURL, trustedOrigins: config.trustedOrigins }),
       )
       .route("/", healthRoutes(ready))
       .route("/dev/outbox", outbox)

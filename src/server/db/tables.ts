@@ -244,6 +244,42 @@ export interface Tables {
     decidedAt: string | null;
     decidedBy: string | null;
   };
+  // SCIM provisioning (issue 19, decision 38): features/scim/tables.ts. Dates are ISO text.
+  scim_connection: {
+    id: string;
+    organizationId: string;
+    name: string;
+    /** SHA-256 (base64url) of the bearer token; the token itself is never stored. */
+    tokenHash: string;
+    /** The token's last four characters. */
+    tokenHint: string;
+    defaultRole: string;
+    /** JSON array of #shared/contracts/sso.ts groupMapping. */
+    groupMappings: string;
+    lastUsedAt: string | null;
+    createdBy: string | null;
+    createdAt: string;
+  };
+  /** @better-auth/scim's provisioned users and groups (the columns Gatehouse reads). */
+  scimUser: {
+    id: string;
+    connectionId: string;
+    provisioningDomainId: string;
+    userId: string;
+    active: boolean | number;
+    externalId: string | null;
+    userName: string;
+  };
+  scimGroup: {
+    id: string;
+    connectionId: string;
+    provisioningDomainId: string;
+    displayName: string;
+    externalId: string | null;
+  };
+  scimGroupMember: { id: string; connectionId: string; groupId: string; scimUserId: string };
+  /** The team a SCIM group became (features/scim/group-teams.ts). */
+  scim_group_team: { groupId: string; connectionId: string; organizationId: string; teamId: string };
   // Custom roles and ownership transfer (issue 18, decision 35).
   /** better-auth's dynamic access control: an organization's own roles; `permission` is JSON. */
   organizationRole: {

@@ -69,7 +69,8 @@ export function createApp({ config, auth, logger, api }: AppDeps) {
   app.use("/api/*", (c, next) =>
     c.req.method === "GET" || c.req.method === "HEAD" ? next() : limitBody(c, next),
   );
-  app.on(["GET", "POST"], "/api/auth/*", async (c) => {
+  // PUT, PATCH and DELETE: the SCIM protocol's (@better-auth/scim, issue 19); better-auth answers the rest.
+  app.on(["GET", "POST", "PUT", "PATCH", "DELETE"], "/api/auth/*", async (c) => {
     const res = await withOutageTracking(() => auth.handler(authRequest(c, config.trustProxy)));
     const out = new Response(res.body, res);
     out.headers.set("Cache-Control", "no-store");

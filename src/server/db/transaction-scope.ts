@@ -1,0 +1,52 @@
+import { AsyncLocalStorage } from "node:async_hooks";
+import type { Db } from "#server/db/tables.ts";
+
+/**
+ * The Kysely transaction better-auth's adapter is running, for code that better-auth calls inside it (a plugin's
+ * callbacks get better-auth's adapter, not Kysely): `@better-auth/scim`'s projection writes memberships with
+ * Gatehouse's Kysely helpers in the very transaction that writes the SCIM resource, so both commit or neither.
+ */
+const scope = new AsyncLocalStorage<Db>();
+
+/** The transaction open around the current call, if better-auth opened one. */
+export function currentTransaction(): Db | undefined {
+  return scope.getStore();
+}
+
+function bound(target: object, property: string | symbol): unknown {
+  const value: unknown = Reflect.get(target, property, target);
+  // A getter's value (Kysely's `fn` is a callable module with properties) is returned as it is; a method
+  // is bound, so that it reaches the private fields.
+  return typeof value === "function" && !isGetter(target, property) ? value.bind(target) : value;
+}
+
+function isGetter(target: object, property: string | symbol): boolean {
+  for (let o: object | null = target; o; o = Object.getPrototypeOf(o)) {
+    const descriptor = Object.getOwnPropertyDescriptor(o, property);
+    if (descriptor) return descriptor.get !== undefined;
+  }
+  return false;
+}
+
+/**
+ * The database as better-auth gets it: the same Kysely instance, except that a transaction it opens
+ * (`db.transaction().execute(fn)`, the adapter's `transaction`) is remembered for the calls inside `fn`.
+ */
+export function trackTransactions(db: Db): Db {
+  return new Proxy(db, {
+    get(target, property) {
+      // Kysely keeps its state in private fields: its methods and getters run on the real instance.
+      if (property !== "transaction") return bound(target, property);
+      return () => {
+        const builder = target.transaction();
+        return new Proxy(builder, {
+          get(b, p) {
+            if (p !== "execute") return bound(b, p);
+            return <T>(fn: (trx: Db) => Promise<T>) =>
+              b.execute((trx) => scope.run(trx as unknown as Db, () => fn(trx as unknown as Db)));
+          },
+        });
+      };
+    },
+  });
+}

@@ -1,0 +1,192 @@
+import { queueAfterTransactionHook, tryGetCurrentAuthEndpointContext } from "@better-auth/core/context";
+import type { EventSource } from "#server/auth/event-source.ts";
+import type { Db } from "#server/db/tables.ts";
+import { currentTransaction } from "#server/db/transaction-scope.ts";
+import { recordEvent } from "#server/events/record.ts";
+import {
+  type ProvisioningSource,
+  removeMembership,
+  syncMembership,
+} from "#server/features/provisioning/membership.ts";
+import { ORGANIZATION_ROLE_NAMES } from "#shared/permissions.ts";
+import { parseGroupMappings } from "./connections.ts";
+import { groupsOf, syncGroupTeams } from "./group-teams.ts";
+import { endOrganizationSessions } from "./sessions.ts";
+
+/**
+ * How `@better-auth/scim`'s resources become Gatehouse access (decision 38). The package calls `reconcileUser`
+ * inside its transaction with the person's complete state in one organization (the provisioning domain is
+ * the organization id): active → a membership (through syncMembership, with the connection's default role or
+ * the roles its group mappings grant, and the teams of their groups); inactive or deleted → no membership
+ * (removeMembership) and their sessions for the organization ended once the transaction commits.
+ */
+
+interface ProjectedUser {
+  provisioningDomainId: string;
+  userId: string;
+  active: boolean;
+  sources: readonly { connectionId: string; provisioningDomainId: string; active: boolean }[];
+  grants: readonly { role: string }[];
+}
+
+function transaction(): Db {
+  const trx = currentTransaction();
+  // better-auth opens the SCIM package's transactions through the tracked Kysely (auth.ts): always set.
+  if (!trx) throw new Error("SCIM projection ran outside a database transaction");
+  return trx;
+}
+
+/** The request being served: which SCIM operation (the audit event depends on it) and the auth context. */
+function request() {
+  const endpoint = tryGetCurrentAuthEndpointContext();
+  const method = (
+    endpoint?.request?.method ??
+    (endpoint as { method?: string } | undefined)?.method ??
+    ""
+  ).toUpperCase();
+  const path = endpoint?.path ?? "";
+  const headers = endpoint?.headers ?? endpoint?.request?.headers;
+  const scim = (endpoint?.context as { scimConnection?: { id: string } } | undefined)?.scimConnection;
+  return {
+    connectionId: scim?.id,
+    onUsers: path.startsWith("/scim/v2/Users"),
+    method,
+    auth: endpoint?.context,
+    userAgent: headers?.get("user-agent") ?? null,
+  };
+}
+
+async function connectionFor(trx: Db, input: ProjectedUser, requestConnection: string | undefined) {
+  // The connection serving the request; else the one that pushed this person here (with several, the first
+  // by id); else (a deleted person has no source left) the organization's first.
+  const sources = input.sources.filter((s) => s.provisioningDomainId === input.provisioningDomainId);
+  const ids = requestConnection ? [requestConnection] : sources.map((s) => s.connectionId);
+  let query = trx
+    .selectFrom("scim_connection")
+    .selectAll()
+    .where("organizationId", "=", input.provisioningDomainId);
+  if (ids.length) query = query.where("id", "in", ids);
+  return query.orderBy("id").executeTakeFirst();
+}
+
+export function scimProjection(db: Db) {
+  return {
+    roles: {
+      /** A group's roles: those the connection's group mappings name for it (by display name or externalId). */
+      async map(input: { connectionId: string; source: { displayName: string; externalId?: string } }) {
+        const row = await (currentTransaction() ?? db)
+          .selectFrom("scim_connection")
+          .select("groupMappings")
+          .where("id", "=", input.connectionId)
+          .executeTakeFirst();
+        if (!row) return undefined;
+        const names = [input.source.displayName, input.source.externalId]
+          .filter(Boolean)
+          .map((n) => n?.toLowerCase());
+        return parseGroupMappings(row.groupMappings)
+          .filter((m) => m.role && names.includes(m.group.toLowerCase()))
+          .map((m) => m.role as string);
+      },
+      /** Built-in roles below owner, or the organization's custom roles. */
+      async exists(input: { provisioningDomainId: string; role: string }) {
+        if (input.role === "owner") return false;
+        if ((ORGANIZATION_ROLE_NAMES as string[]).includes(input.role)) return true;
+        const custom = await (currentTransaction() ?? db)
+          .selectFrom("organizationRole")
+          .select("id")
+          .where("organizationId", "=", input.provisioningDomainId)
+          .where("role", "=", input.role)
+          .executeTakeFirst();
+        return Boolean(custom);
+      },
+    },
+    async reconcileUser(input: ProjectedUser) {
+      const trx = transaction();
+      const req = request();
+      const connection = await connectionFor(trx, input, req.connectionId);
+      if (!connection) return;
+      const source: ProvisioningSource = {
+        via: "scim",
+        connectionId: connection.id,
+        userId: null,
+        userAgent: req.userAgent,
+      };
+      const events: EventSource = {
+        actor: { userId: null, connectionId: connection.id },
+        ip: null,
+        userAgent: req.userAgent,
+      };
+      const organizationId = connection.organizationId;
+      const user = await trx
+        .selectFrom("user")
+        .select(["email", "emailVerified"])
+        .where("id", "=", input.userId)
+        .executeTakeFirst();
+      const target = { type: "user" as const, id: input.userId, label: user?.email ?? null };
+      const scimUser = await trx
+        .selectFrom("scimUser")
+        .select(["id", "externalId"])
+        .where("connectionId", "=", connection.id)
+        .where("userId", "=", input.userId)
+        .executeTakeFirst();
+      if (input.active) {
+        const teamByGroup = await syncGroupTeams(trx, connection, events);
+        const teamIds = (await groupsOf(trx, connection.id, input.userId)).flatMap(
+          (g) => teamByGroup.get(g) ?? [],
+        );
+        // The directory vouches for the address (an account it created has no other proof).
+        // Through better-auth (in this transaction, its adapter knows each database's booleans; recorded
+        // as user.email_verified by the audit hooks).
+        if (user && !user.emailVerified && req.auth) {
+          await req.auth.internalAdapter.updateUser(input.userId, { emailVerified: true });
+        }
+        const outcome = await syncMembership(
+          trx,
+          {
+            organizationId,
+            userId: input.userId,
+            roles: [...new Set(input.grants.map((g) => g.role))],
+            defaultRole: connection.defaultRole,
+            managedTeamIds: [...teamByGroup.values()],
+            teamIds,
+          },
+          source,
+        );
+        if (req.onUsers && req.method !== "GET") {
+          await recordEvent(trx, {
+            ...events,
+            action: "user.provisioned",
+            target,
+            organizationId,
+            details: {
+              externalId: scimUser?.externalId ?? null,
+              created: req.method === "POST",
+              member: outcome.added,
+            },
+            data: { id: scimUser?.id ?? null, userId: input.userId, email: user?.email ?? null },
+          });
+        }
+        return;
+      }
+      const removed = await removeMembership(trx, { organizationId, userId: input.userId }, source);
+      if (removed === "not_member" && !req.onUsers) return;
+      await recordEvent(trx, {
+        ...events,
+        action: "user.deprovisioned",
+        target,
+        organizationId,
+        details: {
+          externalId: scimUser?.externalId ?? null,
+          deleted: req.method === "DELETE",
+          membership: removed,
+        },
+      });
+      const auth = req.auth;
+      if (auth && removed !== "owner_kept") {
+        await queueAfterTransactionHook(() =>
+          endOrganizationSessions(db, auth, input.userId, organizationId),
+        );
+      }
+    },
+  };
+}
