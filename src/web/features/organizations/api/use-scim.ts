@@ -1,19 +1,20 @@
 import { useQuery } from "@tanstack/react-query";
+import type { z } from "zod";
 import type {
-  CreateScimConnectionBody,
+  createScimConnectionBody,
   ScimConnection,
   ScimConnectionList,
   ScimConnectionWithToken,
 } from "#shared/contracts/scim.ts";
 import { auditKey } from "#web/lib/api/audit.ts";
+import { apiCall, productApi } from "#web/lib/api/call.ts";
 import { useApiMutation } from "#web/lib/api/use-api-mutation.ts";
-import { organizationRequest } from "./organization-request.ts";
 import { organizationKey } from "./queries.ts";
+
+const api = productApi.organizations[":organizationId"].scim.connections;
 
 /** Directory sync (SCIM) of one organization (issue 19): /api/organizations/:id/scim/connections… */
 export const scimKey = (organizationId: string) => [...organizationKey(organizationId), "scim"] as const;
-
-const connectionPath = (id: string) => `/scim/connections/${encodeURIComponent(id)}`;
 
 /** The connections with their counts; refreshed every 30 s while shown, so a first sync shows up. */
 export function useScimConnections(organizationId: string, enabled = true) {
@@ -21,7 +22,7 @@ export function useScimConnections(organizationId: string, enabled = true) {
     queryKey: [...scimKey(organizationId), "connections"],
     enabled,
     queryFn: async () =>
-      ((await organizationRequest(organizationId, "/scim/connections")) as ScimConnectionList).connections,
+      ((await apiCall(api.$get({ param: { organizationId } }))) as ScimConnectionList).connections,
     refetchInterval: 30_000,
   });
 }
@@ -32,11 +33,8 @@ export function useCreateScimConnection(
   onToken: (answer: ScimConnectionWithToken) => void,
 ) {
   return useApiMutation({
-    mutationFn: async (body: CreateScimConnectionBody) =>
-      (await organizationRequest(organizationId, "/scim/connections", {
-        method: "POST",
-        body,
-      })) as ScimConnectionWithToken,
+    mutationFn: async (body: z.output<typeof createScimConnectionBody>) =>
+      (await apiCall(api.$post({ param: { organizationId }, json: body }))) as ScimConnectionWithToken,
     invalidate: [scimKey(organizationId), auditKey],
     onDone: (_body, answer) => onToken(answer),
   });
@@ -49,14 +47,14 @@ export function useRotateScimToken(
 ) {
   return useApiMutation({
     mutationFn: async (connection: ScimConnection) =>
-      (await organizationRequest(organizationId, `${connectionPath(connection.id)}/rotate`, {
-        method: "POST",
-      })) as ScimConnectionWithToken,
+      (await apiCall(
+        api[":connectionId"].rotate.$post({ param: { organizationId, connectionId: connection.id } }),
+      )) as ScimConnectionWithToken,
     invalidate: [scimKey(organizationId), auditKey],
     onDone: (_connection, answer) => onToken(answer),
   });
 }
 
 export function removeScimConnection(organizationId: string, connection: ScimConnection) {
-  return organizationRequest(organizationId, connectionPath(connection.id), { method: "DELETE" });
+  return apiCall(api[":connectionId"].$delete({ param: { organizationId, connectionId: connection.id } }));
 }

@@ -1,17 +1,18 @@
 import { useQuery } from "@tanstack/react-query";
 import type {
-  CreateSsoConnectionBody,
   ServiceProviderValues,
   SsoConnection,
   SsoConnectionList,
   SsoTestResult,
   SsoTestStart,
-  UpdateSsoConnectionBody,
 } from "#shared/contracts/sso.ts";
 import { auditKey } from "#web/lib/api/audit.ts";
+import { apiCall, productApi } from "#web/lib/api/call.ts";
 import { useApiMutation } from "#web/lib/api/use-api-mutation.ts";
-import { organizationRequest } from "./organization-request.ts";
+import type { CreateSsoBody, UpdateSsoBody } from "../lib/sso-form.ts";
 import { organizationKey } from "./queries.ts";
+
+const api = productApi.organizations[":organizationId"].sso;
 
 /** Enterprise single sign-on of one organization (issue 19): /api/organizations/:id/sso/… (owners only). */
 export const ssoKey = (organizationId: string) => [...organizationKey(organizationId), "sso"] as const;
@@ -25,7 +26,7 @@ export function useSsoConnections(organizationId: string, enabled = true) {
     queryKey: [...ssoKey(organizationId), "connections"],
     enabled,
     queryFn: async () =>
-      ((await organizationRequest(organizationId, "/sso/connections")) as SsoConnectionList).connections,
+      ((await apiCall(api.connections.$get({ param: { organizationId } }))) as SsoConnectionList).connections,
   });
 }
 
@@ -36,9 +37,12 @@ export function useServiceProvider(organizationId: string, domain: string | null
     enabled: Boolean(domain),
     staleTime: Number.POSITIVE_INFINITY,
     queryFn: async () =>
-      (await organizationRequest(organizationId, "/sso/service-provider", {
-        query: { domain: domain ?? "" },
-      })) as ServiceProviderValues,
+      (await apiCall(
+        // The route reads `?domain=` itself (no query validator), so its typed client does not list it.
+        api["service-provider"].$get({ param: { organizationId }, query: { domain: domain ?? "" } } as {
+          param: { organizationId: string };
+        }),
+      )) as ServiceProviderValues,
   });
 }
 
@@ -46,11 +50,8 @@ const stale = (organizationId: string) => [ssoKey(organizationId), auditKey];
 
 export function useCreateSsoConnection(organizationId: string, onDone: (connection: SsoConnection) => void) {
   return useApiMutation({
-    mutationFn: async (body: CreateSsoConnectionBody) =>
-      (await organizationRequest(organizationId, "/sso/connections", {
-        method: "POST",
-        body,
-      })) as SsoConnection,
+    mutationFn: async (body: CreateSsoBody) =>
+      (await apiCall(api.connections.$post({ param: { organizationId }, json: body }))) as SsoConnection,
     invalidate: stale(organizationId),
     success: (body) => ({
       title: "Single sign-on set up",
@@ -62,11 +63,8 @@ export function useCreateSsoConnection(organizationId: string, onDone: (connecti
 
 export function useUpdateSsoConnection(organizationId: string, onDone: () => void) {
   return useApiMutation({
-    mutationFn: ({ id, ...body }: UpdateSsoConnectionBody & { id: string }) =>
-      organizationRequest(organizationId, `/sso/connections/${encodeURIComponent(id)}`, {
-        method: "PATCH",
-        body,
-      }),
+    mutationFn: ({ id, ...json }: UpdateSsoBody & { id: string }) =>
+      apiCall(api.connections[":connectionId"].$patch({ param: { organizationId, connectionId: id }, json })),
     invalidate: stale(organizationId),
     success: () => ({ title: "Single sign-on updated", message: "The next sign-in uses the new settings." }),
     onDone,
@@ -74,21 +72,17 @@ export function useUpdateSsoConnection(organizationId: string, onDone: () => voi
 }
 
 export function removeSsoConnection(organizationId: string, connection: SsoConnection) {
-  return organizationRequest(organizationId, `/sso/connections/${encodeURIComponent(connection.id)}`, {
-    method: "DELETE",
-  });
+  return apiCall(
+    api.connections[":connectionId"].$delete({ param: { organizationId, connectionId: connection.id } }),
+  );
 }
 
 /** Starts a test sign-in: the answer's `url` opens in a new tab, `testId` is polled. */
 export function useStartSsoTest(organizationId: string, onStarted: (start: SsoTestStart) => void) {
   return useApiMutation({
     mutationFn: async (connectionId: string) =>
-      (await organizationRequest(
-        organizationId,
-        `/sso/connections/${encodeURIComponent(connectionId)}/test`,
-        {
-          method: "POST",
-        },
+      (await apiCall(
+        api.connections[":connectionId"].test.$post({ param: { organizationId, connectionId } }),
       )) as SsoTestStart,
     onDone: (_id, start) => onStarted(start),
   });
@@ -100,9 +94,8 @@ export function useSsoTestResult(organizationId: string, testId: string | null, 
     queryKey: [...ssoKey(organizationId), "tests", testId],
     enabled: Boolean(testId),
     queryFn: async () =>
-      (await organizationRequest(
-        organizationId,
-        `/sso/tests/${encodeURIComponent(testId ?? "")}`,
+      (await apiCall(
+        api.tests[":testId"].$get({ param: { organizationId, testId: testId ?? "" } }),
       )) as SsoTestResult,
     refetchInterval: (query) =>
       query.state.data?.status === "waiting" && Date.now() - startedAt < SSO_TEST_MAX_MS

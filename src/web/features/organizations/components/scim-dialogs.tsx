@@ -57,7 +57,7 @@ function CreateScimForm({
     <form
       noValidate
       onSubmit={form.onSubmit((values) =>
-        create.mutate({ name: values.name.trim(), defaultRole: values.defaultRole }),
+        create.mutate({ name: values.name.trim(), defaultRole: values.defaultRole, groupMappings: [] }),
       )}
     >
       <Stack gap="md">

@@ -1,12 +1,17 @@
+import type { z } from "zod";
 import {
   type AttributeMapping,
-  type CreateSsoConnectionBody,
+  type createSsoConnectionBody,
   type GroupMapping,
   SAML_METADATA_MAX,
   type SsoConnection,
   type SsoProtocol,
-  type UpdateSsoConnectionBody,
+  type updateSsoConnectionBody,
 } from "#shared/contracts/sso.ts";
+
+/** The bodies as the server's validator hands them on (every default filled in): what the form sends. */
+export type CreateSsoBody = z.output<typeof createSsoConnectionBody>;
+export type UpdateSsoBody = z.output<typeof updateSsoConnectionBody>;
 
 /** One row of the group mappings table; `key` keeps React's rows apart while they are edited. */
 export interface GroupMappingRow {
@@ -143,7 +148,7 @@ function oidcOf(values: SsoFormValues) {
   };
 }
 
-export function createBody(values: SsoFormValues): CreateSsoConnectionBody {
+export function createBody(values: SsoFormValues): CreateSsoBody {
   const common = { domain: values.domain, ...settingsOf(values) };
   return values.protocol === "saml"
     ? { protocol: "saml", saml: samlOf(values), ...common }
@@ -151,8 +156,8 @@ export function createBody(values: SsoFormValues): CreateSsoConnectionBody {
 }
 
 /** An edit sends new IdP values only when given: blank metadata keeps the IdP, a blank secret keeps it too. */
-export function updateBody(values: SsoFormValues, connection: SsoConnection): UpdateSsoConnectionBody {
-  const body: UpdateSsoConnectionBody = settingsOf(values);
+export function updateBody(values: SsoFormValues, connection: SsoConnection): UpdateSsoBody {
+  const body: UpdateSsoBody = settingsOf(values);
   if (values.protocol === "saml") {
     const changedUrl =
       values.samlSource === "url" && values.metadataUrl.trim() !== connection.saml?.metadataUrl;
