@@ -138,6 +138,10 @@ describe("enterprise SSO and SCIM in Chromium: SAML set up, tested and used, req
     );
     const member = full.members.find((m: { user: { email: string } }) => m.user.email === email);
     expect(member?.role).toBe("member");
+    // A member has no Single sign-on tab: only owners see it.
+    await phone.goto(`${server.url}/org/${org.slug}`);
+    await phone.getByRole("link", { name: "Members" }).waitFor();
+    expect(await phone.getByRole("link", { name: "Single sign-on" }).count()).toBe(0);
     await theirs.close();
   });
 

@@ -163,6 +163,16 @@ const REDIRECT_ERRORS: Record<string, RedirectErrorText> = {
     description:
       "Your identity provider's answer could not be verified (its signature, audience or validity time did not check out). Try again; if it keeps failing, ask your administrator to check the single sign-on settings.",
   },
+  saml_error: {
+    title: "The sign-in answer was refused",
+    description:
+      "Your identity provider's answer could not be read or trusted (a missing or wrong signature, or sent outside its validity time). Try again; if it keeps failing, ask your administrator to check the IdP's certificate in the single sign-on settings.",
+  },
+  invalid_provider: {
+    title: "The identity provider's answer couldn't be used",
+    description:
+      "Your company's identity provider did not give us what a sign-in needs (its token, your profile or its settings). Try again; if it keeps failing, ask your administrator to check the single sign-on settings.",
+  },
   replay_detected: {
     title: "This sign-in was already used",
     description: `The identity provider's answer had been used once already, so it was refused for safety. ${RESTART}`,

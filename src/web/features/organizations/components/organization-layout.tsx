@@ -14,7 +14,7 @@ import {
   IconWorld,
 } from "@tabler/icons-react";
 import { getRouteApi, Outlet, useRouterState } from "@tanstack/react-router";
-import { type ReactNode, useMemo } from "react";
+import { type ReactNode, useEffect, useMemo, useRef } from "react";
 import { ButtonLink } from "#web/components/button-link.tsx";
 import { LoadError } from "#web/components/error-alert.tsx";
 import { TwoFactorRequired } from "#web/components/two-factor-required.tsx";
@@ -185,9 +185,17 @@ function OrganizationNav({ slug, items }: { slug: string; items: NavItem[] }) {
   const pathname = useRouterState({ select: (state) => state.location.pathname });
   const base = `/org/${encodeURIComponent(slug)}`;
   const rest = pathname.startsWith(base) ? pathname.slice(base.length).replace(/^\/|\/$/g, "") : "";
+  // The sections outgrow the width: the current one scrolls into sight (e.g. Single sign-on, opened by link).
+  const nav = useRef<HTMLElement>(null);
+  useEffect(() => {
+    if (!rest) return;
+    nav.current
+      ?.querySelector('[aria-current="page"]')
+      ?.scrollIntoView({ block: "nearest", inline: "nearest" });
+  }, [rest]);
 
   return (
-    <Box component="nav" aria-label="Organization sections" className="gh-org-nav">
+    <Box ref={nav} component="nav" aria-label="Organization sections" className="gh-org-nav">
       <ScrollArea type="never" offsetScrollbars={false}>
         <Group gap={4} wrap="nowrap" pb={6}>
           {items.map((item) => {
