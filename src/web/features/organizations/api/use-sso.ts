@@ -1,4 +1,5 @@
 import { useQuery } from "@tanstack/react-query";
+import { useState } from "react";
 import type {
   ServiceProviderValues,
   SsoConnection,
@@ -88,8 +89,13 @@ export function useStartSsoTest(organizationId: string, onStarted: (start: SsoTe
   });
 }
 
-/** A test sign-in's result, asked for again while it waits (until `startedAt` is 10 minutes old). */
-export function useSsoTestResult(organizationId: string, testId: string | null, startedAt = Date.now()) {
+/**
+ * A test sign-in's result, asked for again while it waits, until `startedAt` (by default: when the screen
+ * first asked) is 10 minutes old.
+ */
+export function useSsoTestResult(organizationId: string, testId: string | null, startedAt?: number) {
+  const [firstAsked] = useState(() => Date.now());
+  const since = startedAt ?? firstAsked;
   return useQuery({
     queryKey: [...ssoKey(organizationId), "tests", testId],
     enabled: Boolean(testId),
@@ -98,7 +104,7 @@ export function useSsoTestResult(organizationId: string, testId: string | null, 
         api.tests[":testId"].$get({ param: { organizationId, testId: testId ?? "" } }),
       )) as SsoTestResult,
     refetchInterval: (query) =>
-      query.state.data?.status === "waiting" && Date.now() - startedAt < SSO_TEST_MAX_MS
+      query.state.data?.status === "waiting" && Date.now() - since < SSO_TEST_MAX_MS
         ? SSO_TEST_POLL_MS
         : false,
     refetchIntervalInBackground: true,
