@@ -168,6 +168,15 @@ describe("enterprise SSO and SCIM in Chromium: SAML set up, tested and used, req
     await refusal.getByRole("link", { name: "Continue with SSO" }).click();
     await other.waitForURL(/\/sign-in\/sso/);
     expect(await other.getByLabel("Work email").inputValue()).toBe(pat.email);
+
+    // A new account at the domain is refused the same way: it comes from the identity provider.
+    await other.goto(`${server.url}/sign-up`);
+    await other.getByLabel("Name", { exact: true }).fill("Nina New");
+    await other.getByLabel("Email", { exact: true }).fill(`nina@${domain}`);
+    await other.getByLabel("Password", { exact: true }).fill(pat.password);
+    await other.getByLabel("Confirm password", { exact: true }).fill(pat.password);
+    await other.getByRole("button", { name: "Create account" }).click();
+    await other.getByTestId("sso-required").getByRole("link", { name: "Continue with SSO" }).waitFor();
     await theirs.close();
   });
 
