@@ -145,8 +145,9 @@ describe("enterprise SSO and SCIM in Chromium: SAML set up, tested and used, req
     expect(member?.role).toBe("member");
     // A member has no Single sign-on tab: only owners see it.
     await phone.goto(`${server.url}/org/${org.slug}`);
-    await phone.getByRole("link", { name: "Members" }).waitFor();
-    expect(await phone.getByRole("link", { name: "Single sign-on" }).count()).toBe(0);
+    const sections = phone.getByRole("navigation", { name: "Organization sections" });
+    await sections.getByRole("link", { name: "Members" }).waitFor();
+    expect(await sections.getByRole("link", { name: "Single sign-on" }).count()).toBe(0);
     await theirs.close();
   });
 
