@@ -1,7 +1,14 @@
 import { readFileSync } from "node:fs";
 import { DOMParser } from "@xmldom/xmldom";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { OTHER_AUDIENCE, OTHER_RECIPIENT, type SamlIdp, startSamlIdp } from "../support/saml-idp.ts";
+import {
+  OTHER_AUDIENCE,
+  OTHER_RECIPIENT,
+  readAutoPostForm,
+  type SamlIdp,
+  samlPostBody,
+  startSamlIdp,
+} from "../support/saml-idp.ts";
 import { installWellFormedXmlValidator, SAML_NS, samlify } from "../support/saml-xml.ts";
 
 /**
@@ -83,6 +90,10 @@ describe("test SAML IdP", () => {
     const { requestId, form } = await signIn();
     expect(form.acsUrl).toBe(ACS);
     expect(form.RelayState).toBe("state-123");
+    expect(Object.fromEntries(samlPostBody(form))).toEqual({
+      SAMLResponse: form.SAMLResponse,
+      RelayState: "state-123",
+    });
     const { extract } = await parse(form.SAMLResponse);
     expect(extract.nameID).toBe("ada@acme.test");
     expect(extract.attributes).toEqual({
@@ -122,12 +133,35 @@ describe("test SAML IdP", () => {
     expect(await idp.last()).toEqual(again.form);
   });
 
+  it("also takes AuthnRequests by HTTP-POST", async () => {
+    await idp.next({ email: "post@acme.test" });
+    const request = sp.createLoginRequest(idpEntity, "post", { relayState: "by-post" }) as {
+      id: string;
+      context: string;
+      entityEndpoint: string;
+    };
+    const res = await fetch(request.entityEndpoint, {
+      method: "POST",
+      body: new URLSearchParams({ SAMLRequest: request.context, RelayState: "by-post" }),
+    });
+    expect(res.status).toBe(200);
+    const form = readAutoPostForm(await res.text());
+    expect(form.RelayState).toBe("by-post");
+    const { extract } = await parse(form.SAMLResponse);
+    expect(extract.nameID).toBe("post@acme.test");
+    expect(extract.response?.inResponseTo).toBe(request.id);
+  });
+
   it("forged signatures and unsigned responses are refused by the SP", async () => {
     await idp.next({ email: "eve@acme.test", mode: "forged-signature" });
     const forged = (await signIn()).form.SAMLResponse;
-    await expect(parse(forged)).rejects.toThrow();
+    await expect(parse(forged)).rejects.toThrow(/invalid signature/);
     // It names the IdP's real certificate: only the key is the attacker's.
     expect(Buffer.from(forged, "base64").toString()).toContain(IDP_CERT.split("\n")[1]);
+
+    await idp.next({ email: "eve@acme.test", mode: "untrusted-certificate" });
+    const impostor = (await signIn()).form.SAMLResponse;
+    await expect(parse(impostor)).rejects.toThrow("ERROR_UNMATCH_CERTIFICATE_DECLARATION_IN_METADATA");
 
     await idp.next({ email: "eve@acme.test", mode: "unsigned" });
     const unsigned = (await signIn()).form.SAMLResponse;
@@ -201,14 +235,17 @@ describe("test SAML IdP", () => {
 
   it("single logout both ways, signed", async () => {
     // SP-initiated: the IdP answers a signed LogoutResponse by redirect to the SP's SLO URL.
-    const request = sp.createLogoutRequest(idpEntity, "redirect", {
-      logoutNameID: "ada@acme.test",
-      sessionIndex: "_s1",
-    });
+    const request = sp.createLogoutRequest(
+      idpEntity,
+      "redirect",
+      { logoutNameID: "ada@acme.test", sessionIndex: "_s1" },
+      { relayState: "/signed-out" },
+    );
     const answer = await fetch(request.context, { redirect: "manual" });
     expect(answer.status).toBe(302);
     const location = answer.headers.get("location") ?? "";
     expect(location.startsWith(`${SLO}?SAMLResponse=`)).toBe(true);
+    expect(new URL(location).searchParams.get("RelayState")).toBe("/signed-out");
     const response = await sp.parseLogoutResponse(idpEntity, "redirect", redirectParts(location));
     expect(response.extract.response?.inResponseTo).toBe(request.id);
     expect(await idp.logouts()).toContainEqual(
@@ -225,6 +262,18 @@ describe("test SAML IdP", () => {
     const logout = await sp.parseLogoutRequest(idpEntity, "redirect", redirectParts(url));
     expect(logout.extract.nameID).toBe("grace@acme.test");
     expect(logout.extract.request?.id).toBe(id);
+    // The SP answers at the IdP's SLO URL; the IdP records the LogoutResponse.
+    const spAnswer = sp.createLogoutResponse(idpEntity, { extract: logout.extract }, "redirect", {
+      relayState: "bye",
+    });
+    const done = await fetch(spAnswer.context);
+    expect(done.status).toBe(200);
+    expect(await idp.logoutResponses()).toContainEqual({
+      id: spAnswer.id,
+      issuer: SP_ENTITY,
+      inResponseTo: id,
+      status: "urn:oasis:names:tc:SAML:2.0:status:Success",
+    });
   });
 
   it("refuses bad input with 400 and a reason", async () => {

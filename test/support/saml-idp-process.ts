@@ -1,13 +1,21 @@
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import {
+  logoutRequestUrl,
+  logoutResponseUrl,
+  type ReceivedLogoutRequest,
+  type ReceivedLogoutResponse,
+  readLogoutRequest,
+  readLogoutResponse,
+} from "./saml-idp-logout.ts";
+import {
   assertSamlUser,
   buildLoginResponse,
   createIdentityProviders,
   type IdentityProviders,
   type SamlUser,
 } from "./saml-idp-responses.ts";
-import { autoPostPage, installWellFormedXmlValidator, SAML_NS, samlify } from "./saml-xml.ts";
+import { autoPostPage, installWellFormedXmlValidator, samlify } from "./saml-xml.ts";
 
 /**
  * A SAML 2.0 identity provider for the tests (issue 19), run in its own process:
@@ -20,6 +28,9 @@ import { autoPostPage, installWellFormedXmlValidator, SAML_NS, samlify } from ".
 installWellFormedXmlValidator();
 
 class BadRequest extends Error {}
+const refuse = (error: Error): never => {
+  throw new BadRequest(error.message);
+};
 
 interface ServiceProviderInfo {
   acsUrl?: string;
@@ -38,10 +49,10 @@ let last: Issued | null = null;
 const serviceProviders = new Map<string, ServiceProviderInfo>();
 /** Session index of each person's latest sign-in, by NameID (for IdP-initiated logout). */
 const sessions = new Map<string, string>();
-/** LogoutRequests received from service providers. */
-const logouts: { issuer: string; nameId: string; sessionIndex: string | null; id: string }[] = [];
+const logoutRequests: ReceivedLogoutRequest[] = [];
+const logoutResponses: ReceivedLogoutResponse[] = [];
 
-/** Any SP may send AuthnRequests and LogoutRequests (they are unsigned); this stands for the sender. */
+/** Any SP may send AuthnRequests (they are unsigned); this stands for the sender. */
 const anySp = () => samlify.ServiceProvider({ entityID: "urn:gatehouse:test:any-service-provider" });
 
 function readBody(req: IncomingMessage): Promise<string> {
@@ -106,45 +117,35 @@ async function signOn(params: URLSearchParams, binding: "redirect" | "post", res
   send(res, 200, "text/html; charset=utf-8", autoPostPage(acsUrl, fields));
 }
 
-/** SP-initiated logout (HTTP-Redirect): answers a signed LogoutResponse to the SP's SLO URL by redirect. */
+/**
+ * The IdP's SLO service (HTTP-Redirect). A LogoutRequest from an SP (SP-initiated logout) is answered with a
+ * signed LogoutResponse, redirected to that SP's SLO URL; a LogoutResponse (the end of an IdP-initiated logout)
+ * is recorded and answered with a small "signed out" page.
+ */
 async function singleLogout(params: URLSearchParams, res: ServerResponse) {
-  const SAMLRequest = str(params.get("SAMLRequest"), "SAMLRequest");
-  const RelayState = params.get("RelayState") ?? undefined;
-  let parsed: Awaited<ReturnType<typeof idps.idp.parseLogoutRequest>>;
-  try {
-    parsed = await idps.idp.parseLogoutRequest(anySp(), "redirect", { query: { SAMLRequest } });
-  } catch (error) {
-    throw new BadRequest(`LogoutRequest refused: ${String(error)}`);
+  const SAMLResponse = params.get("SAMLResponse");
+  if (SAMLResponse) {
+    logoutResponses.push(await readLogoutResponse(idps, SAMLResponse).catch(refuse));
+    return send(
+      res,
+      200,
+      "text/html; charset=utf-8",
+      "<!doctype html><title>Signed out</title><p>Signed out.</p>",
+    );
   }
-  const issuer = String(parsed.extract.issuer ?? "");
-  const request = parsed.extract.request as Record<string, string> | undefined;
-  logouts.push({
-    issuer,
-    id: request?.id ?? "",
-    nameId: String(parsed.extract.nameID ?? ""),
-    sessionIndex: parsed.extract.sessionIndex ? String(parsed.extract.sessionIndex) : null,
-  });
-  const sloUrl = serviceProviders.get(issuer)?.sloUrl;
-  if (!sloUrl) throw new BadRequest(`no SLO URL known for ${issuer}: POST /control/service-provider first`);
-  const { context } = idps.idp.createLogoutResponse(
-    sloTarget(issuer, sloUrl),
-    { extract: parsed.extract },
-    "redirect",
-    {
-      relayState: RelayState,
-    },
+  const SAMLRequest = str(params.get("SAMLRequest"), "SAMLRequest or SAMLResponse");
+  const { received, extract } = await readLogoutRequest(idps, SAMLRequest).catch(refuse);
+  logoutRequests.push(received);
+  const sloUrl = serviceProviders.get(received.issuer)?.sloUrl;
+  if (!sloUrl)
+    throw new BadRequest(`no SLO URL known for ${received.issuer}: POST /control/service-provider first`);
+  const location = logoutResponseUrl(
+    idps,
+    { entityId: received.issuer, sloUrl },
+    extract,
+    params.get("RelayState") ?? undefined,
   );
-  res.writeHead(302, { location: context, "cache-control": "no-store" }).end();
-}
-
-/** The SP as the logout target: its SLO URL, and it wants logout messages signed. */
-function sloTarget(entityID: string, sloUrl: string) {
-  return samlify.ServiceProvider({
-    entityID,
-    singleLogoutService: [{ Binding: SAML_NS.redirect, Location: sloUrl }],
-    wantLogoutRequestSigned: true,
-    wantLogoutResponseSigned: true,
-  });
+  res.writeHead(302, { location, "cache-control": "no-store" }).end();
 }
 
 function registerServiceProvider(body: Record<string, unknown>) {
@@ -170,7 +171,9 @@ function registerServiceProvider(body: Record<string, unknown>) {
 
 async function control(path: string, req: IncomingMessage, res: ServerResponse) {
   if (req.method === "GET" && path === "/control/last") return sendJson(res, last ? 200 : 404, last);
-  if (req.method === "GET" && path === "/control/logouts") return sendJson(res, 200, logouts);
+  if (req.method === "GET" && path === "/control/logouts") return sendJson(res, 200, logoutRequests);
+  if (req.method === "GET" && path === "/control/logout-responses")
+    return sendJson(res, 200, logoutResponses);
   if (req.method !== "POST") throw new BadRequest(`unknown control ${req.method} ${path}`);
   const body = await jsonBody(req);
   if (path === "/control/next") {
@@ -204,13 +207,11 @@ async function control(path: string, req: IncomingMessage, res: ServerResponse) 
     const sessionIndex =
       typeof body.sessionIndex === "string" ? body.sessionIndex : (sessions.get(nameId) ?? "");
     const relayState = typeof body.relayState === "string" ? body.relayState : undefined;
-    const { id, context } = idps.idp.createLogoutRequest(
-      sloTarget(entityId, sloUrl),
-      "redirect",
-      { logoutNameID: nameId, sessionIndex },
-      { relayState },
+    return sendJson(
+      res,
+      200,
+      logoutRequestUrl(idps, { entityId, sloUrl }, { nameId, sessionIndex }, relayState),
     );
-    return sendJson(res, 200, { id, url: context });
   }
   throw new BadRequest(`unknown control POST ${path}`);
 }

@@ -13,11 +13,14 @@ const pem = (name: string) => readFileSync(new URL(name, FIXTURES), "utf8");
 export const IDP_KEY = pem("idp-key.pem");
 export const IDP_CERT = pem("idp-cert.pem");
 export const ATTACKER_KEY = pem("attacker-key.pem");
+export const ATTACKER_CERT = pem("attacker-cert.pem");
 
 export const SAML_MODES = [
   "ok",
   /** Response and Assertion signed with the attacker's key, yet naming the IdP's real certificate. */
   "forged-signature",
+  /** Signed with the attacker's key and carrying the attacker's own certificate (not the one in metadata). */
+  "untrusted-certificate",
   /** The Response is signed (by the IdP's real key), the Assertion inside is not. */
   "unsigned-assertion",
   /** Nothing signed at all. */
@@ -87,6 +90,8 @@ export function createIdentityProviders(baseUrl: string) {
     idp: samlify.IdentityProvider({ ...settings, privateKey: IDP_KEY }),
     /** Same entity ID and published certificate, but it signs with the attacker's key. */
     forger: samlify.IdentityProvider({ ...settings, privateKey: ATTACKER_KEY }),
+    /** Same entity ID, but its own key and self-signed certificate. */
+    impostor: samlify.IdentityProvider({ ...settings, privateKey: ATTACKER_KEY, signingCert: ATTACKER_CERT }),
   };
 }
 export type IdentityProviders = ReturnType<typeof createIdentityProviders>;
@@ -153,7 +158,8 @@ export async function buildLoginResponse(
     wantAssertionsSigned: mode !== "unsigned-assertion",
     wantMessageSigned: true,
   });
-  const signer = mode === "forged-signature" ? idps.forger : idps.idp;
+  const signer =
+    mode === "forged-signature" ? idps.forger : mode === "untrusted-certificate" ? idps.impostor : idps.idp;
   const signed = await signer.createLoginResponse(
     sp,
     { extract: { request: { id: target.inResponseTo ?? "" } } },

@@ -1,9 +1,35 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import { once } from "node:events";
+import type { ReceivedLogoutRequest, ReceivedLogoutResponse } from "./saml-idp-logout.ts";
 import type { SamlMode, SamlUser } from "./saml-idp-responses.ts";
 
 export { OTHER_AUDIENCE, OTHER_RECIPIENT, SAML_MODES } from "./saml-idp-responses.ts";
-export type { SamlMode, SamlUser };
+export type { ReceivedLogoutRequest, ReceivedLogoutResponse, SamlMode, SamlUser };
+
+/**
+ * The test SAML identity provider (issue 19): samlify as a real IdP in its own process (saml-idp-process.ts).
+ *
+ * API test (no browser), against an SP whose sign-in answers `{ url }` (better-auth's POST /sign-in/sso):
+ *   const idp = await startSamlIdp();                       // in beforeAll; idp.close() in afterAll
+ *   // configure the SP with idp.metadataXml() (or idp.metadataUrl); its entity ID is idp.entityId
+ *   await idp.next({ email: "ada@acme.test", name: "Ada Lovelace", groups: ["eng"] });
+ *   const post = await idp.respondTo(url);                  // url: the SP's redirect to the IdP
+ *   await fetch(post.acsUrl, { method: "POST", body: samlPostBody(post), redirect: "manual" });
+ * Faults: idp.next({ email, mode: "forged-signature" | "unsigned-assertion" | "wrong-audience" | … }).
+ * Replay: idp.last() is the latest response issued. Unsolicited: idp.idpInitiated({ acsUrl, audience, email }).
+ *
+ * Browser journey: idp.next(…) first, then let the browser follow the SP's redirect to the IdP: the IdP
+ * answers at once with a page that auto-POSTs SAMLResponse + RelayState to the ACS (no IdP login screen).
+ * Single logout: idp.registerServiceProvider({ entityId, sloUrl }) before an SP-initiated logout;
+ * idp.logoutRequest({ sloUrl, nameId }).url is an IdP-initiated one to open (browser) or fetch.
+ */
+
+/** The form fields of a SAML POST, as the browser would send them to the ACS. */
+export function samlPostBody(post: SamlPost): URLSearchParams {
+  const body = new URLSearchParams({ SAMLResponse: post.SAMLResponse });
+  if (post.RelayState !== null) body.set("RelayState", post.RelayState);
+  return body;
+}
 
 /** What the IdP sent (or would send) to a service provider's Assertion Consumer Service. */
 export interface SamlPost {
@@ -38,7 +64,9 @@ export interface SamlIdp {
   /** The last response issued (to replay it). */
   last(): Promise<SamlPost | null>;
   /** LogoutRequests the IdP received from service providers (SP-initiated single logout). */
-  logouts(): Promise<{ issuer: string; nameId: string; sessionIndex: string | null; id: string }[]>;
+  logouts(): Promise<ReceivedLogoutRequest[]>;
+  /** LogoutResponses service providers sent back to the IdP's SLO URL (the end of an IdP-initiated logout). */
+  logoutResponses(): Promise<ReceivedLogoutResponse[]>;
   /**
    * A signed IdP-initiated LogoutRequest (HTTP-Redirect binding) for the person: the URL to send the SP to.
    * The session index defaults to the person's latest sign-in here.
@@ -49,6 +77,8 @@ export interface SamlIdp {
     sessionIndex?: string;
     relayState?: string;
   }): Promise<{ id: string; url: string }>;
+  /** What the IdP process wrote on stderr (its unexpected errors). */
+  output(): string;
   close(): Promise<void>;
 }
 
@@ -76,15 +106,11 @@ export function readAutoPostForm(html: string): SamlPost {
   return { acsUrl: decodeHtml(action), SAMLResponse, RelayState: field("RelayState") };
 }
 
-async function waitReady(proc: ChildProcess, timeoutMs: number): Promise<number> {
+async function waitReady(proc: ChildProcess, timeoutMs: number, err: () => string): Promise<number> {
   let out = "";
-  let err = "";
-  proc.stderr?.on("data", (d) => {
-    err += d;
-  });
   return new Promise((resolve, reject) => {
     const timer = setTimeout(
-      () => reject(new Error(`SAML IdP did not start in ${timeoutMs} ms:\n${err}`)),
+      () => reject(new Error(`SAML IdP did not start in ${timeoutMs} ms:\n${err()}`)),
       timeoutMs,
     );
     proc.stdout?.on("data", (d) => {
@@ -96,7 +122,7 @@ async function waitReady(proc: ChildProcess, timeoutMs: number): Promise<number>
     });
     proc.once("exit", (code) => {
       clearTimeout(timer);
-      reject(new Error(`SAML IdP exited with ${code}:\n${err}`));
+      reject(new Error(`SAML IdP exited with ${code}:\n${err()}`));
     });
   });
 }
@@ -109,7 +135,11 @@ export async function startSamlIdp({ timeoutMs = 30_000 } = {}): Promise<SamlIdp
     env: { PATH: process.env.PATH ?? "", HOME: process.env.HOME ?? "" },
     stdio: ["pipe", "pipe", "pipe"],
   });
-  const port = await waitReady(proc, timeoutMs);
+  let stderr = "";
+  proc.stderr?.on("data", (d) => {
+    stderr += d;
+  });
+  const port = await waitReady(proc, timeoutMs, () => stderr);
   const url = `http://127.0.0.1:${port}`;
 
   async function call<T>(method: "GET" | "POST", path: string, body?: unknown): Promise<T> {
@@ -120,7 +150,7 @@ export async function startSamlIdp({ timeoutMs = 30_000 } = {}): Promise<SamlIdp
     });
     const text = await res.text();
     if (res.status === 404 && path === "/control/last") return null as T;
-    if (!res.ok) throw new Error(`SAML IdP ${method} ${path}: ${res.status} ${text}`);
+    if (!res.ok) throw new Error(`SAML IdP ${method} ${path}: ${res.status} ${text}\n${stderr}`);
     return JSON.parse(text) as T;
   }
 
@@ -142,13 +172,15 @@ export async function startSamlIdp({ timeoutMs = 30_000 } = {}): Promise<SamlIdp
     async respondTo(signInUrl) {
       const res = await fetch(signInUrl);
       const html = await res.text();
-      if (!res.ok) throw new Error(`SAML IdP /sso: ${res.status} ${html}`);
+      if (!res.ok) throw new Error(`SAML IdP /sso: ${res.status} ${html}\n${stderr}`);
       return readAutoPostForm(html);
     },
     idpInitiated: (input) => call("POST", "/control/idp-initiated", input),
     last: () => call("GET", "/control/last"),
     logouts: () => call("GET", "/control/logouts"),
+    logoutResponses: () => call("GET", "/control/logout-responses"),
     logoutRequest: (input) => call("POST", "/control/logout-request", input),
+    output: () => stderr,
     async close() {
       if (proc.exitCode !== null || proc.signalCode !== null) return;
       const exited = once(proc, "exit");
