@@ -92,9 +92,12 @@ describe(`SSO connections: an organization's owners manage them (${testDatabase}
       oidcConfig: { clientId: "x", clientSecret: "y", skipDiscovery: true },
     });
     expect(personal.status).toBe(400);
-    // The Domains tab is the one way to verify a domain.
+    // The Domains tab is the one way to verify a domain; connections are read through the owners' routes.
     for (const path of ["/sso/request-domain-verification", "/sso/verify-domain"]) {
       expect((await api(app.t, path, org.owner.cookie, { providerId: "x" })).status).toBe(404);
+    }
+    for (const path of ["/sso/providers", "/sso/get-provider?providerId=x"]) {
+      expect((await api(app.t, path, admin.cookie)).status).toBe(404);
     }
     expect(await rawDb(app.t).selectFrom("ssoProvider").select("id").execute()).toHaveLength(0);
   });
@@ -118,6 +121,11 @@ describe(`SSO connections: an organization's owners manage them (${testDatabase}
       }),
     });
     expect(team.body.code).toBe("UNKNOWN_TEAM");
+    const huge = await domainsCall(app.t, connections(), org.owner.cookie, {
+      json: { protocol: "saml", domain: org.domain, saml: { metadataXml: "x".repeat(100 * 1024 + 1) } },
+    });
+    expect(huge.status).toBe(400);
+    expect(huge.body.code).toBe("INVALID_FIELD");
     const xml = await domainsCall(app.t, connections(), org.owner.cookie, {
       json: { protocol: "saml", domain: org.domain, saml: { metadataXml: "<EntityDescriptor/>" } },
     });
@@ -156,6 +164,13 @@ describe(`SSO connections: an organization's owners manage them (${testDatabase}
     const again = await createOidcConnection(app, org.owner.cookie, org.organization.id, org.domain);
     expect(again.status).toBe(409);
     expect(again.body.code).toBe("SSO_CONNECTION_EXISTS");
+    // better-auth's own door holds the rules too: signed assertions only.
+    const unsigned = await api(app.t, "/sso/update-provider", org.owner.cookie, {
+      providerId: id,
+      samlConfig: { wantAssertionsSigned: false },
+    });
+    expect(unsigned.status).toBe(400);
+    expect(unsigned.body.code).toBe("SIGNED_ASSERTIONS_REQUIRED");
     const patched = await domainsCall(app.t, `${connections()}/${id}`, org.owner.cookie, {
       method: "PATCH",
       json: { requireSso: true, groupMappings: [{ group: "staff", role: "member", teamId: null }] },
@@ -238,5 +253,31 @@ describe(`SSO connections: an organization's owners manage them (${testDatabase}
     );
     const again = await domainsCall(app.t, connections(other.organization.id), other.owner.cookie);
     expect(again.body.connections[0].domainVerified).toBe(true);
+  });
+
+  it("makes one connection when two saves of a domain race", async () => {
+    const other = await ownerWithDomain(app);
+    const answers = await Promise.all(
+      [1, 2].map(() => createOidcConnection(app, other.owner.cookie, other.organization.id, other.domain)),
+    );
+    expect(answers.map((a) => a.status).sort()).toEqual([201, 409]);
+    const rows = await rawDb(app.t)
+      .selectFrom("ssoProvider")
+      .select("id")
+      .where("organizationId", "=", other.organization.id)
+      .execute();
+    expect(rows).toHaveLength(1);
+  });
+
+  it("holds the organization's two-factor policy for its owners", async () => {
+    const strict = await ownerWithDomain(app);
+    await rawDb(app.t)
+      .updateTable("organization")
+      .set({ requireTwoFactor: app.t.server.database.kind === "sqlite" ? 1 : true })
+      .where("id", "=", strict.organization.id)
+      .execute();
+    const refused = await domainsCall(app.t, connections(strict.organization.id), strict.owner.cookie);
+    expect(refused.status).toBe(403);
+    expect(refused.body.code).toBe("TWO_FACTOR_REQUIRED_BY_ORGANIZATION");
   });
 });

@@ -4,7 +4,8 @@ import { startDnsServer, type TestDnsServer } from "./dns-server.ts";
 import { domainsCall, freshDomain, verifiedDomain } from "./domains.ts";
 import { freePort } from "./free-port.ts";
 import { type OAuthProvider, startOAuthProvider } from "./oauth-provider.ts";
-import { createOrganization, signUpWithId } from "./organizations.ts";
+import { api, createOrganization, signUpWithId } from "./organizations.ts";
+import type { SamlIdp, SamlUser } from "./saml-idp.ts";
 import { Browser } from "./social.ts";
 import { startTestApp, TEST_ORIGIN, type TestApp } from "./test-app.ts";
 import { createUser } from "./users.ts";
@@ -34,6 +35,10 @@ export async function startSsoTestApp(env: Record<string, string> = {}, trusted:
     BETTER_AUTH_URL: url,
     TRUSTED_ORIGINS: [TEST_ORIGIN, oidc.url, ...trusted].join(","),
     DNS_SERVERS: dns.address,
+    // The same IdP as a social provider ("oidc"), for the sign-ins SSO required refuses.
+    OIDC_ISSUER: oidc.url,
+    OIDC_CLIENT_ID: "gatehouse-social",
+    OIDC_CLIENT_SECRET: "social-client-secret",
     ...env,
   });
   const http = serve({ fetch: t.server.app.fetch, port, hostname: "127.0.0.1" });
@@ -114,4 +119,56 @@ export async function startSsoSignIn(browser: Browser, email: string): Promise<s
 export function landingOf(res: Response, base: string): URL | null {
   const location = res.headers.get("location");
   return location ? new URL(location, base) : null;
+}
+
+/** A SAML connection, from the IdP's metadata URL, with an "Engineering" team and group mappings. */
+export interface SamlSetup {
+  org: Awaited<ReturnType<typeof ownerWithDomain>>;
+  connection: { id: string; serviceProvider: { entityId: string; acsUrl: string; sloUrl: string } } & Record<
+    string,
+    unknown
+  >;
+  teamId: string;
+}
+
+/**
+ * An owner, a verified domain, a team, and a SAML connection to `idp` (groups "admins" → admin, "eng" → the
+ * team); the IdP is told the service provider's URLs. The app must allow the IdP's loopback metadata URL
+ * (WEBHOOK_ALLOW_PRIVATE).
+ */
+export async function samlConnection(app: SsoTestApp, idp: SamlIdp): Promise<SamlSetup> {
+  const org = await ownerWithDomain(app);
+  const team = await api(app.t, "/organization/create-team", org.owner.cookie, {
+    name: "Engineering",
+    organizationId: org.organization.id,
+  });
+  const teamId = team.body.id as string;
+  const made = await domainsCall(app.t, ssoPath(org.organization.id, "/connections"), org.owner.cookie, {
+    json: {
+      protocol: "saml",
+      domain: org.domain,
+      saml: { metadataUrl: idp.metadataUrl },
+      mapping: { groups: "groups" },
+      groupMappings: [
+        { group: "admins", role: "admin", teamId: null },
+        { group: "eng", role: null, teamId },
+      ],
+    },
+  });
+  if (made.status !== 201) throw new Error(`SAML connection: ${made.status} ${JSON.stringify(made.body)}`);
+  const connection = made.body as SamlSetup["connection"];
+  await idp.registerServiceProvider({
+    entityId: connection.serviceProvider.entityId,
+    acsUrl: connection.serviceProvider.acsUrl,
+    sloUrl: connection.serviceProvider.sloUrl,
+  });
+  return { org, connection, teamId };
+}
+
+/** One whole SP-initiated round with the IdP answering as `user`; the app's answer to the ACS POST. */
+export async function samlSignIn(app: SsoTestApp, idp: SamlIdp, user: SamlUser) {
+  await idp.next(user);
+  const browser = app.browser();
+  const post = await idp.respondTo(await startSsoSignIn(browser, user.email));
+  return { browser, post, res: await postToAcs(browser, post) };
 }

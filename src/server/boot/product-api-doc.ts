@@ -2,6 +2,7 @@ import { bulkInviteRouteDocs } from "#server/boot/bulk-invite-api-doc.ts";
 import type { Config } from "#server/boot/config.ts";
 import { domainRouteDocs } from "#server/boot/domain-api-doc.ts";
 import { scimRouteDocs } from "#server/boot/scim-api-doc.ts";
+import { ssoRouteDocs } from "#server/boot/sso-api-doc.ts";
 import { webhookRouteDocs } from "#server/boot/webhook-api-doc.ts";
 import { type ProductRouteDoc, refusal } from "#server/features/reference/document.ts";
 import {
@@ -142,6 +143,8 @@ export function productRouteDocs(config: Config): ProductRouteDoc[] {
     ...domainRouteDocs(),
     // SCIM connections (issue 19, decision 38).
     ...scimRouteDocs(),
+    // Single sign-on connections (issue 19).
+    ...ssoRouteDocs(),
     {
       method: "get",
       path: "/api/audit",

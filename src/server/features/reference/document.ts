@@ -73,6 +73,20 @@ function tagOf(authPath: string): Tag {
   return "Accounts and sessions";
 }
 
+/**
+ * @better-auth/sso's management endpoints: Gatehouse's door is /api/organizations/{id}/sso (documented with the
+ * product routes), and its own domain verification answers 404 (features/sso/plugin.ts).
+ */
+const UNADVERTISED = new Set([
+  "/sso/register",
+  "/sso/update-provider",
+  "/sso/delete-provider",
+  "/sso/get-provider",
+  "/sso/providers",
+  "/sso/request-domain-verification",
+  "/sso/verify-domain",
+]);
+
 /** Endpoints where the OAuth client authenticates (RFC 6749 §2.3.1), not a user's session. */
 const CLIENT_AUTHENTICATED = new Set(["/oauth2/token", "/oauth2/introspect", "/oauth2/revoke"]);
 
@@ -178,6 +192,7 @@ export function buildApiDocument({
 }: ApiDocumentInput): Json {
   const paths: Json = {};
   for (const [path, operations] of Object.entries(authDocument.paths ?? {}) as [string, Json][]) {
+    if (UNADVERTISED.has(path)) continue;
     const entry: Json = {};
     for (const [method, operation] of Object.entries(operations) as [string, Json][]) {
       entry[method] = { ...normalizeSchemas(operation), tags: [tagOf(path)], security: securityOf(path) };

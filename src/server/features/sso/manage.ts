@@ -2,40 +2,49 @@ import { isAPIError } from "better-auth/api";
 import type { Auth } from "#server/auth/auth.ts";
 import type { Db } from "#server/db/tables.ts";
 import { recordEvent } from "#server/events/record.ts";
-import { type Actor, mirrorDomainVerification } from "#server/features/organizations/domains.ts";
-import { roleDefinitions } from "#server/features/organizations/role-definitions.ts";
+import {
+  type Actor,
+  isUniqueViolation,
+  mirrorDomainVerification,
+} from "#server/features/organizations/domains.ts";
 import type { SendPolicy } from "#server/features/webhooks/send.ts";
-import type {
-  AttributeMapping,
-  createSsoConnectionBody,
-  GroupMapping,
-  SamlSource,
-  UpdateSsoConnectionBody,
-} from "#shared/contracts/sso.ts";
+import type { createSsoConnectionBody, UpdateSsoConnectionBody } from "#shared/contracts/sso.ts";
+import {
+  checkGrants,
+  metadataFrom,
+  oidcMapping,
+  oidcScopes,
+  type Refusal,
+  samlMapping,
+} from "./connection-input.ts";
 import {
   type ConnectionRow,
   connectionIdFor,
   connectionView,
   findConnection,
-  type MetadataSummary,
   serviceProviderValues,
-  summarizeMetadata,
 } from "./connections.ts";
-import { fetchMetadata } from "./metadata-url.ts";
 
-export type Refusal = {
-  status: 400 | 401 | 403 | 404 | 409 | 422 | 429 | 502;
-  code: string;
-  message: string;
+export type { Refusal };
+
+const CONNECTION_TAKEN: Refusal = {
+  status: 409,
+  code: "SSO_CONNECTION_EXISTS",
+  message: "This domain already has a connection",
 };
 
 type Call<T = unknown> = (input: { body: Record<string, unknown>; headers: Headers }) => Promise<T>;
+
 /** @better-auth/sso's endpoints on the one auth instance (the auth layer's type does not list features'). */
 export interface SsoApi {
   registerSSOProvider: Call;
   updateSSOProvider: Call;
   deleteSSOProvider: Call;
-  signInSSO: Call<{ url: string; redirect: boolean }>;
+  signInSSO: (input: {
+    body: Record<string, unknown>;
+    headers: Headers;
+    returnHeaders: true;
+  }) => Promise<{ headers: Headers; response: { url: string; redirect: boolean } }>;
 }
 export const ssoApi = (auth: Auth) => auth.api as unknown as SsoApi;
 
@@ -63,84 +72,6 @@ export function fromAPIError(error: unknown): Refusal {
     message: body.message ?? error.message,
   };
 }
-
-const unknownRole = (role: string): Refusal => ({
-  status: 400,
-  code: "UNKNOWN_ROLE",
-  message: `"${role}" is not a role of this organization below owner`,
-});
-
-/** Roles a connection may grant (built-in below owner, or custom) and teams of the organization only. */
-async function checkGrants(
-  db: Db,
-  organizationId: string,
-  defaultRole: string | undefined,
-  mappings: readonly GroupMapping[] | undefined,
-): Promise<Refusal | null> {
-  const definitions = await roleDefinitions(db, organizationId);
-  const roles = [defaultRole, ...(mappings ?? []).map((m) => m.role)].filter((r): r is string => !!r);
-  const bad = roles.find((role) => role === "owner" || !Object.hasOwn(definitions, role));
-  if (bad) return unknownRole(bad);
-  const teamIds = [...new Set((mappings ?? []).map((m) => m.teamId).filter((t): t is string => !!t))];
-  if (!teamIds.length) return null;
-  const found = await db
-    .selectFrom("team")
-    .select("id")
-    .where("organizationId", "=", organizationId)
-    .where("id", "in", teamIds)
-    .execute();
-  const missing = teamIds.find((id) => !found.some((t) => t.id === id));
-  return missing
-    ? { status: 400, code: "UNKNOWN_TEAM", message: `Team "${missing}" is not a team of this organization` }
-    : null;
-}
-
-/** The IdP metadata, pasted or fetched, and checked enough to work. */
-async function metadataFrom(
-  source: SamlSource,
-  policy: SendPolicy,
-): Promise<Refusal | { xml: string; url: string | null; summary: MetadataSummary }> {
-  let xml: string;
-  let url: string | null = null;
-  if ("metadataXml" in source) xml = source.metadataXml;
-  else {
-    const fetched = await fetchMetadata(source.metadataUrl, policy);
-    if (!fetched.ok)
-      return {
-        status: 422,
-        code: "METADATA_URL_FAILED",
-        message: `The metadata URL could not be read: ${fetched.reason}`,
-      } satisfies Refusal;
-    xml = fetched.xml;
-    url = source.metadataUrl;
-  }
-  const summary = summarizeMetadata(xml);
-  if (!summary)
-    return {
-      status: 400,
-      code: "INVALID_METADATA",
-      message: "This is not SAML IdP metadata with a sign-in URL and a signing certificate",
-    } satisfies Refusal;
-  return { xml, url, summary };
-}
-
-function samlMapping(m: AttributeMapping) {
-  return {
-    email: m.email || "email",
-    name: m.name || "displayName",
-    ...(m.firstName ? { firstName: m.firstName } : {}),
-    ...(m.lastName ? { lastName: m.lastName } : {}),
-    ...(m.groups ? { extraFields: { groups: m.groups } } : {}),
-  };
-}
-function oidcMapping(m: AttributeMapping) {
-  return {
-    email: m.email || "email",
-    name: m.name || "name",
-    ...(m.groups ? { extraFields: { groups: m.groups } } : {}),
-  };
-}
-const oidcScopes = (scopes: readonly string[]) => [...new Set(["openid", "email", "profile", ...scopes])];
 
 /** Writes what better-auth does not: the domain's verification mirrored, OIDC's IdP-initiated setting; audits. */
 async function finish(
@@ -233,6 +164,9 @@ export async function createConnection(
   try {
     await ssoApi(deps.auth).registerSSOProvider({ body: registration, headers: owner.headers });
   } catch (error) {
+    // Two saves of one domain at once: the one that lost (better-auth's own check, or the provider id's unique
+    // index) hears that the domain has its connection.
+    if (isUniqueViolation(error) || (await findConnection(deps.db, providerId))) return CONNECTION_TAKEN;
     return fromAPIError(error);
   }
   return finish(deps, owner, providerId, "sso_connection.created", {

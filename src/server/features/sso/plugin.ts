@@ -51,12 +51,21 @@ type Refusal = (typeof CONNECTION_REFUSALS)[keyof typeof CONNECTION_REFUSALS];
 const refuse = (r: Refusal) => new APIError(r.status, { code: r.code, message: r.message });
 
 const MANAGEMENT_PATHS = new Set(["/sso/register", "/sso/update-provider", "/sso/delete-provider"]);
-/** better-auth's own DNS verification: the Domains tab (issue 18) is the one way to verify a domain. */
-const DOMAIN_VERIFICATION_PATHS = new Set(["/sso/request-domain-verification", "/sso/verify-domain"]);
+/**
+ * Not served: better-auth's own DNS verification (the Domains tab of issue 18 is the one way to verify a domain),
+ * and its provider reads, which let an organization's admins see connections (the owners' routes show them).
+ */
+const UNSERVED_PATHS = new Set([
+  "/sso/request-domain-verification",
+  "/sso/verify-domain",
+  "/sso/get-provider",
+  "/sso/providers",
+]);
 const ACS_PATH = /^\/sso\/saml2\/sp\/acs\/([^/]+)$/;
 /** Where SSO sign-ins make sessions; and impersonation, which an admin starts for someone else. */
 const SSO_SESSION_PATHS = [/^\/sso\/callback(\/|$)/, ACS_PATH];
 const SESSION_EXEMPT_PATHS = new Set(["/admin/impersonate-user", "/admin/stop-impersonating"]);
+const ACCOUNT_EXEMPT_PATHS = [/^\/admin\//, /^\/scim\//];
 
 interface ManagementBody {
   providerId?: string;
@@ -135,10 +144,16 @@ export function ssoRulesPlugin({ db, tests, baseURL }: { db: Db; tests: SsoTests
         databaseHooks: {
           user: {
             create: {
-              // resolveUser vouched for the address (the organization's verified domain): it is verified.
               async before(user: Record<string, unknown>, ctx: { path?: string } | null | undefined) {
-                if (!SSO_SESSION_PATHS.some((p) => p.test(ctx?.path ?? ""))) return;
-                return { data: { ...user, emailVerified: true } };
+                const path = ctx?.path ?? "";
+                // resolveUser vouched for the address (the organization's verified domain): it is verified.
+                if (SSO_SESSION_PATHS.some((p) => p.test(path)))
+                  return { data: { ...user, emailVerified: true } };
+                // Nor is an account made another way for an address at a domain that requires SSO (social,
+                // email code, magic link); an admin or a directory (SCIM) still may.
+                if (!ctx || ACCOUNT_EXEMPT_PATHS.some((p) => p.test(path))) return;
+                const required = typeof user.email === "string" ? await ssoRequiredFor(db, user.email) : null;
+                if (required) throw new APIError("FORBIDDEN", required);
               },
             },
           },
@@ -173,7 +188,7 @@ export function ssoRulesPlugin({ db, tests, baseURL }: { db: Db; tests: SsoTests
     hooks: {
       before: [
         {
-          matcher: (ctx: { path?: string }) => DOMAIN_VERIFICATION_PATHS.has(ctx.path ?? ""),
+          matcher: (ctx: { path?: string }) => UNSERVED_PATHS.has(ctx.path ?? ""),
           handler: createAuthMiddleware(async () => {
             throw new APIError("NOT_FOUND");
           }),

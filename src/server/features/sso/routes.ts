@@ -2,6 +2,7 @@ import type { Context } from "hono";
 import { Hono } from "hono";
 import { API_KEY_HEADER } from "#server/auth/api-key-access.ts";
 import { type Auth, CLIENT_IP_HEADER } from "#server/auth/auth.ts";
+import { hasStrongSignIn, ORGANIZATION_TWO_FACTOR_MESSAGE } from "#server/auth/two-factor-compliance.ts";
 import type { Db } from "#server/db/tables.ts";
 import { findMembership, isOwner } from "#server/features/organizations/access.ts";
 import { valid } from "#server/features/organizations/domains-routes.ts";
@@ -51,6 +52,7 @@ const REFUSED = {
   },
   notFound: { status: 404, code: "SSO_CONNECTION_NOT_FOUND", message: "Connection not found" },
   testNotFound: { status: 404, code: "SSO_TEST_NOT_FOUND", message: "This test sign-in is over or unknown" },
+  twoFactor: { status: 403, ...ORGANIZATION_TWO_FACTOR_MESSAGE },
   badDomain: { status: 400, code: "INVALID_FIELD", message: "domain: a domain name such as example.com" },
 } as const satisfies Record<string, Refusal>;
 
@@ -75,6 +77,14 @@ export function ssoRoutes({ auth, db, baseURL, trustedOrigins, fetchPolicy, test
     const member = await findMembership(db, c.req.param("organizationId") ?? "", session.user.id);
     if (!member) return REFUSED.noOrganization;
     if (!isOwner(member.role)) return REFUSED.ownersOnly;
+    // The organization's two-factor policy holds here as on its other routes (two-factor-policy.ts).
+    const organization = await db
+      .selectFrom("organization")
+      .select("requireTwoFactor")
+      .where("id", "=", member.organizationId)
+      .executeTakeFirst();
+    if (organization?.requireTwoFactor && !(await hasStrongSignIn(db, session.user.id)))
+      return REFUSED.twoFactor;
     return {
       organizationId: member.organizationId,
       actor: {
@@ -135,14 +145,17 @@ export function ssoRoutes({ auth, db, baseURL, trustedOrigins, fetchPolicy, test
       const testId = `ssot_${crypto.randomUUID().replaceAll("-", "")}`;
       const landing = `${baseURL}${ssoTestResultPath(found.organizationId, testId)}`;
       try {
-        const started = await ssoApi(auth).signInSSO({
+        const { headers, response: started } = await ssoApi(auth).signInSSO({
           body: { providerId: found.row.providerId, callbackURL: landing, errorCallbackURL: landing },
           headers: found.headers,
+          returnHeaders: true,
         });
         const requestId = requestIdOfSignInUrl(started.url);
         if (!requestId)
           return refuse(c, { status: 502, code: "SSO_TEST_NOT_STARTED", message: "No sign-in request" });
         await tests.start(found.organizationId, found.row.providerId, requestId, testId);
+        // OIDC binds its state to the browser (a cookie): the owner's tab carries it to the IdP and back.
+        for (const cookie of headers.getSetCookie()) c.header("set-cookie", cookie, { append: true });
         return c.json({ testId, url: started.url }, 201);
       } catch (error) {
         return refuse(c, fromAPIError(error));

@@ -70,13 +70,29 @@ export function ssoSignIn({
       const attributes = input.protocol === "saml" ? input.providerAttributes : input.providerClaims;
       const test = await tests.answer(row, input.providerUser, attributes);
       if (test) return reject(test);
-      const existing = await database.findOne<{ id: string }>({
+      const existing = await database.findOne<{ id: string; emailVerified: boolean | number }>({
         model: "user",
         where: [{ field: "email", value: email }],
       });
-      // The IdP proved control of an address at the organization's verified domain: the account is theirs.
-      if (existing) return { action: "link", userId: existing.id, profile: "preserve" };
-      return { action: "continue" };
+      if (!existing) return { action: "continue" };
+      // The IdP proved control of an address at the organization's verified domain: the account is theirs. One
+      // whose address was never verified may have been made by someone else beforehand: its password goes, and
+      // the address is verified (both in this sign-in's transaction).
+      if (!(existing.emailVerified === true || existing.emailVerified === 1)) {
+        await database.deleteMany({
+          model: "account",
+          where: [
+            { field: "userId", value: existing.id },
+            { field: "providerId", value: "credential" },
+          ],
+        });
+        await database.update({
+          model: "user",
+          where: [{ field: "id", value: existing.id }],
+          update: { emailVerified: true },
+        });
+      }
+      return { action: "link", userId: existing.id, profile: "preserve" };
     },
 
     async provisionUser({ user, userInfo, provider }) {
