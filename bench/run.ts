@@ -13,6 +13,7 @@ import { freePort } from "../test/support/free-port.ts";
 import { type SpawnedServer, spawnServer } from "../test/support/spawn-server.ts";
 import { freshPostgresUrl } from "../test/support/test-app.ts";
 import { introspectionSpec, type OAuthApp, refreshTokens, registerApp, tokensThroughFlow } from "./oauth.ts";
+import { scimBench } from "./scim.ts";
 import { type Db, openSeedDb, seedMembers } from "./seed-db.ts";
 import { webhookBench } from "./webhooks.ts";
 
@@ -24,10 +25,12 @@ const { values: args } = parseArgs({
     redis: { type: "boolean", default: false },
     duration: { type: "string", default: "10" },
     // Comma-separated subset while iterating (RESULTS.md is then not written):
-    // ok,session,busy,signin,orgs,members,page,introspect,refresh,webhooks
+    // ok,session,busy,signin,orgs,members,page,introspect,refresh,webhooks,scim
     only: { type: "string" },
     // The revision the webhooks case measures against: the server before the audit log and webhooks (#17).
     baseline: { type: "string", default: "2b18e70" },
+    // People the scim case provisions (fewer while iterating).
+    "scim-users": { type: "string", default: "10000" },
   },
 });
 const ONLY = args.only?.split(",");
@@ -595,6 +598,15 @@ async function main() {
         duration: DURATION,
       });
     }
+    // SCIM sync of 10 000 people (issue 19): its own results file.
+    if (want("scim"))
+      await scimBench({
+        target: gatehouse,
+        signedInUser,
+        post,
+        setup: SETUP,
+        users: Number(args["scim-users"]),
+      });
     if (ONLY) return;
 
     const report = [

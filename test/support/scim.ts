@@ -1,6 +1,7 @@
 import SCIMMY from "scimmy";
 import { expect } from "vitest";
 import { domainsCall } from "./domains.ts";
+import { rawDb } from "./organizations.ts";
 import type { TestApp } from "./test-app.ts";
 
 /** Whatever JSON came back: tests assert on it (and scimmy judges it). */
@@ -101,4 +102,38 @@ export function expectScimError(
   expect(res.body.schemas).toEqual([SCIM_ERROR]);
   expect({ ...res.body }).toMatchObject({ schemas: expected.schemas, status: expected.status });
   if (scimType) expect(res.body.scimType).toBe(expected.scimType);
+}
+
+/** Marks a domain verified for an organization (issue 18's outcome, seeded: the DNS proof is tested there). */
+export async function seedVerifiedDomain(t: TestApp, organizationId: string, domain: string) {
+  await rawDb(t)
+    .insertInto("organization_domain")
+    .values({
+      id: `dom_${domain}`,
+      organizationId,
+      domain,
+      token: "seeded",
+      verifiedAt: new Date().toISOString(),
+      joinMode: "off",
+      defaultRole: "member",
+      createdAt: new Date().toISOString(),
+    })
+    .execute();
+}
+
+/** A PatchOp body. */
+export function patchOp(...operations: { op: string; path?: string; value?: unknown }[]) {
+  return { schemas: [SCIM_PATCH], Operations: operations };
+}
+
+/** Gives an account a password (as a reset would), through better-auth's own hashing and adapter. */
+export async function seedPassword(t: TestApp, userId: string, password: string) {
+  const ctx = await t.server.auth.$context;
+  const hash = await ctx.password.hash(password);
+  await ctx.internalAdapter.createAccount({
+    userId,
+    providerId: "credential",
+    accountId: userId,
+    password: hash,
+  });
 }

@@ -212,6 +212,9 @@ export function buildAuthOptions({
         "/organization/accept-ownership": TOKEN_LINK_LIMIT,
         "/organization/offer-ownership": { window: 60, max: 5 },
         ...Object.fromEntries(PATTERN_LIMITED_PATHS.map((path) => [path, false as const])),
+        // SCIM (issue 19): a directory syncs thousands of people from one address, each request carrying a
+        // 256-bit bearer token (nothing to guess); a per-IP limit would stretch a 10 000-person sync to hours.
+        "/scim/v2/**": false,
       },
     },
 

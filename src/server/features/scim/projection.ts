@@ -1,4 +1,5 @@
 import { queueAfterTransactionHook, tryGetCurrentAuthEndpointContext } from "@better-auth/core/context";
+import { sql } from "kysely";
 import type { EventSource } from "#server/auth/event-source.ts";
 import type { Db } from "#server/db/tables.ts";
 import { currentTransaction } from "#server/db/transaction-scope.ts";
@@ -69,6 +70,19 @@ async function connectionFor(trx: Db, input: ProjectedUser, requestConnection: s
   return query.orderBy("id").executeTakeFirst();
 }
 
+/**
+ * The roles the directory decides: with role mappings on the connection, the groups' roles, or its default
+ * role when no group grants one (leaving the group takes the role away); without any, nothing (an owner's
+ * change of the role stays).
+ */
+function rolesOf(
+  grants: readonly { role: string }[],
+  connection: { defaultRole: string; groupMappings: string },
+) {
+  if (!parseGroupMappings(connection.groupMappings).some((m) => m.role)) return [];
+  return grants.length ? [...new Set(grants.map((g) => g.role))] : [connection.defaultRole];
+}
+
 export function scimProjection(db: Db) {
   return {
     roles: {
@@ -117,35 +131,41 @@ export function scimProjection(db: Db) {
         userAgent: req.userAgent,
       };
       const organizationId = connection.organizationId;
+      // The person and their SCIM record with this connection, in one read.
       const user = await trx
         .selectFrom("user")
-        .select(["email", "emailVerified"])
-        .where("id", "=", input.userId)
+        .leftJoin("scimUser", (join) =>
+          join.onRef("scimUser.userId", "=", "user.id").on("scimUser.connectionId", "=", connection.id),
+        )
+        .select(["user.email", "user.emailVerified", "scimUser.id as scimUserId", "scimUser.externalId"])
+        .where("user.id", "=", input.userId)
         .executeTakeFirst();
       const target = { type: "user" as const, id: input.userId, label: user?.email ?? null };
-      const scimUser = await trx
-        .selectFrom("scimUser")
-        .select(["id", "externalId"])
-        .where("connectionId", "=", connection.id)
-        .where("userId", "=", input.userId)
-        .executeTakeFirst();
       if (input.active) {
-        const teamByGroup = await syncGroupTeams(trx, connection, events);
-        const teamIds = (await groupsOf(trx, connection.id, input.userId)).flatMap(
-          (g) => teamByGroup.get(g) ?? [],
-        );
-        // The directory vouches for the address (an account it created has no other proof).
-        // Through better-auth (in this transaction, its adapter knows each database's booleans; recorded
-        // as user.email_verified by the audit hooks).
-        if (user && !user.emailVerified && req.auth) {
-          await req.auth.internalAdapter.updateUser(input.userId, { emailVerified: true });
+        // A person the directory creates belongs to no group yet: their teams come with the group requests
+        // (which reconcile their members); this spares each person of a big sync three reads.
+        const created = req.onUsers && req.method === "POST";
+        const teamByGroup = created
+          ? new Map<string, string>()
+          : await syncGroupTeams(trx, connection, events);
+        const teamIds = created
+          ? []
+          : (await groupsOf(trx, connection.id, input.userId)).flatMap((g) => teamByGroup.get(g) ?? []);
+        // The directory vouches for the address (an account it created has no other proof). SQL's TRUE is a
+        // boolean on PostgreSQL and 1 on SQLite, as each stores better-auth's booleans.
+        if (user && !user.emailVerified) {
+          await trx
+            .updateTable("user")
+            .set({ emailVerified: sql<boolean>`true` })
+            .where("id", "=", input.userId)
+            .execute();
         }
         const outcome = await syncMembership(
           trx,
           {
             organizationId,
             userId: input.userId,
-            roles: [...new Set(input.grants.map((g) => g.role))],
+            roles: rolesOf(input.grants, connection),
             defaultRole: connection.defaultRole,
             managedTeamIds: [...teamByGroup.values()],
             teamIds,
@@ -159,11 +179,11 @@ export function scimProjection(db: Db) {
             target,
             organizationId,
             details: {
-              externalId: scimUser?.externalId ?? null,
+              externalId: user?.externalId ?? null,
               created: req.method === "POST",
               member: outcome.added,
             },
-            data: { id: scimUser?.id ?? null, userId: input.userId, email: user?.email ?? null },
+            data: { id: user?.scimUserId ?? null, userId: input.userId, email: user?.email ?? null },
           });
         }
         return;
@@ -176,7 +196,7 @@ export function scimProjection(db: Db) {
         target,
         organizationId,
         details: {
-          externalId: scimUser?.externalId ?? null,
+          externalId: user?.externalId ?? null,
           deleted: req.method === "DELETE",
           membership: removed,
         },
