@@ -29,6 +29,10 @@ export default defineConfig({
           name: "unit",
           include: ["test/**/*.test.ts", "test/**/*.test.tsx"],
           exclude: ["test/integration/**", TIMING],
+          // One worker per job (2 cores): reusing its loaded modules across files instead of importing the
+          // server afresh for each saves a third of an API job (measured: 391 s → 252 s for the SQLite pass).
+          // Every suite builds its own app and database, so no state is shared through the module cache.
+          isolate: false,
         },
       },
       {

@@ -79,12 +79,15 @@ export const AUDIT_ACTIONS = {
   "join_request.declined": "An owner or admin declined a join request",
   // Enterprise single sign-on and SCIM provisioning (issue 19). Provisioned memberships are member.added,
   // member.role_changed, member.removed and team_member.* with details.via = "sso" | "scim".
-  "sso_connection.created": "An owner set up a single sign-on connection (SAML or OIDC) for a verified domain",
-  "sso_connection.updated": "A single sign-on connection's settings changed (requirement, roles, mapping, IdP)",
+  "sso_connection.created":
+    "An owner set up a single sign-on connection (SAML or OIDC) for a verified domain",
+  "sso_connection.updated":
+    "A single sign-on connection's settings changed (requirement, roles, mapping, IdP)",
   "sso_connection.deleted": "A single sign-on connection was removed",
   "scim_connection.created": "An owner created a SCIM provisioning connection and its token",
   "scim_connection.updated": "A SCIM connection's name, default role or group mapping changed",
-  "scim_connection.token_rotated": "A SCIM connection's bearer token was replaced; the old one stopped working",
+  "scim_connection.token_rotated":
+    "A SCIM connection's bearer token was replaced; the old one stopped working",
   "scim_connection.deleted": "A SCIM connection was removed; its token stopped working",
   "user.provisioned": "A directory (SCIM) created or updated an account",
   "user.deprovisioned": "A directory (SCIM) deactivated or deleted an account's membership",

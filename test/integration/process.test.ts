@@ -1,6 +1,8 @@
 import { mkdtempSync, rmSync } from "node:fs";
+import { get, type IncomingHttpHeaders } from "node:http";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type SmtpSink, startSmtpSink } from "../support/smtp-sink.ts";
 import { expectStartFailure, type SpawnedServer, spawnServer } from "../support/spawn-server.ts";
@@ -85,6 +87,31 @@ describe("a production server", () => {
       headers: { "content-type": "application/json", origin: "http://127.0.0.1", ...headers },
       body: JSON.stringify(body),
     });
+
+  it("sends the built scripts compressed by Accept-Encoding (brotli, gzip, none), cached as immutable", async () => {
+    const page = await (await fetch(`${server.url}/sign-in`)).text();
+    const script = /<script[^>]+src="(\/assets\/[^"]+\.js)"/.exec(page)?.[1];
+    expect(script).toBeDefined();
+    const raw = (encoding: string) =>
+      new Promise<{ headers: IncomingHttpHeaders; body: Buffer }>((resolve, reject) => {
+        get(`${server.url}${script}`, { headers: { "accept-encoding": encoding } }, (res) => {
+          const chunks: Buffer[] = [];
+          res.on("data", (chunk: Buffer) => chunks.push(chunk));
+          res.on("end", () => resolve({ headers: res.headers, body: Buffer.concat(chunks) }));
+        }).on("error", reject);
+      });
+    const plain = await raw("identity");
+    expect(plain.headers["content-encoding"]).toBeUndefined();
+    expect(plain.headers["cache-control"]).toBe("public, max-age=31536000, immutable");
+    const br = await raw("gzip, deflate, br");
+    expect(br.headers["content-encoding"]).toBe("br");
+    expect(br.headers.vary).toMatch(/accept-encoding/i);
+    expect(br.body.length).toBeLessThan(plain.body.length / 2);
+    expect(brotliDecompressSync(br.body).equals(plain.body)).toBe(true);
+    const gz = await raw("gzip");
+    expect(gz.headers["content-encoding"]).toBe("gzip");
+    expect(gunzipSync(gz.body).equals(plain.body)).toBe(true);
+  });
 
   it("renders the /api/auth/error page as HTML (SPEC §2)", async () => {
     const res = await fetch(`${server.url}/api/auth/error?error=state_not_found`, { redirect: "manual" });

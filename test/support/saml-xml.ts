@@ -19,10 +19,11 @@ export function installWellFormedXmlValidator(): void {
     async validate(xml: string) {
       const problems: string[] = [];
       try {
-        new DOMParser({ onError: (level, message) => problems.push(`${level}: ${message}`) }).parseFromString(
-          xml,
-          "text/xml",
-        );
+        // xmldom 0.9 (what runs here) reports through `onError`; the ambient typings of xmldom 0.8 that samlify
+        // brings along win once samlify's types are in the program, and do not know it: hence the cast.
+        const onError = (level: string, message: unknown) => problems.push(`${level}: ${String(message)}`);
+        const options = { onError } as unknown as ConstructorParameters<typeof DOMParser>[0];
+        new DOMParser(options).parseFromString(xml, "text/xml");
       } catch (error) {
         problems.push(String(error));
       }

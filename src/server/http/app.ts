@@ -118,9 +118,10 @@ function mountSpa(app: Hono, staticDir: string) {
     await next();
     if (c.res.status === 200) c.res.headers.set("Cache-Control", "public, max-age=31536000, immutable");
   });
-  app.use("/assets/*", serveStatic({ root }));
+  // The build wrote .br and .gz beside each file (scripts/compress-build.mjs): sent by Accept-Encoding, with Vary.
+  app.use("/assets/*", serveStatic({ root, precompressed: true }));
   app.get("/assets/*", (c) => c.text("Not found", 404));
-  app.use("*", serveStatic({ root }));
+  app.use("*", serveStatic({ root, precompressed: true }));
   app.get("*", (c) => {
     if (!existsSync(indexFile)) {
       return c.text("The web app is not built: run `npm run build` (npm start does it for you).", 503);

@@ -185,19 +185,22 @@ function OrganizationNav({ slug, items }: { slug: string; items: NavItem[] }) {
   const pathname = useRouterState({ select: (state) => state.location.pathname });
   const base = `/org/${encodeURIComponent(slug)}`;
   const rest = pathname.startsWith(base) ? pathname.slice(base.length).replace(/^\/|\/$/g, "") : "";
-  // The sections outgrow the width: the current one scrolls into sight (e.g. Single sign-on, opened by link).
-  const nav = useRef<HTMLElement>(null);
+  const navRef = useRef<HTMLDivElement>(null);
+
+  // On phones the sections are a row that scrolls sideways (faded at its end): keep the open one in sight.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs when the open section changes
   useEffect(() => {
-    if (!rest) return;
-    nav.current
-      ?.querySelector('[aria-current="page"]')
-      ?.scrollIntoView({ block: "nearest", inline: "nearest" });
+    const active = navRef.current?.querySelector<HTMLElement>('[aria-current="page"]');
+    const viewport = active?.closest<HTMLElement>(".mantine-ScrollArea-viewport");
+    if (!active || !viewport || viewport.scrollWidth <= viewport.clientWidth) return;
+    const offset = active.getBoundingClientRect().left - viewport.getBoundingClientRect().left;
+    viewport.scrollLeft += offset - (viewport.clientWidth - active.offsetWidth) / 2;
   }, [rest]);
 
   return (
-    <Box ref={nav} component="nav" aria-label="Organization sections" className="gh-org-nav">
-      <ScrollArea type="never" offsetScrollbars={false}>
-        <Group gap={4} wrap="nowrap" pb={6}>
+    <Box component="nav" aria-label="Organization sections" className="gh-org-nav" ref={navRef}>
+      <ScrollArea type="never" offsetScrollbars={false} className="gh-org-nav-scroll">
+        <Group gap={4} pb={6} className="gh-org-nav-list">
           {items.map((item) => {
             const active = rest === item.section;
             return (
