@@ -106,6 +106,22 @@ describe("enterprise SSO and SCIM in Chromium: SAML set up, tested and used, req
     await result.getByText("Engineering", { exact: true }).waitFor();
     await result.getByRole("cell", { name: "displayName" }).waitFor();
     await captureScreen(page, "org-sso", "test-result");
+
+    // A response signed with another key: the test reports the refusal with its code, explained.
+    await idp.next({ email: `tess@${domain}`, mode: "forged-signature" });
+    const [failing] = await Promise.all([
+      context.waitForEvent("page"),
+      page.getByRole("button", { name: "Test sign-in" }).click(),
+    ]);
+    await failing.waitForURL(/\/sso-test\?/, { timeout: 20_000 });
+    await failing.getByText(/Error code: /).waitFor();
+    await failing.close();
+    const failure = page.locator("#sso-test").getByRole("alert");
+    await failure.getByText(/Error code: /).waitFor();
+    await failure
+      .getByText(/administrator|try again/i)
+      .first()
+      .waitFor();
     // Nobody was signed in: the owner is still the owner in this browser.
     await page.reload();
     await page.getByRole("heading", { name: org.name }).waitFor();
