@@ -116,6 +116,7 @@ export async function scimBench<T extends Server>(deps: ScimBenchDeps<T>): Promi
     "One client on loopback sends every request after the previous answer (as Okta and Entra ID do): POST /Users",
     `for ${users} people (each: an account, a SCIM record, a membership, its audit events), then ${GROUPS} groups`,
     `created and ${GROUPS * PATCHES_PER_GROUP} PATCHes adding ${MEMBERS_PER_PATCH} members each (teams and team members).`,
+    "",
     `Machine load (1-minute average, ${cpus().length} cores): ${loadBefore.toFixed(1)} at the start, ${(loadavg()[0] ?? 0).toFixed(1)} at the end.`,
     "",
     "| part | requests | seconds | requests/s |",

@@ -141,10 +141,10 @@ export function productRouteDocs(config: Config): ProductRouteDoc[] {
     ...bulkInviteRouteDocs(),
     // Verified domains and join requests (issue 18).
     ...domainRouteDocs(),
-    // SCIM connections (issue 19, decision 38).
-    ...scimRouteDocs(),
     // Single sign-on connections (issue 19).
     ...ssoRouteDocs(),
+    // SCIM connections (issue 19, decision 38).
+    ...scimRouteDocs(),
     {
       method: "get",
       path: "/api/audit",
