@@ -22,7 +22,7 @@ sqlite="env -u TEST_DATABASE_URL -u TEST_REDIS_URL npx vitest run --project unit
 e2e="npx vitest run --config vitest.e2e.config.ts"
 # The browser journeys in groups of about the same length (measured: 150–200 s each); a new spec joins the last.
 e2e_groups=(
-  "e2e/organizations/organizations-journey.spec.ts"
+  "e2e/organizations/organizations-journey.spec.ts e2e/organizations/sso.spec.ts"
   "e2e/docs/api-reference.spec.ts e2e/oauth/oauth-journey.spec.ts e2e/organizations/two-factor-policy.spec.ts"
   "e2e/organizations/invite-links.spec.ts e2e/organizations/domains.spec.ts e2e/organizations/custom-roles.spec.ts e2e/organizations/webhooks.spec.ts"
   "e2e/account/account.spec.ts e2e/admin/admin.spec.ts e2e/organizations/activity.spec.ts e2e/organizations/api-keys.spec.ts e2e/account/two-factor.spec.ts"

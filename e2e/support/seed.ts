@@ -42,6 +42,28 @@ export async function authApi<T = any>(
   return (text ? JSON.parse(text) : null) as T;
 }
 
+/**
+ * The built server as test/support's helpers call an app (`request` with the same Origin, a cookie, JSON), so
+ * journeys seed through the same helpers as the API tests (e.g. `verifiedDomain`).
+ */
+export function requesterOf(server: E2EServer) {
+  return {
+    request(path: string, init: RequestInit & { json?: unknown; cookie?: string } = {}): Promise<Response> {
+      const { json, cookie, ...rest } = init;
+      const headers = new Headers(rest.headers);
+      if (!headers.has("origin")) headers.set("origin", server.url);
+      if (cookie) headers.set("cookie", cookie);
+      if (json !== undefined) headers.set("content-type", "application/json");
+      return fetch(`${server.url}${path}`, {
+        ...rest,
+        headers,
+        body: json !== undefined ? JSON.stringify(json) : rest.body,
+        method: rest.method ?? (json !== undefined ? "POST" : "GET"),
+      });
+    },
+  };
+}
+
 /** Signs up through the API and opens the mailed verification link, which signs in. */
 export async function seedUser(server: E2EServer, input = person("Someone")): Promise<SeededUser> {
   const cookie = await signUpThroughMail(fetchFrom(server.url, server.url), server.sink, input, {

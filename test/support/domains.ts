@@ -10,7 +10,7 @@ export function freshDomain(): string {
 
 /** One /api call: POST with `json`, else GET (or the given method); status, parsed body and headers. */
 export async function domainsCall(
-  t: TestApp,
+  t: Pick<TestApp, "request">,
   path: string,
   cookie: string | undefined,
   init: { method?: string; json?: unknown; headers?: Record<string, string> } = {},
@@ -28,7 +28,7 @@ export async function domainsCall(
 
 /** Adds a domain as the owner, publishes its record in the test's DNS server, verifies it and sets joining. */
 export async function verifiedDomain(
-  t: TestApp,
+  t: Pick<TestApp, "request">,
   dns: TestDnsServer,
   ownerCookie: string,
   organizationId: string,

@@ -1,5 +1,11 @@
 import { describe, expect, it } from "vitest";
-import { describeRedirectError, isLinkError, sanitizeErrorCode } from "#web/lib/redirect-errors.ts";
+import { SSO_ERROR_CODES } from "#shared/contracts/sso.ts";
+import {
+  describeRedirectError,
+  isLinkError,
+  isSsoRetryError,
+  sanitizeErrorCode,
+} from "#web/lib/redirect-errors.ts";
 import { SPEC_REDIRECT_CODES } from "../support/spec-codes.ts";
 
 describe("redirect error screens (SPEC §8)", () => {
@@ -8,6 +14,21 @@ describe("redirect error screens (SPEC §8)", () => {
     expect(text.known).toBe(true);
     expect(text.title).not.toBe("Something went wrong");
     expect(text.description.length).toBeGreaterThan(20);
+  });
+
+  // Issue 19: every code a single sign-on can end with has its own words and a next step.
+  it.each(SSO_ERROR_CODES)("explain the single sign-on code %s with a next step", (code) => {
+    const text = describeRedirectError(code);
+    expect(text.known).toBe(true);
+    expect(text.title).not.toBe("Something went wrong");
+    expect(text.description).toMatch(/sign|administrator|tab/i);
+  });
+
+  it("offers the SSO step again where starting over is the way on, not where an administrator must act", () => {
+    expect(isSsoRetryError("SSO_REQUIRED")).toBe(true);
+    expect(isSsoRetryError("SSO_IDP_INITIATED_DISABLED")).toBe(true);
+    expect(isSsoRetryError("SSO_DOMAIN_NOT_VERIFIED")).toBe(false);
+    expect(isSsoRetryError("state_not_found")).toBe(false);
   });
 
   it("names an unknown code only after stripping what could be markup or a link", () => {

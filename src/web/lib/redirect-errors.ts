@@ -132,7 +132,75 @@ const REDIRECT_ERRORS: Record<string, RedirectErrorText> = {
     title: "Something went wrong",
     description: `Something went wrong on our side. ${RESTART}`,
   },
+  // Enterprise single sign-on (issue 19): every code of SSO_ERROR_CODES (src/shared/contracts/sso.ts).
+  SSO_REQUIRED: {
+    title: "Sign in with single sign-on",
+    description:
+      "Your organization requires addresses at your domain to sign in through its identity provider. Use “Continue with SSO” with your work email.",
+  },
+  SSO_DOMAIN_NOT_VERIFIED: {
+    title: "Single sign-on is paused",
+    description:
+      "Your organization's domain is no longer verified, so sign-in through its identity provider is paused. Ask your administrator to verify the domain again, or sign in another way meanwhile.",
+  },
+  SSO_EMAIL_OUTSIDE_DOMAIN: {
+    title: "Address outside the organization's domain",
+    description:
+      "Your identity provider answered with an email address outside the domain this single sign-on is for. Sign in at the provider with your work account, or ask your administrator to check the email attribute.",
+  },
+  SSO_IDP_INITIATED_DISABLED: {
+    title: "Start from the sign-in page",
+    description:
+      "Your organization doesn't accept sign-ins started from the identity provider's dashboard. Use “Continue with SSO” on the sign-in page instead.",
+  },
+  SSO_TEST_COMPLETE: {
+    title: "Test sign-in finished",
+    description:
+      "This was an administrator's test of single sign-on: nobody was signed in. The result is on the organization's Single sign-on page, and you can close this tab.",
+  },
+  invalid_saml_response: {
+    title: "The sign-in answer was refused",
+    description:
+      "Your identity provider's answer could not be verified (its signature, audience or validity time did not check out). Try again; if it keeps failing, ask your administrator to check the single sign-on settings.",
+  },
+  saml_error: {
+    title: "The sign-in answer was refused",
+    description:
+      "Your identity provider's answer could not be read or trusted (a missing or wrong signature, or sent outside its validity time). Try again; if it keeps failing, ask your administrator to check the IdP's certificate in the single sign-on settings.",
+  },
+  invalid_provider: {
+    title: "The identity provider's answer couldn't be used",
+    description:
+      "Your company's identity provider did not give us what a sign-in needs (its token, your profile or its settings). Try again; if it keeps failing, ask your administrator to check the single sign-on settings.",
+  },
+  replay_detected: {
+    title: "This sign-in was already used",
+    description: `The identity provider's answer had been used once already, so it was refused for safety. ${RESTART}`,
+  },
+  invalid_state: {
+    title: "Sign-in could not be verified",
+    description: `The identity provider's answer does not match a sign-in started in this browser, or it took too long. ${RESTART}`,
+  },
+  unsolicited_response: {
+    title: "Sign-in not asked for here",
+    description:
+      "An answer came from the identity provider that this browser did not ask for. Use “Continue with SSO” on the sign-in page instead.",
+  },
 };
+
+/** The single sign-on codes whose way on is the SSO step of the sign-in page. */
+const SSO_RETRY_CODES = new Set([
+  "SSO_REQUIRED",
+  "SSO_IDP_INITIATED_DISABLED",
+  "unsolicited_response",
+  "invalid_state",
+  "replay_detected",
+]);
+
+/** True when the error screen's way on is “Continue with SSO” rather than the password form. */
+export function isSsoRetryError(code: string): boolean {
+  return SSO_RETRY_CODES.has(code);
+}
 
 /** Keeps only harmless characters of a code taken from the URL, for display as plain text. */
 export function sanitizeErrorCode(code: unknown): string {

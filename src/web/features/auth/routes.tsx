@@ -48,6 +48,11 @@ const SignInLinkPage = lazyLoad(() =>
   import("./components/sign-in-link-page.tsx").then((m) => m.SignInLinkPage),
 );
 const NotMePage = lazyLoad(() => import("./components/not-me-page.tsx").then((m) => m.NotMePage));
+// Enterprise single sign-on (issue 19): the work email, then the company's identity provider.
+const SsoSignInPage = lazyLoad(() =>
+  import("./components/sso-sign-in-page.tsx").then((m) => m.SsoSignInPage),
+);
+const ssoSignInRoute = screenRoute(guestRoute, "/sign-in/sso", SsoSignInPage, entrySearch);
 const emailCodeRoute = screenRoute(guestRoute, "/sign-in/code", EmailCodePage, entrySearch);
 const emailLinkRoute = screenRoute(guestRoute, "/sign-in/email-link", EmailLinkPage, entrySearch);
 const signInLinkRoute = screenRoute(
@@ -63,7 +68,14 @@ const notMeRoute = screenRoute(
   searchParams(z.object({ token: optionalText })),
 );
 
-export const guestRoutes = [signInRoute, twoFactorRoute, signUpRoute, emailCodeRoute, emailLinkRoute];
+export const guestRoutes = [
+  signInRoute,
+  twoFactorRoute,
+  signUpRoute,
+  emailCodeRoute,
+  emailLinkRoute,
+  ssoSignInRoute,
+];
 export const publicAuthRoutes = [
   checkInboxRoute,
   verifiedRoute,

@@ -9,6 +9,8 @@ import { parseInvitationsSearch, parseMembersSearch, parseTeamsSearch } from "./
 const ActivityPage = lazyLoad(() => import("./components/activity-page.tsx").then((m) => m.ActivityPage));
 const DomainsPage = lazyLoad(() => import("./components/domains-page.tsx").then((m) => m.DomainsPage));
 const WebhooksPage = lazyLoad(() => import("./components/webhooks-page.tsx").then((m) => m.WebhooksPage));
+const SsoPage = lazyLoad(() => import("./components/sso-page.tsx").then((m) => m.SsoPage));
+const SsoTestPage = lazyLoad(() => import("./components/sso-test-page.tsx").then((m) => m.SsoTestPage));
 const ApiKeysPage = lazyLoad(() => import("./components/api-keys-page.tsx").then((m) => m.ApiKeysPage));
 const AcceptInvitationPage = lazyLoad(() =>
   import("./components/accept-invitation-page.tsx").then((m) => m.AcceptInvitationPage),
@@ -68,6 +70,17 @@ const activityRoute = screenRoute(organizationRoute, "/activity", ActivityPage, 
 const webhooksRoute = screenRoute(organizationRoute, "/webhooks", WebhooksPage);
 
 const domainsRoute = screenRoute(organizationRoute, "/domains", DomainsPage);
+
+// Enterprise single sign-on and directory sync (issue 19).
+const ssoRoute = screenRoute(organizationRoute, "/sso", SsoPage);
+
+// Where a test sign-in's tab lands (ssoTestResultPath): open to anyone, the result query checks the owner.
+const ssoTestRoute = screenRoute(
+  rootRoute,
+  "/sso-test",
+  SsoTestPage,
+  searchParams(z.object({ organizationId: optionalText, testId: optionalText, error: optionalText })),
+);
 // Ownership transfer's mailed link (decision 35): signed in first, then accepted by a click.
 const ownershipAcceptRoute = screenRoute(
   signedInRoute,
@@ -103,8 +116,9 @@ export const signedInOrganizationRoutes = [
     activityRoute,
     webhooksRoute,
     domainsRoute,
+    ssoRoute,
   ]),
   myInvitationsRoute,
   ownershipAcceptRoute,
 ];
-export const publicOrganizationRoutes = [acceptInvitationRoute, joinLinkRoute];
+export const publicOrganizationRoutes = [acceptInvitationRoute, joinLinkRoute, ssoTestRoute];

@@ -49,6 +49,14 @@ export function isTwoFactorRequired(error: unknown): boolean {
   return hasCode(error, ERROR_CODES.twoFactorRequiredByOrganization, ERROR_CODES.twoFactorRequiredForAdmins);
 }
 
+/**
+ * True when a sign-in other than single sign-on was refused because the address's domain requires it
+ * (issue 19): the way on is "Continue with SSO".
+ */
+export function isSsoRequired(error: unknown): boolean {
+  return hasCode(error, "SSO_REQUIRED");
+}
+
 /** True when what was asked for does not exist (any more). */
 export function isNotFound(error: unknown): boolean {
   return error instanceof ApiError && (error.status === 404 || error.code === ERROR_CODES.userNotFound);

@@ -7,7 +7,7 @@ import { z } from "zod";
 import { emailSchema } from "#shared/fields.ts";
 import { AuthCard } from "#web/components/auth-card.tsx";
 import { TextLink } from "#web/components/text-link.tsx";
-import { ApiError } from "#web/lib/api/api-error.ts";
+import { ApiError, isSsoRequired } from "#web/lib/api/api-error.ts";
 import { authClient } from "#web/lib/auth-client.ts";
 import { safeRedirectTarget } from "#web/lib/safe-redirect.ts";
 import { useCooldown } from "#web/lib/use-cooldown.ts";
@@ -17,6 +17,7 @@ import { AuthForm } from "./auth-form.tsx";
 import { CheckInboxCard, mailRequestFailed, OutboxLink } from "./check-inbox.tsx";
 import { EmailAddress } from "./email-address.tsx";
 import { EmailField } from "./email-field.tsx";
+import { SsoRequiredAlert } from "./sso-required-alert.tsx";
 
 const route = getRouteApi("/_guest/sign-in/code");
 
@@ -90,6 +91,9 @@ export function EmailCodePage() {
         submitLabel="Email me a code"
         loading={send.isPending}
       >
+        {isSsoRequired(send.error) ? (
+          <SsoRequiredAlert error={send.error} email={send.variables ?? ""} redirect={search.redirect} />
+        ) : null}
         <EmailField {...form.getInputProps("email")} />
       </AuthForm>
     </AuthCard>
@@ -159,10 +163,13 @@ function CodeStep({ email, redirect, resend, onChangeEmail }: CodeStepProps) {
       <Stack gap="md">
         <AuthForm
           onSubmit={form.onSubmit((values) => submit(values.code))}
-          error={signIn.error ?? resend.error}
+          error={isSsoRequired(signIn.error) ? null : (signIn.error ?? resend.error)}
           submitLabel="Sign in"
           loading={signIn.isPending || signIn.isSuccess}
         >
+          {isSsoRequired(signIn.error) ? (
+            <SsoRequiredAlert error={signIn.error} email={email} redirect={redirect} />
+          ) : null}
           <TextInput
             label="6-digit code"
             autoComplete="one-time-code"

@@ -8,11 +8,12 @@ import { LIMITS } from "#shared/limits.ts";
  */
 export function EmailField({
   autoComplete = "email",
+  label = "Email",
   ...props
-}: GetInputPropsReturnType & { autoComplete?: string }) {
+}: GetInputPropsReturnType & { autoComplete?: string; label?: string; autoFocus?: boolean }) {
   return (
     <TextInput
-      label="Email"
+      label={label}
       type="email"
       autoComplete={autoComplete}
       inputMode="email"

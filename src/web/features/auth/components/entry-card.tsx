@@ -13,6 +13,8 @@ interface EntryCardProps {
   /** Where a social sign-in lands. */
   callbackURL: string;
   onSocialError: (error: unknown) => void;
+  /** Ways in after the social buttons (sign-in: "Continue with SSO"). */
+  moreWaysIn?: ReactNode;
   /** The email form. */
   children: ReactNode;
 }
@@ -25,6 +27,7 @@ export function EntryCard({
   search,
   callbackURL,
   onSocialError,
+  moreWaysIn,
   children,
 }: EntryCardProps) {
   const config = useAppConfig();
@@ -41,7 +44,9 @@ export function EntryCard({
         </>
       }
     >
-      <SocialButtons providers={config.socialProviders} callbackURL={callbackURL} onError={onSocialError} />
+      <SocialButtons providers={config.socialProviders} callbackURL={callbackURL} onError={onSocialError}>
+        {moreWaysIn}
+      </SocialButtons>
       {children}
     </AuthCard>
   );

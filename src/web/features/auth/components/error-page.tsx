@@ -1,8 +1,8 @@
 import { Code, Stack, Text } from "@mantine/core";
-import { IconAlertTriangle } from "@tabler/icons-react";
+import { IconAlertTriangle, IconShieldLock } from "@tabler/icons-react";
 import { getRouteApi } from "@tanstack/react-router";
 import { ButtonLink } from "#web/components/button-link.tsx";
-import { sanitizeErrorCode } from "#web/lib/redirect-errors.ts";
+import { isSsoRetryError, sanitizeErrorCode } from "#web/lib/redirect-errors.ts";
 import { RedirectErrorCard } from "./redirect-error-card.tsx";
 
 const route = getRouteApi("/error");
@@ -16,7 +16,22 @@ export function ErrorPage() {
     <RedirectErrorCard code={code} icon={<IconAlertTriangle size={26} stroke={1.6} />} footer={null}>
       <Stack gap="md">
         <Stack gap="sm">
-          <ButtonLink to="/sign-in" size="md" fullWidth>
+          {isSsoRetryError(code) ? (
+            <ButtonLink
+              to="/sign-in/sso"
+              size="md"
+              fullWidth
+              leftSection={<IconShieldLock size={18} aria-hidden />}
+            >
+              Continue with SSO
+            </ButtonLink>
+          ) : null}
+          <ButtonLink
+            to="/sign-in"
+            size="md"
+            fullWidth
+            variant={isSsoRetryError(code) ? "default" : "filled"}
+          >
             Back to sign in
           </ButtonLink>
           <ButtonLink to="/" size="md" variant="default" fullWidth>

@@ -1,12 +1,14 @@
 import { Group, Input, PasswordInput, Stack } from "@mantine/core";
 import { schemaResolver, useForm } from "@mantine/form";
+import { IconShieldLock } from "@tabler/icons-react";
 import { getRouteApi, useNavigate } from "@tanstack/react-router";
 import { useState } from "react";
 import { z } from "zod";
 import { ERROR_CODES } from "#shared/error-codes.ts";
 import { emailSchema } from "#shared/fields.ts";
+import { ButtonLink } from "#web/components/button-link.tsx";
 import { TextLink } from "#web/components/text-link.tsx";
-import { ApiError } from "#web/lib/api/api-error.ts";
+import { ApiError, isSsoRequired } from "#web/lib/api/api-error.ts";
 import { useAppConfig } from "#web/lib/app-config.ts";
 import { authClient } from "#web/lib/auth-client.ts";
 import { authorizationResumeTarget } from "#web/lib/oauth-authorization.ts";
@@ -18,6 +20,7 @@ import { EmailField } from "./email-field.tsx";
 import { EmailSignInOptions } from "./email-sign-in-options.tsx";
 import { EntryCard } from "./entry-card.tsx";
 import { canUsePasskeys, PasskeySignIn } from "./passkey-sign-in.tsx";
+import { SsoRequiredAlert } from "./sso-required-alert.tsx";
 import { UnverifiedEmailAlert } from "./unverified-email-alert.tsx";
 
 const route = getRouteApi("/_guest/sign-in");
@@ -49,6 +52,10 @@ export function SignInPage() {
     signIn.error instanceof ApiError && signIn.error.code === ERROR_CODES.emailNotVerified
       ? signIn.variables?.email
       : undefined;
+  // The address's domain signs in only through its identity provider (issue 19).
+  const ssoRequired = isSsoRequired(signIn.error) || isSsoRequired(socialError);
+  const typedEmail = form.values.email.trim();
+  const redirect = resume ?? search.redirect;
 
   async function continueSignedIn() {
     await refetch();
@@ -89,14 +96,33 @@ export function SignInPage() {
       search={resume ? { ...search, redirect: resume } : search}
       callbackURL={target}
       onSocialError={setSocialError}
+      moreWaysIn={
+        <ButtonLink
+          to="/sign-in/sso"
+          search={{ ...(typedEmail ? { email: typedEmail } : {}), ...(redirect ? { redirect } : {}) }}
+          variant="default"
+          fullWidth
+          size="md"
+          leftSection={<IconShieldLock size={18} aria-hidden />}
+        >
+          Continue with SSO
+        </ButtonLink>
+      }
     >
       <AuthForm
         onSubmit={form.onSubmit(handleSubmit)}
-        error={socialError ?? (unverified ? null : signIn.error)}
+        error={ssoRequired ? null : (socialError ?? (unverified ? null : signIn.error))}
         submitLabel="Sign in"
         loading={signIn.isPending || signIn.isSuccess}
       >
         {unverified ? <UnverifiedEmailAlert email={unverified} /> : null}
+        {ssoRequired ? (
+          <SsoRequiredAlert
+            error={isSsoRequired(signIn.error) ? signIn.error : socialError}
+            email={signIn.variables?.email ?? typedEmail}
+            redirect={redirect}
+          />
+        ) : null}
         <EmailField {...form.getInputProps("email")} autoComplete="username webauthn" />
         <div>
           <Group justify="space-between" align="baseline" mb={4}>

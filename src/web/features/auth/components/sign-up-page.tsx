@@ -6,6 +6,7 @@ import { z } from "zod";
 import { confirmedPassword, emailSchema, nameSchema } from "#shared/fields.ts";
 import { LIMITS } from "#shared/limits.ts";
 import { NewPasswordFields } from "#web/components/new-password-fields.tsx";
+import { isSsoRequired } from "#web/lib/api/api-error.ts";
 import { useAppConfig, usePasswordLimits } from "#web/lib/app-config.ts";
 import { authorizationResumeTarget } from "#web/lib/oauth-authorization.ts";
 import { safeRedirectTarget } from "#web/lib/safe-redirect.ts";
@@ -14,6 +15,7 @@ import { useSignUp } from "../api/use-auth-mutations.ts";
 import { AuthForm } from "./auth-form.tsx";
 import { EmailField } from "./email-field.tsx";
 import { EntryCard } from "./entry-card.tsx";
+import { SsoRequiredAlert } from "./sso-required-alert.tsx";
 
 const route = getRouteApi("/_guest/sign-up");
 
@@ -62,10 +64,14 @@ export function SignUpPage() {
     >
       <AuthForm
         onSubmit={form.onSubmit(handleSubmit)}
-        error={socialError ?? signUp.error}
+        error={socialError ?? (isSsoRequired(signUp.error) ? null : signUp.error)}
         submitLabel="Create account"
         loading={signUp.isPending}
       >
+        {/* An address at a domain that signs in with single sign-on only (issue 19): its account comes from there. */}
+        {isSsoRequired(signUp.error) ? (
+          <SsoRequiredAlert error={signUp.error} email={signUp.variables?.email ?? ""} redirect={redirect} />
+        ) : null}
         <TextInput
           label="Name"
           autoComplete="name"

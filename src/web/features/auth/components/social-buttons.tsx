@@ -1,4 +1,5 @@
 import { Button, Divider, Stack } from "@mantine/core";
+import type { ReactNode } from "react";
 import { useAppConfig } from "#web/lib/app-config.ts";
 import { socialProviderInfo } from "#web/lib/social-providers.ts";
 import { useSocialSignIn } from "../api/use-auth-mutations.ts";
@@ -8,15 +9,18 @@ export function SocialButtons({
   providers,
   callbackURL,
   onError,
+  children,
 }: {
   providers: string[];
   callbackURL: string;
   /** A refusal before leaving for the provider; later failures come back as /error?error=<code>. */
   onError: (error: unknown) => void;
+  /** More ways in after the providers' buttons (sign-in: "Continue with SSO"). */
+  children?: ReactNode;
 }) {
   const { socialProviderNames } = useAppConfig();
   const signIn = useSocialSignIn();
-  if (providers.length === 0) return null;
+  if (providers.length === 0 && !children) return null;
   // On success the browser is already leaving for the provider, so the button keeps spinning.
   const pending = signIn.isPending || signIn.isSuccess ? (signIn.variables?.provider ?? null) : null;
 
@@ -44,6 +48,7 @@ export function SocialButtons({
           </Button>
         );
       })}
+      {children}
       <Divider label="or" labelPosition="center" />
     </Stack>
   );

@@ -6,6 +6,7 @@ import {
   IconKey,
   IconMail,
   IconSettings,
+  IconShieldCheck,
   IconShieldLock,
   IconUsers,
   IconUsersGroup,
@@ -40,7 +41,8 @@ type Section =
   | "api-keys"
   | "activity"
   | "webhooks"
-  | "domains";
+  | "domains"
+  | "sso";
 
 interface NavItem {
   section: Section;
@@ -129,6 +131,16 @@ export function OrganizationLayout() {
           { section: "webhooks" as const, label: "Webhooks", icon: <IconWebhook size={16} aria-hidden /> },
           // Verified domains and join requests (issue 18).
           { section: "domains" as const, label: "Domains", icon: <IconWorld size={16} aria-hidden /> },
+        ]
+      : []),
+    // Enterprise single sign-on and directory sync (issue 19): owners only.
+    ...(can.isOwner
+      ? [
+          {
+            section: "sso" as const,
+            label: "Single sign-on",
+            icon: <IconShieldCheck size={16} aria-hidden />,
+          },
         ]
       : []),
   ];

@@ -1,0 +1,138 @@
+import { Alert, Button, Stack, Text } from "@mantine/core";
+import { IconInfoCircle, IconPlus, IconShieldCheck } from "@tabler/icons-react";
+import { useState } from "react";
+import type { SsoConnection } from "#shared/contracts/sso.ts";
+import { ConfirmActionDialog } from "#web/components/confirm-dialog.tsx";
+import { ErrorAlert } from "#web/components/error-alert.tsx";
+import { ListSkeleton } from "#web/components/page-states.tsx";
+import { SectionCard } from "#web/components/section-card.tsx";
+import { TextLink } from "#web/components/text-link.tsx";
+import { auditKey } from "#web/lib/api/audit.ts";
+import { useDomains } from "../api/use-domains.ts";
+import { removeSsoConnection, ssoKey, useSsoConnections } from "../api/use-sso.ts";
+import { ListEmpty } from "./list-table.tsx";
+import { useCurrentOrganization } from "./organization-context.tsx";
+import { SsoConnectionCard } from "./sso-connection-card.tsx";
+import { SsoConnectionForm } from "./sso-connection-form.tsx";
+import { SsoTestCard } from "./sso-test-card.tsx";
+
+/** "new" while setting one up, a connection while editing it, null otherwise. */
+type Editing = "new" | SsoConnection | null;
+
+/** The organization's single sign-on connections, setting one up, editing, deleting and testing them. */
+export function SsoSection() {
+  const { organization } = useCurrentOrganization();
+  const connections = useSsoConnections(organization.id);
+  const domains = useDomains(organization.id);
+  const [editing, setEditing] = useState<Editing>(null);
+  const [deleting, setDeleting] = useState<SsoConnection | null>(null);
+
+  const taken = new Set((connections.data ?? []).map((connection) => connection.domain));
+  const verified = (domains.data ?? []).filter((domain) => domain.verifiedAt !== null).map((d) => d.domain);
+  const free = verified.filter((domain) => !taken.has(domain));
+  const list = connections.data ?? [];
+
+  const setUpButton = (
+    <Button
+      leftSection={<IconPlus size={16} aria-hidden />}
+      onClick={() => setEditing("new")}
+      disabled={editing !== null}
+    >
+      Set up single sign-on
+    </Button>
+  );
+
+  return (
+    <Stack gap="md">
+      <ErrorAlert error={connections.error ?? domains.error} title="Single sign-on could not be loaded" />
+      {connections.isPending || domains.isPending ? (
+        <ListSkeleton rows={2} label="Loading single sign-on" />
+      ) : null}
+      {connections.data && domains.data && editing === null ? (
+        free.length > 0 ? (
+          list.length === 0 ? (
+            <SectionCard>
+              <ListEmpty
+                icon={IconShieldCheck}
+                title="No single sign-on yet"
+                description="People at your verified domains sign in through your identity provider once it is set up."
+                action={setUpButton}
+              />
+            </SectionCard>
+          ) : (
+            <div>{setUpButton}</div>
+          )
+        ) : (
+          <NoFreeDomain slug={organization.slug} hasVerified={verified.length > 0} />
+        )
+      ) : null}
+      {editing === "new" ? (
+        <SsoConnectionForm connection={null} domains={free} onClose={() => setEditing(null)} />
+      ) : null}
+      {list.map((connection) =>
+        editing !== "new" && editing?.id === connection.id ? (
+          <SsoConnectionForm
+            key={connection.id}
+            connection={connection}
+            domains={[]}
+            onClose={() => setEditing(null)}
+          />
+        ) : (
+          <SsoConnectionCard
+            key={connection.id}
+            connection={connection}
+            onEdit={() => setEditing(connection)}
+            onDelete={() => setDeleting(connection)}
+          />
+        ),
+      )}
+      {list.length > 0 ? <SsoTestCard connections={list} /> : null}
+      <ConfirmActionDialog
+        target={deleting}
+        onClose={() => setDeleting(null)}
+        title="Delete single sign-on"
+        confirmLabel="Delete connection"
+        action={(connection) => removeSsoConnection(organization.id, connection)}
+        invalidate={[ssoKey(organization.id), auditKey]}
+        success={(connection) => ({
+          title: "Single sign-on deleted",
+          message: `People at ${connection.domain} sign in with their passwords again.`,
+        })}
+      >
+        {deleting
+          ? `People at ${deleting.domain} can no longer sign in through your identity provider: they go back to their passwords (or email codes, passkeys and social sign-in)${deleting.requireSso ? ", as single sign-on is no longer required of them" : ""}. Those who never set a password reset it from the sign-in page. Members stay.`
+          : null}
+      </ConfirmActionDialog>
+    </Stack>
+  );
+}
+
+/** No verified domain left for a new connection: why, and the way to the Domains tab. */
+function NoFreeDomain({ slug, hasVerified }: { slug: string; hasVerified: boolean }) {
+  if (hasVerified) {
+    return (
+      <Text size="sm" c="dimmed">
+        Every verified domain has its connection. To add another, verify another domain on the{" "}
+        <TextLink to="/org/$slug/domains" params={{ slug }}>
+          Domains tab
+        </TextLink>
+        .
+      </Text>
+    );
+  }
+  return (
+    <Alert
+      color="blue"
+      variant="light"
+      icon={<IconInfoCircle size={18} aria-hidden />}
+      title="Verify a domain first"
+    >
+      Single sign-on applies to the people at a domain your organization has proven it owns, so nobody can
+      claim someone else's addresses. Add your company's email domain and publish its DNS record on the{" "}
+      <TextLink to="/org/$slug/domains" params={{ slug }}>
+        Domains tab
+      </TextLink>
+      , then come back.
+    </Alert>
+  );
+}
