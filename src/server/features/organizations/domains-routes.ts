@@ -1,25 +1,24 @@
 import type { Context } from "hono";
 import { Hono } from "hono";
-import { validator } from "hono/validator";
-import type { z } from "zod";
-import { API_KEY_HEADER } from "#server/auth/api-key-access.ts";
-import { type Auth, CLIENT_IP_HEADER } from "#server/auth/auth.ts";
-import { hasStrongSignIn, ORGANIZATION_TWO_FACTOR_MESSAGE } from "#server/auth/two-factor-compliance.ts";
+import type { Auth } from "#server/auth/auth.ts";
 import type { LimitCounters } from "#server/db/limit-counters.ts";
 import type { Db } from "#server/db/tables.ts";
+import {
+  isRefusal,
+  organizationCallers,
+  type Refusal,
+  refuse,
+  valid,
+} from "#server/http/organization-caller.ts";
 import { joinApprovedMail } from "#server/mail/domain-mail.ts";
 import type { Mailer } from "#server/mail/mailer.ts";
 import { addDomainBody, organizationParams, updateDomainBody } from "#shared/contracts/domains.ts";
-import { hasRole } from "#shared/roles.ts";
-import { findMembership } from "./access.ts";
 import { decide, join, offersFor, pendingRequests } from "./domain-joins.ts";
 import {
-  type Actor,
   addDomain,
   DOMAIN_REFUSALS,
   findDomain,
   listDomains,
-  type Refusal,
   removeDomain,
   updateDomain,
   verifyDomain,
@@ -41,11 +40,8 @@ export interface DomainRouteDeps {
 export const VERIFY_LIMIT = { window: 60, max: 10 };
 export const JOIN_LIMIT = { window: 3600, max: 20 };
 
+/** The domain routes' own refusals; the caller's are organization-caller.ts's. */
 const REFUSED = {
-  signIn: { status: 401, code: "UNAUTHORIZED", message: "Sign in first" },
-  apiKey: { status: 403, code: "API_KEY_NOT_ALLOWED", message: "API keys cannot call this endpoint" },
-  origin: { status: 403, code: "INVALID_ORIGIN", message: "Invalid origin" },
-  noOrganization: { status: 404, code: "ORGANIZATION_NOT_FOUND", message: "Organization not found" },
   ownersOnly: {
     status: 403,
     code: "FORBIDDEN",
@@ -56,24 +52,8 @@ const REFUSED = {
     code: "FORBIDDEN",
     message: "Only the organization's owners and admins do this",
   },
-  twoFactor: { status: 403, ...ORGANIZATION_TWO_FACTOR_MESSAGE },
   tooFast: { status: 429, code: "TOO_MANY_REQUESTS", message: "Too many attempts; try again later" },
-} as const satisfies Record<string, Refusal | { status: 401; code: string; message: string }>;
-
-type AnyRefusal = { status: 400 | 401 | 403 | 404 | 409 | 429; code: string; message: string };
-const isRefusal = (value: object): value is AnyRefusal => "code" in value && "status" in value;
-const refuse = (c: Context, r: AnyRefusal) => c.json({ code: r.code, message: r.message }, r.status);
-
-/** A zod check as a Hono validator: 400 INVALID_FIELD naming the first bad field. */
-export function valid<Target extends "json" | "param", T extends z.ZodType>(target: Target, schema: T) {
-  return validator(target, (value, c) => {
-    const parsed = schema.safeParse(value);
-    if (parsed.success) return parsed.data as z.infer<T>;
-    const issue = parsed.error.issues[0];
-    const field = issue?.path.join(".") || target;
-    return c.json({ code: "INVALID_FIELD", message: `${field}: ${issue?.message ?? "invalid"}` }, 400);
-  });
-}
+} as const satisfies Record<string, Refusal>;
 
 /**
  * Verified domains and join requests (issue 18, decision 36): owners add and verify domains and say how
@@ -90,39 +70,13 @@ export function domainRoutes({
   lookup,
   limits,
 }: DomainRouteDeps) {
-  async function person(c: Context): Promise<Actor | AnyRefusal> {
-    if (c.req.header(API_KEY_HEADER)) return REFUSED.apiKey;
-    if (c.req.method !== "GET") {
-      const origin = c.req.header("origin");
-      if (!origin || !trustedOrigins.includes(origin)) return REFUSED.origin;
-    }
-    const session = await auth.api.getSession({ headers: c.req.raw.headers });
-    if (!session) return REFUSED.signIn;
-    return {
-      userId: session.user.id,
-      ip: c.req.header(CLIENT_IP_HEADER) ?? null,
-      userAgent: c.req.header("user-agent") ?? null,
-    };
-  }
+  const callers = organizationCallers({ auth, db, trustedOrigins });
+  const person = callers.person;
 
   /** The caller, if they hold one of `roles` in the organization; outsiders learn nothing (404). */
   async function inOrganization(c: Context, roles: "owners" | "admins") {
-    const actor = await person(c);
-    if (isRefusal(actor)) return actor;
-    const member = await findMembership(db, c.req.param("organizationId") ?? "", actor.userId);
-    if (!member) return REFUSED.noOrganization;
-    const owner = hasRole(member.role, "owner");
-    if (roles === "owners" && !owner) return REFUSED.ownersOnly;
-    if (roles === "admins" && !owner && !hasRole(member.role, "admin")) return REFUSED.adminsOnly;
-    // The organization's two-factor policy holds here as on its better-auth paths (two-factor-policy.ts).
-    const organization = await db
-      .selectFrom("organization")
-      .select("requireTwoFactor")
-      .where("id", "=", member.organizationId)
-      .executeTakeFirst();
-    if (organization?.requireTwoFactor && !(await hasStrongSignIn(db, actor.userId)))
-      return REFUSED.twoFactor;
-    return { actor, organizationId: member.organizationId };
+    const who = await callers.member(c, roles, roles === "owners" ? REFUSED.ownersOnly : REFUSED.adminsOnly);
+    return isRefusal(who) ? who : { actor: who.caller, organizationId: who.organizationId };
   }
 
   async function domainOf(c: Context) {

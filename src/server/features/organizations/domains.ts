@@ -34,7 +34,10 @@ export const DOMAIN_REFUSALS = {
     message: "Verify the domain before letting people join through it",
   },
 } as const;
-export type Refusal = { status: 400 | 403 | 404 | 409 | 429; code: string; message: string };
+
+import type { Refusal } from "#server/http/organization-caller.ts";
+
+export type { Refusal };
 
 export const MAX_DOMAINS = 20;
 const now = () => new Date().toISOString();

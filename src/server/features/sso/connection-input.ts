@@ -1,18 +1,14 @@
 import type { Db } from "#server/db/tables.ts";
 import { roleDefinitions } from "#server/features/organizations/role-definitions.ts";
 import type { SendPolicy } from "#server/features/webhooks/send.ts";
+import type { Refusal } from "#server/http/organization-caller.ts";
 import type { AttributeMapping, GroupMapping, SamlSource } from "#shared/contracts/sso.ts";
 import { type MetadataSummary, summarizeMetadata } from "./connections.ts";
 import { fetchMetadata } from "./metadata-url.ts";
 
 // What an owner sends for a connection, checked and turned into better-auth's configuration (manage.ts).
 
-/** A refusal of the connection routes: `{ code, message }` and the status to answer. */
-export type Refusal = {
-  status: 400 | 401 | 403 | 404 | 409 | 422 | 429 | 502;
-  code: string;
-  message: string;
-};
+export type { Refusal };
 
 const unknownRole = (role: string): Refusal => ({
   status: 400,

@@ -1,12 +1,15 @@
 import type { Context } from "hono";
 import { Hono } from "hono";
-import { API_KEY_HEADER } from "#server/auth/api-key-access.ts";
-import { type Auth, CLIENT_IP_HEADER } from "#server/auth/auth.ts";
-import { hasStrongSignIn, ORGANIZATION_TWO_FACTOR_MESSAGE } from "#server/auth/two-factor-compliance.ts";
+import type { Auth } from "#server/auth/auth.ts";
 import type { Db } from "#server/db/tables.ts";
-import { findMembership, isOwner } from "#server/features/organizations/access.ts";
-import { valid } from "#server/features/organizations/domains-routes.ts";
 import type { SendPolicy } from "#server/features/webhooks/send.ts";
+import {
+  isRefusal,
+  organizationCallers,
+  type Refusal,
+  refuse,
+  valid,
+} from "#server/http/organization-caller.ts";
 import { domainName } from "#shared/contracts/domains.ts";
 import {
   createSsoConnectionBody,
@@ -20,14 +23,7 @@ import {
   listConnections,
   serviceProviderValues,
 } from "./connections.ts";
-import {
-  createConnection,
-  deleteConnection,
-  fromAPIError,
-  type Refusal,
-  ssoApi,
-  updateConnection,
-} from "./manage.ts";
+import { createConnection, deleteConnection, fromAPIError, ssoApi, updateConnection } from "./manage.ts";
 import { requestIdOfSignInUrl, type SsoTests } from "./tests.ts";
 
 export interface SsoRouteDeps {
@@ -40,11 +36,8 @@ export interface SsoRouteDeps {
   tests: SsoTests;
 }
 
+/** The SSO routes' own refusals; the caller's are organization-caller.ts's. */
 const REFUSED = {
-  signIn: { status: 401, code: "UNAUTHORIZED", message: "Sign in first" },
-  apiKey: { status: 403, code: "API_KEY_NOT_ALLOWED", message: "API keys cannot call this endpoint" },
-  origin: { status: 403, code: "INVALID_ORIGIN", message: "Invalid origin" },
-  noOrganization: { status: 404, code: "ORGANIZATION_NOT_FOUND", message: "Organization not found" },
   ownersOnly: {
     status: 403,
     code: "FORBIDDEN",
@@ -52,12 +45,8 @@ const REFUSED = {
   },
   notFound: { status: 404, code: "SSO_CONNECTION_NOT_FOUND", message: "Connection not found" },
   testNotFound: { status: 404, code: "SSO_TEST_NOT_FOUND", message: "This test sign-in is over or unknown" },
-  twoFactor: { status: 403, ...ORGANIZATION_TWO_FACTOR_MESSAGE },
   badDomain: { status: 400, code: "INVALID_FIELD", message: "domain: a domain name such as example.com" },
 } as const satisfies Record<string, Refusal>;
-
-const isRefusal = (value: object): value is Refusal => "code" in value && "status" in value;
-const refuse = (c: Context, r: Refusal) => c.json({ code: r.code, message: r.message }, r.status);
 
 /**
  * An organization's SSO connections (issue 19), its owners only (a session of theirs, from the app's origins).
@@ -66,35 +55,13 @@ const refuse = (c: Context, r: Refusal) => c.json({ code: r.code, message: r.mes
 export function ssoRoutes({ auth, db, baseURL, trustedOrigins, fetchPolicy, tests }: SsoRouteDeps) {
   const authBase = `${baseURL}/api/auth`;
 
-  async function owner(c: Context) {
-    if (c.req.header(API_KEY_HEADER)) return REFUSED.apiKey;
-    if (c.req.method !== "GET") {
-      const origin = c.req.header("origin");
-      if (!origin || !trustedOrigins.includes(origin)) return REFUSED.origin;
-    }
-    const session = await auth.api.getSession({ headers: c.req.raw.headers });
-    if (!session) return REFUSED.signIn;
-    const member = await findMembership(db, c.req.param("organizationId") ?? "", session.user.id);
-    if (!member) return REFUSED.noOrganization;
-    if (!isOwner(member.role)) return REFUSED.ownersOnly;
-    // The organization's two-factor policy holds here as on its other routes (two-factor-policy.ts).
-    const organization = await db
-      .selectFrom("organization")
-      .select("requireTwoFactor")
-      .where("id", "=", member.organizationId)
-      .executeTakeFirst();
-    if (organization?.requireTwoFactor && !(await hasStrongSignIn(db, session.user.id)))
-      return REFUSED.twoFactor;
-    return {
-      organizationId: member.organizationId,
-      actor: {
-        userId: session.user.id,
-        ip: c.req.header(CLIENT_IP_HEADER) ?? null,
-        userAgent: c.req.header("user-agent") ?? null,
-      },
-      headers: c.req.raw.headers,
-    };
-  }
+  const callers = organizationCallers({ auth, db, trustedOrigins });
+  const owner = async (c: Context) => {
+    const who = await callers.member(c, "owners", REFUSED.ownersOnly);
+    return isRefusal(who)
+      ? who
+      : { organizationId: who.organizationId, actor: who.caller, headers: who.headers };
+  };
 
   async function connectionOf(c: Context) {
     const who = await owner(c);
