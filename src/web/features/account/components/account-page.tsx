@@ -11,9 +11,10 @@ import {
   IconUserCircle,
 } from "@tabler/icons-react";
 import { createLink, getRouteApi } from "@tanstack/react-router";
-import { forwardRef, useEffect, useRef } from "react";
+import { forwardRef, useRef } from "react";
 import { UserAvatar } from "#web/components/user-avatar.tsx";
 import { authClient, type Session } from "#web/lib/auth-client.ts";
+import { useCurrentInSight } from "#web/lib/use-current-in-sight.ts";
 import { usePageTitle } from "#web/lib/use-page-title.ts";
 import type { AccountSection } from "../lib/account-search.ts";
 import { FreshActionProvider } from "../lib/fresh-action.tsx";
@@ -58,15 +59,8 @@ export function AccountPage() {
   const current = SECTIONS.find((s) => s.id === section) ?? SECTIONS[0];
   usePageTitle(current ? `${current.label} · Account` : "Account");
 
-  // On phones the sections are a row that scrolls sideways: keep the open one in sight.
-  // biome-ignore lint/correctness/useExhaustiveDependencies: runs when the open section changes
-  useEffect(() => {
-    const active = navRef.current?.querySelector<HTMLElement>('[aria-current="page"]');
-    const viewport = active?.closest<HTMLElement>(".mantine-ScrollArea-viewport");
-    if (!active || !viewport || viewport.scrollWidth <= viewport.clientWidth) return;
-    const offset = active.getBoundingClientRect().left - viewport.getBoundingClientRect().left;
-    viewport.scrollLeft += offset - (viewport.clientWidth - active.offsetWidth) / 2;
-  }, [section]);
+  // On phones the sections are a row that scrolls sideways: the open one stays in sight.
+  useCurrentInSight(navRef, section);
   if (!data) return null;
   const { user } = data;
 

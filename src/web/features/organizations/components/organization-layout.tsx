@@ -14,11 +14,12 @@ import {
   IconWorld,
 } from "@tabler/icons-react";
 import { getRouteApi, Outlet, useRouterState } from "@tanstack/react-router";
-import { type ReactNode, useEffect, useMemo, useRef } from "react";
+import { type ReactNode, useMemo, useRef } from "react";
 import { ButtonLink } from "#web/components/button-link.tsx";
 import { LoadError } from "#web/components/error-alert.tsx";
 import { TwoFactorRequired } from "#web/components/two-factor-required.tsx";
 import { isTwoFactorRequired } from "#web/lib/api/api-error.ts";
+import { useCurrentInSight } from "#web/lib/use-current-in-sight.ts";
 import { useFullOrganization, useOrganizationBySlug } from "../api/queries.ts";
 import { useActivateOrganization } from "../api/use-organization-mutations.ts";
 import { useMyPermissions } from "../api/use-roles.ts";
@@ -187,15 +188,8 @@ function OrganizationNav({ slug, items }: { slug: string; items: NavItem[] }) {
   const rest = pathname.startsWith(base) ? pathname.slice(base.length).replace(/^\/|\/$/g, "") : "";
   const navRef = useRef<HTMLDivElement>(null);
 
-  // On phones the sections are a row that scrolls sideways (faded at its end): keep the open one in sight.
-  // biome-ignore lint/correctness/useExhaustiveDependencies: runs when the open section changes
-  useEffect(() => {
-    const active = navRef.current?.querySelector<HTMLElement>('[aria-current="page"]');
-    const viewport = active?.closest<HTMLElement>(".mantine-ScrollArea-viewport");
-    if (!active || !viewport || viewport.scrollWidth <= viewport.clientWidth) return;
-    const offset = active.getBoundingClientRect().left - viewport.getBoundingClientRect().left;
-    viewport.scrollLeft += offset - (viewport.clientWidth - active.offsetWidth) / 2;
-  }, [rest]);
+  // On phones the sections are a row that scrolls sideways (faded at its end): the open one stays in sight.
+  useCurrentInSight(navRef, rest);
 
   return (
     <Box component="nav" aria-label="Organization sections" className="gh-org-nav" ref={navRef}>
