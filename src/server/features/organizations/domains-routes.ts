@@ -9,7 +9,7 @@ import {
   type Refusal,
   refuse,
   valid,
-} from "#server/http/organization-caller.ts";
+} from "#server/features/organizations/caller.ts";
 import { joinApprovedMail } from "#server/mail/domain-mail.ts";
 import type { Mailer } from "#server/mail/mailer.ts";
 import { addDomainBody, organizationParams, updateDomainBody } from "#shared/contracts/domains.ts";
@@ -40,7 +40,7 @@ export interface DomainRouteDeps {
 export const VERIFY_LIMIT = { window: 60, max: 10 };
 export const JOIN_LIMIT = { window: 3600, max: 20 };
 
-/** The domain routes' own refusals; the caller's are organization-caller.ts's. */
+/** The domain routes' own refusals; the caller's are organizations/caller.ts's. */
 const REFUSED = {
   ownersOnly: {
     status: 403,

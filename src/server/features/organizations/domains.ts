@@ -35,7 +35,7 @@ export const DOMAIN_REFUSALS = {
   },
 } as const;
 
-import type { Refusal } from "#server/http/organization-caller.ts";
+import type { Refusal } from "#server/features/organizations/caller.ts";
 
 export type { Refusal };
 

@@ -8,7 +8,7 @@ import {
   type Refusal,
   refuse,
   valid,
-} from "#server/http/organization-caller.ts";
+} from "#server/features/organizations/caller.ts";
 import { createScimConnectionBody, updateScimConnectionBody } from "#shared/contracts/scim.ts";
 import {
   type ConnectionActor,
@@ -27,7 +27,7 @@ export interface ScimRouteDeps {
   trustedOrigins: readonly string[];
 }
 
-/** The SCIM routes' own refusals; the caller's are organization-caller.ts's. */
+/** The SCIM routes' own refusals; the caller's are organizations/caller.ts's. */
 const REFUSED = {
   ownersOnly: {
     status: 403,

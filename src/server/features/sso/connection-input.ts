@@ -1,7 +1,7 @@
 import type { Db } from "#server/db/tables.ts";
+import type { Refusal } from "#server/features/organizations/caller.ts";
 import { roleDefinitions } from "#server/features/organizations/role-definitions.ts";
 import type { SendPolicy } from "#server/features/webhooks/send.ts";
-import type { Refusal } from "#server/http/organization-caller.ts";
 import type { AttributeMapping, GroupMapping, SamlSource } from "#shared/contracts/sso.ts";
 import { type MetadataSummary, summarizeMetadata } from "./connections.ts";
 import { fetchMetadata } from "./metadata-url.ts";

@@ -2,14 +2,14 @@ import type { Context } from "hono";
 import { Hono } from "hono";
 import type { Auth } from "#server/auth/auth.ts";
 import type { Db } from "#server/db/tables.ts";
-import type { SendPolicy } from "#server/features/webhooks/send.ts";
 import {
   isRefusal,
   organizationCallers,
   type Refusal,
   refuse,
   valid,
-} from "#server/http/organization-caller.ts";
+} from "#server/features/organizations/caller.ts";
+import type { SendPolicy } from "#server/features/webhooks/send.ts";
 import { domainName } from "#shared/contracts/domains.ts";
 import {
   createSsoConnectionBody,
@@ -36,7 +36,7 @@ export interface SsoRouteDeps {
   tests: SsoTests;
 }
 
-/** The SSO routes' own refusals; the caller's are organization-caller.ts's. */
+/** The SSO routes' own refusals; the caller's are organizations/caller.ts's. */
 const REFUSED = {
   ownersOnly: {
     status: 403,

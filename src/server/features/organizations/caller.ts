@@ -6,8 +6,8 @@ import { API_KEY_HEADER } from "#server/auth/api-key-access.ts";
 import { type Auth, CLIENT_IP_HEADER } from "#server/auth/auth.ts";
 import { hasStrongSignIn, ORGANIZATION_TWO_FACTOR_MESSAGE } from "#server/auth/two-factor-compliance.ts";
 import type { Db } from "#server/db/tables.ts";
-import { findMembership } from "#server/features/organizations/access.ts";
 import { hasRole } from "#shared/roles.ts";
+import { findMembership } from "./access.ts";
 
 /**
  * Who calls an organization's own routes (domains, single sign-on, SCIM: /api/organizations/:organizationId/…):
