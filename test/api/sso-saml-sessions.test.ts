@@ -100,6 +100,26 @@ describe(`SSO over SAML: the owner's test sign-in and single logout (${testDatab
     expect((await api(app.t, "/get-session", cookie)).body).toBeNull();
   });
 
+  it("refuses a logout request without the IdP's signature, or one altered after signing: the session stays", async () => {
+    const email = `slo-forged@${org.domain}`;
+    const { browser } = await signInAs({ email });
+    const cookie = browser.cookieFor();
+    const signed = new URL(
+      (await idp.logoutRequest({ sloUrl: connection.serviceProvider.sloUrl, nameId: email })).url,
+    );
+    const unsigned = new URL(signed);
+    unsigned.searchParams.delete("Signature");
+    unsigned.searchParams.delete("SigAlg");
+    // The signed octet string covers RelayState: a different one breaks the signature.
+    const altered = new URL(signed);
+    altered.searchParams.set("RelayState", "/somewhere-else");
+    for (const forged of [unsigned, altered]) {
+      const answer = await browser.fetch(forged.toString());
+      expect(answer.status).toBe(400);
+      expect((await api(app.t, "/get-session", cookie)).body.user.email).toBe(email);
+    }
+  });
+
   it("ends the session and tells the IdP when the person signs out from Gatehouse (SP-initiated logout)", async () => {
     const email = `leaving@${org.domain}`;
     const { browser, res } = await signInAs({ email });

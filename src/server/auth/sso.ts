@@ -55,10 +55,11 @@ export function ssoPlugin({ resolveUser, provisionUser }: SsoPluginHooks) {
       clockSkew: SAML_CLOCK_SKEW_MS,
       algorithms: { onDeprecated: "reject" },
       enableSingleLogout: true,
-      // Not yet: better-auth 1.7.5 hands samlify the parsed query without the signed octet string, so every
-      // signed HTTP-Redirect logout message fails its check (decision 37). Turn both on once it passes it.
-      wantLogoutRequestSigned: false,
-      wantLogoutResponseSigned: false,
+      // The IdP's logout messages must be signed. @better-auth/sso 1.7.5 did not hand samlify the signed octet
+      // string of the HTTP-Redirect binding, so no signature could verify: patches/@better-auth+sso+1.7.5.patch
+      // passes it (decision 37).
+      wantLogoutRequestSigned: true,
+      wantLogoutResponseSigned: true,
     },
     schema: { ssoProvider: { additionalFields: SSO_PROVIDER_FIELDS } },
   });
