@@ -33,3 +33,15 @@ export function hasRole(value: string | readonly string[] | null | undefined, ro
 export function formatRoles(value: string | readonly string[] | null | undefined): string {
   return parseRoles(value).join(",");
 }
+
+/** The built-in organization roles as a person reads them; a custom role's name is its own label. */
+export const ROLE_LABELS = { owner: "Owner", admin: "Admin", member: "Member" } as const;
+
+export function roleLabel(name: string): string {
+  return Object.hasOwn(ROLE_LABELS, name) ? ROLE_LABELS[name as keyof typeof ROLE_LABELS] : name;
+}
+
+/** A role value as a sentence reads it: "admin,member" → "Admin and Member". */
+export function rolesText(value: string | readonly string[] | null | undefined): string {
+  return new Intl.ListFormat("en", { type: "conjunction" }).format(parseRoles(value).map(roleLabel));
+}

@@ -81,7 +81,7 @@ describe(`names carry no line breaks or links into mails (${testDatabase})`, () 
     const mail = await t.sink.waitFor(email, /invited you/i);
 
     const line = mail.text.split("\n").find((l) => l.includes("invited you to join"));
-    expect(line).toMatch(/^“Alice .*” invited you to join “Acme .*” as member\.$/);
+    expect(line).toMatch(/^“Alice .*” invited you to join “Acme .*” as Member\.$/);
     for (const link of linkable(mail)) expect(link.startsWith(t.config.baseURL), link).toBe(true);
   });
 

@@ -2,7 +2,7 @@ import SQLite from "better-sqlite3";
 import { Kysely, SqliteDialect, sql } from "kysely";
 import { afterAll, describe, expect, it } from "vitest";
 import { hasRoleSql } from "#server/db/roles-sql.ts";
-import { formatRoles, hasRole, parseRoles } from "#shared/roles.ts";
+import { formatRoles, hasRole, parseRoles, rolesText } from "#shared/roles.ts";
 
 /** Role values as they may be stored, including ones no API call would write. */
 const VALUES = [
@@ -95,5 +95,14 @@ describe("hasRoleSql", () => {
   it("refuses a role name that could change the SQL", () => {
     expect(() => hasRoleSql("roles.role", "owner'--")).toThrow(/not a role name/);
     expect(() => hasRoleSql("roles.role", "own%")).toThrow(/not a role name/);
+  });
+});
+
+describe("a role value as a sentence reads it (mails)", () => {
+  it("names built-in roles by their labels and custom roles by their names, as a list", () => {
+    expect(rolesText("member")).toBe("Member");
+    expect(rolesText("admin,member")).toBe("Admin and Member");
+    expect(rolesText(" owner, billing-lead ,admin")).toBe("Owner, billing-lead, and Admin");
+    expect(rolesText("")).toBe("");
   });
 });

@@ -1,5 +1,6 @@
 import { quotedName } from "#server/mail/names.ts";
 import { type MailContent, render } from "#server/mail/templates.ts";
+import { rolesText } from "#shared/roles.ts";
 
 /** To someone whose request to join an organization (through their address's domain) was approved. */
 export function joinApprovedMail(p: {
@@ -15,7 +16,7 @@ export function joinApprovedMail(p: {
       appName: p.appName,
       heading: `You joined ${organization}`,
       paragraphs: [
-        `Hi ${quotedName(p.name)}, your request to join ${organization} was approved: you are now a member, as ${p.role}.`,
+        `Hi ${quotedName(p.name)}, your request to join ${organization} was approved: you are now a member, as ${rolesText(p.role)}.`,
       ],
       action: { label: "Open Gatehouse", url: p.url },
       footer: "You receive this because you asked to join through your work address.",

@@ -1,5 +1,6 @@
 import { escapeHtml } from "#server/mail/escape.ts";
 import { quotedName } from "#server/mail/names.ts";
+import { rolesText } from "#shared/roles.ts";
 
 export interface MailContent {
   subject: string;
@@ -127,7 +128,7 @@ export function invitationMail(p: {
       appName: p.appName,
       heading: `Join ${organization}`,
       paragraphs: [
-        `${inviter} invited you to join ${organization} as ${p.role}.`,
+        `${inviter} invited you to join ${organization} as ${rolesText(p.role)}.`,
         ...(p.requiresTwoFactor
           ? [
               `${organization} requires two-factor authentication: to join, turn on an authenticator app or add a passkey in your account's Security section.`,

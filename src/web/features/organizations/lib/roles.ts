@@ -2,11 +2,7 @@ import type { Grants } from "#shared/custom-roles.ts";
 import { ORGANIZATION_ROLE_NAMES, type OrganizationRole, organizationRoles } from "#shared/permissions.ts";
 import { hasRole, parseRoles } from "#shared/roles.ts";
 
-export const ROLE_LABELS: Record<OrganizationRole, string> = {
-  owner: "Owner",
-  admin: "Admin",
-  member: "Member",
-};
+export { ROLE_LABELS, roleLabel } from "#shared/roles.ts";
 
 export const ROLE_DESCRIPTIONS: Record<OrganizationRole, string> = {
   owner: "Full control, including deleting the organization",
@@ -19,10 +15,6 @@ export const ROLE_COLORS: Record<OrganizationRole, string> = {
   admin: "indigo",
   member: "gray",
 };
-
-export function roleLabel(name: string): string {
-  return ROLE_LABELS[name as OrganizationRole] ?? name;
-}
 
 export function roleColor(name: string): string {
   return ROLE_COLORS[name as OrganizationRole] ?? "gray";
