@@ -57,9 +57,19 @@ export async function captureScreen(page: Page, prefix: string, screen: string):
 }
 
 /** Serious or critical accessibility violations on the current page (axe-core). */
-export async function seriousA11yViolations(page: Page, disabledRules: string[] = []): Promise<string[]> {
+export async function seriousA11yViolations(
+  page: Page,
+  disabledRules: string[] = [],
+  /** Only these rules, over only these parts of the page (CSS selectors). */
+  only?: { rules: string[]; include: string[] },
+): Promise<string[]> {
   // biome-ignore lint/suspicious/noExplicitAny: playwright-core's Page is the same object @axe-core/playwright drives
-  const results = await new AxeBuilder({ page: page as any }).disableRules(disabledRules).analyze();
+  let axe = new AxeBuilder({ page: page as any }).disableRules(disabledRules);
+  if (only) {
+    axe = axe.withRules(only.rules);
+    for (const selector of only.include) axe = axe.include(selector);
+  }
+  const results = await axe.analyze();
   return results.violations
     .filter((v) => v.impact === "serious" || v.impact === "critical")
     .map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(" ")).join(", ")})`);
