@@ -12,7 +12,11 @@ import { migrateCustomRoles } from "#server/features/organizations/custom-roles.
 import { migrateDomainTables } from "#server/features/organizations/domain-tables.ts";
 import { migrateInviteLinks } from "#server/features/organizations/invite-links-tables.ts";
 import { migrateOwnershipOffers } from "#server/features/organizations/ownership.ts";
-import { migrateScimGroupTeams, migrateScimTables } from "#server/features/scim/tables.ts";
+import {
+  migrateScimGroupTeams,
+  migrateScimLookups,
+  migrateScimTables,
+} from "#server/features/scim/tables.ts";
 import { migrateSsoTests } from "#server/features/sso/tests.ts";
 import { migrateWebhookTables } from "#server/features/webhooks/tables.ts";
 import { migrateMailTables } from "#server/mail/queue.ts";
@@ -43,6 +47,7 @@ export async function migrate(
     // SCIM connections and the teams their groups became (issue 19, decision 38).
     await migrateScimTables(database.db);
     await migrateScimGroupTeams(database.db);
+    await migrateScimLookups(database.db);
     const organization = options.plugins.find((p) => p.id === "organization");
     const organizationOptions = organization && "options" in organization ? organization.options : undefined;
     const limit = (organizationOptions as { membershipLimit?: unknown } | undefined)?.membershipLimit;

@@ -31,6 +31,22 @@ export async function migrateScimTables(db: Db): Promise<void> {
     .execute();
 }
 
+/**
+ * The "does this connection hold resources outside its organization" check `@better-auth/scim` makes on every
+ * write, asked as two range lookups (patches/@better-auth+scim+1.7.5.patch) over these indexes instead of a
+ * read of every resource of the connection. Run after better-auth's migrations made the tables.
+ */
+export async function migrateScimLookups(db: Db): Promise<void> {
+  for (const table of ["scimUser", "scimGroup"] as const) {
+    await db.schema
+      .createIndex(`${table}_connection_domain`)
+      .ifNotExists()
+      .on(table)
+      .columns(["connectionId", "provisioningDomainId"])
+      .execute();
+  }
+}
+
 /** Which team of the organization a SCIM group became (features/scim/group-teams.ts); goes with the team. */
 export async function migrateScimGroupTeams(db: Db): Promise<void> {
   await db.schema
