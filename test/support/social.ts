@@ -1,5 +1,3 @@
-import type { AddressInfo } from "node:net";
-import { serve } from "@hono/node-server";
 import { freePort } from "./free-port.ts";
 import { type OAuthProvider, type ProviderUser, startOAuthProvider } from "./oauth-provider.ts";
 import { startTestApp, TEST_ORIGIN, type TestApp } from "./test-app.ts";
@@ -41,11 +39,7 @@ export async function startSocialTestApp(env: Record<string, string> = {}): Prom
     TRUSTED_LINKING_PROVIDERS: "oidc",
     ...env,
   });
-  const http = serve({ fetch: t.server.app.fetch, port, hostname: "127.0.0.1" });
-  await new Promise<void>((resolve) => {
-    if ((http.address() as AddressInfo | null)?.port) resolve();
-    else http.once("listening", () => resolve());
-  });
+  await t.listen(port);
   return {
     t,
     url,
@@ -53,7 +47,6 @@ export async function startSocialTestApp(env: Record<string, string> = {}): Prom
     gitlab,
     browser: () => new Browser(url),
     async close() {
-      await new Promise((resolve) => http.close(resolve));
       await t.close();
       await Promise.all([oidc.close(), gitlab.close()]);
     },

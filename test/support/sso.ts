@@ -1,5 +1,3 @@
-import type { AddressInfo } from "node:net";
-import { serve } from "@hono/node-server";
 import { startDnsServer, type TestDnsServer } from "./dns-server.ts";
 import { domainsCall, freshDomain, verifiedDomain } from "./domains.ts";
 import { freePort } from "./free-port.ts";
@@ -41,11 +39,7 @@ export async function startSsoTestApp(env: Record<string, string> = {}, trusted:
     OIDC_CLIENT_SECRET: "social-client-secret",
     ...env,
   });
-  const http = serve({ fetch: t.server.app.fetch, port, hostname: "127.0.0.1" });
-  await new Promise<void>((resolve) => {
-    if ((http.address() as AddressInfo | null)?.port) resolve();
-    else http.once("listening", () => resolve());
-  });
+  await t.listen(port);
   return {
     t,
     url,
@@ -53,7 +47,6 @@ export async function startSsoTestApp(env: Record<string, string> = {}, trusted:
     oidc,
     browser: () => new Browser(url),
     async close() {
-      await new Promise((resolve) => http.close(resolve));
       await t.close();
       await Promise.all([oidc.close(), dns.close()]);
     },

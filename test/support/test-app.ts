@@ -21,8 +21,11 @@ export interface TestApp {
   sink: SmtpSink;
   /** app.request with the trusted Origin and JSON handled; returns the raw Response. */
   request(path: string, init?: RequestInit & { json?: unknown; cookie?: string }): Promise<Response>;
-  /** Serves the app over real HTTP on 127.0.0.1 (hot paths included, as in production); returns its base URL. */
-  listen(): Promise<string>;
+  /**
+   * Serves the app over real HTTP on 127.0.0.1 (hot paths included, as in production), on `port` when the app
+   * was started with that port in its BETTER_AUTH_URL (else a free one); returns its base URL.
+   */
+  listen(port?: number): Promise<string>;
   close(): Promise<void>;
 }
 
@@ -91,9 +94,9 @@ export async function startTestApp(
         }),
       );
     },
-    async listen() {
+    async listen(port = 0) {
       http ??= createServer(server.listener);
-      if (!http.listening) await new Promise<void>((resolve) => http?.listen(0, "127.0.0.1", resolve));
+      if (!http.listening) await new Promise<void>((resolve) => http?.listen(port, "127.0.0.1", resolve));
       return `http://127.0.0.1:${(http.address() as AddressInfo).port}`;
     },
     async close() {
