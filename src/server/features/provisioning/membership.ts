@@ -27,6 +27,8 @@ export interface ProvisioningSource {
 export interface MembershipWish {
   organizationId: string;
   userId: string;
+  /** The person's address, as the audit events label them (every caller has just read the person). */
+  email: string | null;
   /**
    * The roles the identity provider grants (built-in below owner, or the organization's custom roles); empty
    * means "keep what they have, or the default when they are new". An owner keeps being an owner.
@@ -75,8 +77,7 @@ export async function syncMembership(
 ): Promise<MembershipOutcome> {
   const now = new Date().toISOString();
   const events = sourceOf(source);
-  const user = await trx.selectFrom("user").select("email").where("id", "=", wish.userId).executeTakeFirst();
-  const label = user?.email ?? null;
+  const label = wish.email;
   const existing = await trx
     .selectFrom("member")
     .select(["id", "role", "createdAt"])
@@ -201,7 +202,7 @@ async function syncTeams(
  */
 export async function removeMembership(
   trx: Db,
-  input: { organizationId: string; userId: string },
+  input: { organizationId: string; userId: string; email: string | null },
   source: ProvisioningSource,
 ): Promise<"removed" | "not_member" | "owner_kept"> {
   const member = await trx
@@ -219,11 +220,10 @@ export async function removeMembership(
     .where("teamId", "in", teams)
     .execute();
   await trx.deleteFrom("member").where("id", "=", member.id).execute();
-  const user = await trx.selectFrom("user").select("email").where("id", "=", input.userId).executeTakeFirst();
   await recordEvent(trx, {
     ...sourceOf(source),
     action: "member.removed",
-    target: { type: "member", id: member.id, label: user?.email ?? null },
+    target: { type: "member", id: member.id, label: input.email },
     organizationId: input.organizationId,
     details: { userId: input.userId, role: member.role, via: source.via, connectionId: source.connectionId },
     data: member,

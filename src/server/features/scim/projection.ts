@@ -165,6 +165,7 @@ export function scimProjection(db: Db) {
           {
             organizationId,
             userId: input.userId,
+            email: user?.email ?? null,
             roles: rolesOf(input.grants, connection),
             defaultRole: connection.defaultRole,
             managedTeamIds: [...teamByGroup.values()],
@@ -188,7 +189,11 @@ export function scimProjection(db: Db) {
         }
         return;
       }
-      const removed = await removeMembership(trx, { organizationId, userId: input.userId }, source);
+      const removed = await removeMembership(
+        trx,
+        { organizationId, userId: input.userId, email: user?.email ?? null },
+        source,
+      );
       if (removed === "not_member" && !req.onUsers) return;
       await recordEvent(trx, {
         ...events,

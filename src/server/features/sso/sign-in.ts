@@ -98,7 +98,7 @@ export function ssoSignIn({
     async provisionUser({ user, userInfo, provider }) {
       const row = await findConnection(db, provider.providerId);
       if (!row?.organizationId) return;
-      await provision(db, logger, row, user.id, groupsFrom(userInfo.groups));
+      await provision(db, logger, row, user, groupsFrom(userInfo.groups));
     },
   };
 }
@@ -107,7 +107,14 @@ export function ssoSignIn({
  * Just-in-time membership: added with the default role (or the groups' roles), re-roled and put in the mapped
  * teams at every sign-in. A refusal (the membership limit) is recorded and logged; the person stays signed in.
  */
-async function provision(db: Db, logger: Logger, row: ConnectionRow, userId: string, groups: string[]) {
+async function provision(
+  db: Db,
+  logger: Logger,
+  row: ConnectionRow,
+  user: { id: string; email: string },
+  groups: string[],
+) {
+  const userId = user.id;
   const organizationId = row.organizationId as string;
   const grants = grantsFor(groupMappingsOf(row), groups);
   const source = { via: "sso" as const, connectionId: row.providerId, userId };
@@ -117,7 +124,7 @@ async function provision(db: Db, logger: Logger, row: ConnectionRow, userId: str
       .execute((trx) =>
         syncMembership(
           trx,
-          { organizationId, userId, defaultRole: row.defaultRole ?? "member", ...grants },
+          { organizationId, userId, email: user.email, defaultRole: row.defaultRole ?? "member", ...grants },
           source,
         ),
       );
