@@ -4,7 +4,6 @@ import { join } from "node:path";
 import SQLite from "better-sqlite3";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { call, signUpVerifiedRemote } from "../support/remote.ts";
-import { bundleServer } from "../support/server-bundle.ts";
 import { type SmtpSink, startSmtpSink } from "../support/smtp-sink.ts";
 import { type SpawnedServer, spawnServer } from "../support/spawn-server.ts";
 import { createUser } from "../support/users.ts";
@@ -33,7 +32,6 @@ interface Acknowledged {
  * lands at a random moment of each round.
  */
 describe("kill -9 under a write load (SQLite, 20 rounds)", () => {
-  let bundle: Awaited<ReturnType<typeof bundleServer>>;
   let sink: SmtpSink;
   let dir: string;
   let server: SpawnedServer | undefined;
@@ -50,14 +48,12 @@ describe("kill -9 under a write load (SQLite, 20 rounds)", () => {
   });
 
   beforeAll(async () => {
-    bundle = await bundleServer();
     sink = await startSmtpSink();
     dir = mkdtempSync(join(tmpdir(), "gatehouse-crash-"));
   });
   afterAll(async () => {
     await server?.stop("SIGKILL");
     await sink?.close();
-    bundle?.remove();
     if (dir) rmSync(dir, { recursive: true, force: true });
   });
 
@@ -108,7 +104,7 @@ describe("kill -9 under a write load (SQLite, 20 rounds)", () => {
 
   it("keeps every acknowledged write, an intact file, an owner for every organization", async () => {
     const started = performance.now();
-    server = await spawnServer(env(), { command: bundle.command });
+    server = await spawnServer(env());
     const member = async () => {
       const input = createUser({ password: "crash member password" });
       return {
@@ -124,7 +120,7 @@ describe("kill -9 under a write load (SQLite, 20 rounds)", () => {
     for (let round = 0; round < ROUNDS; round++) {
       if (!server) {
         const t = performance.now();
-        server = await spawnServer(env(), { command: bundle.command });
+        server = await spawnServer(env());
         startups.push(performance.now() - t);
       }
       const url = server.url;

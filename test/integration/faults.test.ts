@@ -6,7 +6,6 @@ import { Redis } from "ioredis";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { call, type RemoteResponse, signUpVerifiedRemote } from "../support/remote.ts";
-import { bundleServer } from "../support/server-bundle.ts";
 import { integrationService } from "../support/services.ts";
 import { type SmtpSink, startSmtpSink } from "../support/smtp-sink.ts";
 import { spawnServer } from "../support/spawn-server.ts";
@@ -53,20 +52,17 @@ class Tally {
  * is aimed at this server's connections only, by application_name.
  */
 describe.skipIf(!postgres || !redisUrl)("backing services failing under load", () => {
-  let bundle: Awaited<ReturnType<typeof bundleServer>>;
   let sink: SmtpSink;
   let dir: string;
   const cleanups: (() => Promise<unknown> | unknown)[] = [];
 
   beforeAll(async () => {
-    bundle = await bundleServer();
     sink = await startSmtpSink();
     dir = mkdtempSync(join(tmpdir(), "gatehouse-faults-"));
   });
   afterAll(async () => {
     for (const cleanup of cleanups.reverse()) await Promise.resolve(cleanup()).catch(() => {});
     await sink?.close();
-    bundle?.remove();
     if (dir) rmSync(dir, { recursive: true, force: true });
   });
 
@@ -80,7 +76,7 @@ describe.skipIf(!postgres || !redisUrl)("backing services failing under load", (
         STATIC_DIR: join(dir, "web"),
         ...env,
       },
-      { command: bundle.command },
+      {},
     );
     cleanups.push(() => server.stop("SIGKILL"));
     return server;

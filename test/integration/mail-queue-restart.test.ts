@@ -5,7 +5,6 @@ import SQLite from "better-sqlite3";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { freePort } from "../support/free-port.ts";
 import { call } from "../support/remote.ts";
-import { bundleServer } from "../support/server-bundle.ts";
 import { type SmtpSink, startSmtpSink } from "../support/smtp-sink.ts";
 import { type SpawnedServer, spawnServer } from "../support/spawn-server.ts";
 import { createUser } from "../support/users.ts";
@@ -15,19 +14,16 @@ import { createUser } from "../support/users.ts";
  * loses nothing, and the next start delivers it.
  */
 describe("mail queue: a queued mail survives kill -9 and is delivered after the restart (SQLite)", () => {
-  let bundle: Awaited<ReturnType<typeof bundleServer>>;
   let dir: string;
   let sink: SmtpSink | undefined;
   let server: SpawnedServer | undefined;
 
   beforeAll(async () => {
-    bundle = await bundleServer();
     dir = mkdtempSync(join(tmpdir(), "gatehouse-mail-queue-"));
   });
   afterAll(async () => {
     await server?.stop("SIGKILL");
     await sink?.close();
-    bundle?.remove();
     if (dir) rmSync(dir, { recursive: true, force: true });
   });
 
@@ -42,7 +38,7 @@ describe("mail queue: a queued mail survives kill -9 and is delivered after the 
 
   it("keeps the mail through the kill and sends it once the relay answers", async () => {
     const deadRelay = `smtp://127.0.0.1:${await freePort()}`;
-    server = await spawnServer(env(deadRelay), { command: bundle.command });
+    server = await spawnServer(env(deadRelay));
     const user = createUser();
     const signUp = await call(server.url, "/api/auth/sign-up/email", { json: user });
     expect(signUp.status).toBe(200);
@@ -66,7 +62,7 @@ describe("mail queue: a queued mail survives kill -9 and is delivered after the 
     expect(["pending", "sending"]).toContain(queued()?.state);
 
     sink = await startSmtpSink();
-    server = await spawnServer(env(sink.url), { command: bundle.command });
+    server = await spawnServer(env(sink.url));
     const mail = await sink.waitFor(user.email, /verify/i, 20_000);
     expect(mail.text).toContain("/api/auth/verify-email");
     await expect.poll(() => queued() ?? null, { timeout: 5000 }).toBeNull();

@@ -5,7 +5,6 @@ import { join } from "node:path";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { call, signUpVerifiedRemote } from "../support/remote.ts";
-import { bundleServer } from "../support/server-bundle.ts";
 import { integrationService } from "../support/services.ts";
 import { type SmtpSink, startSmtpSink } from "../support/smtp-sink.ts";
 import { type SpawnedServer, spawnServer } from "../support/spawn-server.ts";
@@ -23,7 +22,6 @@ const redis = await integrationService("TEST_REDIS_URL");
 function scaleOutSuite(withRedis: boolean) {
   const label = withRedis ? "PostgreSQL + Redis" : "PostgreSQL only (rate limits in the database)";
   describe.skipIf(!postgres || (withRedis && !redis))(`two instances on ${label}`, () => {
-    let bundle: Awaited<ReturnType<typeof bundleServer>>;
     let schema: Awaited<ReturnType<typeof freshPostgresUrl>>;
     let sink: SmtpSink;
     let dir: string;
@@ -31,7 +29,6 @@ function scaleOutSuite(withRedis: boolean) {
     let b: SpawnedServer;
 
     beforeAll(async () => {
-      bundle = await bundleServer();
       schema = await freshPostgresUrl(postgres as string);
       sink = await startSmtpSink();
       dir = mkdtempSync(join(tmpdir(), "gatehouse-scale-"));
@@ -48,10 +45,7 @@ function scaleOutSuite(withRedis: boolean) {
           : {}),
       };
       const started = performance.now();
-      [a, b] = await Promise.all([
-        spawnServer(env, { command: bundle.command }),
-        spawnServer(env, { command: bundle.command }),
-      ]);
+      [a, b] = await Promise.all([spawnServer(env), spawnServer(env)]);
       console.log(
         `[scale-out ${label}] both instances migrated an empty schema and listen after ${Math.round(performance.now() - started)} ms`,
       );
@@ -61,7 +55,6 @@ function scaleOutSuite(withRedis: boolean) {
       await Promise.all([a?.stop(), b?.stop()]);
       await sink?.close();
       await schema?.drop();
-      bundle?.remove();
       if (dir) rmSync(dir, { recursive: true, force: true });
     });
 

@@ -4,7 +4,6 @@ import { join } from "node:path";
 import SQLite from "better-sqlite3";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { call, REMOTE_ORIGIN, signUpVerifiedRemote } from "../support/remote.ts";
-import { bundleServer } from "../support/server-bundle.ts";
 import { type SmtpSink, startSmtpSink } from "../support/smtp-sink.ts";
 import { type SpawnedServer, spawnServer } from "../support/spawn-server.ts";
 import { createUser } from "../support/users.ts";
@@ -20,7 +19,6 @@ const ENDPOINTS = ["a", "b", "c"];
  * holds reached every endpoint at least once (counted by webhook-id), and nothing is left to send.
  */
 describe("webhooks: kill -9 under a write load loses no event (SQLite)", () => {
-  let bundle: Awaited<ReturnType<typeof bundleServer>>;
   let sink: SmtpSink;
   let receiver: WebhookReceiver;
   let dir: string;
@@ -38,7 +36,6 @@ describe("webhooks: kill -9 under a write load loses no event (SQLite)", () => {
   });
 
   beforeAll(async () => {
-    bundle = await bundleServer();
     sink = await startSmtpSink();
     receiver = await startWebhookReceiver();
     // Slow enough that deliveries are in flight when the kill lands.
@@ -49,12 +46,11 @@ describe("webhooks: kill -9 under a write load loses no event (SQLite)", () => {
     await server?.stop("SIGKILL");
     await receiver?.close();
     await sink?.close();
-    bundle?.remove();
     if (dir) rmSync(dir, { recursive: true, force: true });
   });
 
   it("delivers every committed event to every endpoint at least once after the restarts", async () => {
-    server = await spawnServer(env(), { command: bundle.command });
+    server = await spawnServer(env());
     const cookie = await signUpVerifiedRemote(server.url, sink, createUser());
     const org = await call(server.url, "/api/auth/organization/create", {
       cookie,
@@ -73,7 +69,7 @@ describe("webhooks: kill -9 under a write load loses no event (SQLite)", () => {
     let acknowledged = 0;
     let cut = 0;
     for (let round = 0; round < ROUNDS; round++) {
-      server ??= await spawnServer(env(), { command: bundle.command });
+      server ??= await spawnServer(env());
       const url = server.url;
       let running = true;
       const writer = async (hook: string) => {
@@ -100,7 +96,7 @@ describe("webhooks: kill -9 under a write load loses no event (SQLite)", () => {
       running = false;
       await Promise.all(writers);
     }
-    server = await spawnServer(env(), { command: bundle.command });
+    server = await spawnServer(env());
 
     const db = new SQLite(join(dir, "gatehouse.db"), { readonly: true });
     try {

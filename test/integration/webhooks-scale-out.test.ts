@@ -4,7 +4,6 @@ import { join } from "node:path";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { call, REMOTE_ORIGIN, signUpVerifiedRemote } from "../support/remote.ts";
-import { bundleServer } from "../support/server-bundle.ts";
 import { integrationService } from "../support/services.ts";
 import { type SmtpSink, startSmtpSink } from "../support/smtp-sink.ts";
 import { type SpawnedServer, spawnServer } from "../support/spawn-server.ts";
@@ -21,7 +20,6 @@ const ENDPOINTS = Array.from({ length: 24 }, (_, i) => `e${i}`);
  * notes any two requests of one delivery open at once: there must be none, and each delivery succeeds once.
  */
 describe.skipIf(!postgres)("webhooks: two instances on PostgreSQL", () => {
-  let bundle: Awaited<ReturnType<typeof bundleServer>>;
   let schema: Awaited<ReturnType<typeof freshPostgresUrl>>;
   let sink: SmtpSink;
   let receiver: WebhookReceiver;
@@ -30,7 +28,6 @@ describe.skipIf(!postgres)("webhooks: two instances on PostgreSQL", () => {
   let b: SpawnedServer;
 
   beforeAll(async () => {
-    bundle = await bundleServer();
     schema = await freshPostgresUrl(postgres as string);
     sink = await startSmtpSink();
     receiver = await startWebhookReceiver();
@@ -52,17 +49,13 @@ describe.skipIf(!postgres)("webhooks: two instances on PostgreSQL", () => {
       WEBHOOK_ALLOW_PRIVATE: "1",
       WEBHOOK_RETRY_SCALE: "0.001",
     };
-    [a, b] = await Promise.all([
-      spawnServer(env, { command: bundle.command }),
-      spawnServer(env, { command: bundle.command }),
-    ]);
+    [a, b] = await Promise.all([spawnServer(env), spawnServer(env)]);
   });
   afterAll(async () => {
     await Promise.all([a?.stop(), b?.stop()]);
     await receiver?.close();
     await sink?.close();
     await schema?.drop();
-    bundle?.remove();
     if (dir) rmSync(dir, { recursive: true, force: true });
   });
 

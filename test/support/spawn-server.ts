@@ -1,5 +1,6 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import { once } from "node:events";
+import { serverCommand } from "./server-bundle.ts";
 
 export interface SpawnedServer {
   url: string;
@@ -11,12 +12,12 @@ export interface SpawnedServer {
 
 const ROOT = new URL("../..", import.meta.url).pathname;
 
-/** Runs the server from source (tsx) or `npm start`, on a free port, and waits until it listens. */
+/** Runs the server (the source, bundled: serverCommand) or `npm start`, on a free port, and waits until it listens. */
 export async function spawnServer(
   env: Record<string, string>,
-  { command = ["node", "--import", "tsx", "src/server/boot/main.ts"], timeoutMs = 60_000 } = {},
+  { command, timeoutMs = 60_000 }: { command?: string[]; timeoutMs?: number } = {},
 ): Promise<SpawnedServer> {
-  const [bin, ...args] = command as [string, ...string[]];
+  const [bin, ...args] = (command ?? (await serverCommand())) as [string, ...string[]];
   const proc = spawn(bin, args, {
     cwd: ROOT,
     env: {
@@ -77,7 +78,8 @@ export async function spawnServer(
 
 /** Runs the server expecting it to refuse to start; returns its exit code and stderr. */
 export async function expectStartFailure(env: Record<string, string>) {
-  const proc = spawn("node", ["--import", "tsx", "src/server/boot/main.ts"], {
+  const [bin, ...args] = (await serverCommand()) as [string, ...string[]];
+  const proc = spawn(bin, args, {
     cwd: ROOT,
     env: { PATH: process.env.PATH ?? "", HOME: process.env.HOME ?? "", HOST: "127.0.0.1", PORT: "0", ...env },
     stdio: ["ignore", "pipe", "pipe"],
