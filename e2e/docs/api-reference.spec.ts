@@ -1,6 +1,6 @@
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { launchChromium, SCREENSHOT_DIR, seriousA11yViolations } from "../support/browser.ts";
+import { launchChromium, SAVE_SCREENSHOTS, SCREENSHOT_DIR, seriousA11yViolations } from "../support/browser.ts";
 import { type E2EServer, startE2EServer } from "../support/server.ts";
 
 // axe reads every one of the page's 200-odd operations (every rule but contrast): about a minute on two cores.
@@ -26,6 +26,7 @@ describe("API reference page in Chromium", () => {
   });
   /** The token endpoint's part of the page, light and dark, at the current width. */
   async function shoot(width: number) {
+    if (!SAVE_SCREENSHOTS) return;
     await page.goto(`${server.url}/api/reference#post-api-auth-oauth2-token`);
     for (const colorScheme of ["light", "dark"] as const) {
       await page.emulateMedia({ colorScheme });

@@ -21,8 +21,15 @@ export function launchChromium(): Promise<Browser> {
 
 export const SCREENSHOT_DIR = new URL("../../docs/screenshots/", import.meta.url).pathname;
 
+/**
+ * Whether journeys save screenshots: yes, unless SCREENSHOTS=0 (CI sets it: its clone is thrown away, and
+ * encoding a few hundred full-page PNGs is a minute of the two cores). Every check runs either way.
+ */
+export const SAVE_SCREENSHOTS = process.env.SCREENSHOTS !== "0";
+
 /** Saves the page in light and dark (the app follows the system scheme) as docs/screenshots/<name>-<scheme>.png. */
 export async function screenshotBoth(page: Page, name: string): Promise<void> {
+  if (!SAVE_SCREENSHOTS) return;
   mkdirSync(SCREENSHOT_DIR, { recursive: true });
   for (const colorScheme of ["light", "dark"] as const) {
     await page.emulateMedia({ colorScheme });
