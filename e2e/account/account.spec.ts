@@ -257,7 +257,7 @@ describe("account journey in Chromium", () => {
     expect(await page.getByTestId("current-email").textContent()).toBe(user.email);
 
     // Step 2: the new address verifies; only now the account switches, verified.
-    const verify = await server.sink.waitFor(newEmail, /verify/i, 15_000);
+    const verify = await server.sink.waitFor(newEmail, /confirm your new email/i, 15_000);
     await page.goto(linkIn(verify, `${server.url}/api/auth/verify-email`));
     await page.waitForURL(/section=email/);
     await notification("Email address changed");
