@@ -32,8 +32,7 @@ export const verifyInviteeOnSignUp = {
       where: [{ field: "id", value: invitationId }],
     });
     if (
-      !invitation ||
-      invitation.status !== "pending" ||
+      invitation?.status !== "pending" ||
       new Date(invitation.expiresAt).getTime() <= Date.now() ||
       invitation.email.toLowerCase() !== user.email.toLowerCase()
     ) {
