@@ -252,15 +252,17 @@ describe("account journey in Chromium", () => {
     // Step 1: the old address approves.
     const approve = await server.sink.waitFor(user.email, /approve your email change/i, 15_000);
     await page.goto(linkIn(approve, `${server.url}/api/auth/verify-email`));
-    await page.waitForURL(/section=email/);
+    await page.waitForURL(/\/email-change\?outcome=/);
+    await page.getByRole("heading", { level: 1, name: /change approved/i }).waitFor();
+    await page.getByRole("link", { name: "Back to your account" }).click();
     await pending.getByText("Approved from your current address").waitFor();
     expect(await page.getByTestId("current-email").textContent()).toBe(user.email);
 
     // Step 2: the new address verifies; only now the account switches, verified.
-    const verify = await server.sink.waitFor(newEmail, /verify/i, 15_000);
+    const verify = await server.sink.waitFor(newEmail, /confirm your new email/i, 15_000);
     await page.goto(linkIn(verify, `${server.url}/api/auth/verify-email`));
-    await page.waitForURL(/section=email/);
-    await notification("Email address changed");
+    await page.getByRole("heading", { level: 1, name: "Email address changed" }).waitFor();
+    await page.getByRole("link", { name: "Go to your account" }).click();
     await expect.poll(() => page.getByTestId("current-email").textContent()).toBe(newEmail);
     await page.getByText("Verified", { exact: true }).waitFor();
     await pending.waitFor({ state: "detached" });

@@ -33,7 +33,7 @@ describe(`audit log: account security events (${testDatabase})`, () => {
     const user = await signUpWithId(t);
     const newEmail = `moved-${Date.now()}@example.test`;
     await openLink(t, await approvalLink(t, user, newEmail), user.cookie);
-    const confirm = await nextLink(t, newEmail, /verify your email/i, "/api/auth/verify-email", 0);
+    const confirm = await nextLink(t, newEmail, /confirm your new email/i, "/api/auth/verify-email", 0);
     expect((await openLink(t, confirm, user.cookie)).status).toBe(302);
     expect((await onlyEvent(t, "user.email_change_requested", user.id)).details).toEqual({ newEmail });
     const changed = await onlyEvent(t, "user.email_changed", user.id);

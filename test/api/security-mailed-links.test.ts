@@ -23,8 +23,8 @@ describe(`security: mailed links are single-use (${testDatabase})`, () => {
     const since = t.sink.mails.length;
     const first = await openLink(t, approve);
     expect(first.status).toBe(302);
-    expect(first.headers.get("location")).toBe("/account");
-    await nextLink(t, newEmail, /verify your email/i, "/api/auth/verify-email", since);
+    expect(first.headers.get("location")).toMatch(/^\/account\?outcome=[\w-]+$/);
+    await nextLink(t, newEmail, /confirm your new email/i, "/api/auth/verify-email", since);
 
     const afterFirst = t.sink.mails.length;
     for (const cookie of [undefined, user.cookie]) refusedAsUsed(await openLink(t, approve, cookie));
@@ -52,13 +52,13 @@ describe(`security: mailed links are single-use (${testDatabase})`, () => {
     const second = createUser().email;
     let since = t.sink.mails.length;
     await openLink(t, await approvalLink(t, user, second), user.cookie);
-    const toSecond = await nextLink(t, second, /verify your email/i, "/api/auth/verify-email", since);
+    const toSecond = await nextLink(t, second, /confirm your new email/i, "/api/auth/verify-email", since);
     expect((await openLink(t, toSecond, user.cookie)).status).toBe(302);
     expect((await sessionOf(t, user.cookie))?.user.email).toBe(second);
 
     since = t.sink.mails.length;
     await openLink(t, await approvalLink(t, { ...user, email: second }, user.email), user.cookie);
-    const back = await nextLink(t, user.email, /verify your email/i, "/api/auth/verify-email", since);
+    const back = await nextLink(t, user.email, /confirm your new email/i, "/api/auth/verify-email", since);
     expect((await openLink(t, back, user.cookie)).status).toBe(302);
     expect((await sessionOf(t, user.cookie))?.user.email).toBe(user.email);
 

@@ -104,7 +104,7 @@ describe(`security mails (${testDatabase})`, () => {
     const newEmail = createUser().email;
     await openLink(t, await approvalLink(t, { email: user.email, cookie }, newEmail), cookie);
     since = t.sink.mails.length;
-    const confirm = await nextLink(t, newEmail, /verify your email/i, "/api/auth/verify-email", 0);
+    const confirm = await nextLink(t, newEmail, /confirm your new email/i, "/api/auth/verify-email", 0);
     expect((await openLink(t, confirm, cookie)).status).toBe(302);
     const mail = await securityMail(user.email, /your email was changed/i, since);
     expect(mail.text).toContain(`now uses ${newEmail}`);

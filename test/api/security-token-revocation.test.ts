@@ -83,7 +83,7 @@ describe(`security: a password or email change voids outstanding reset and delet
     const newEmail = createUser().email;
     const since = t.sink.mails.length;
     await openLink(t, await approvalLink(t, user, newEmail), user.cookie);
-    const verify = await nextLink(t, newEmail, /verify your email/i, "/api/auth/verify-email", since);
+    const verify = await nextLink(t, newEmail, /confirm your new email/i, "/api/auth/verify-email", since);
     expect((await openLink(t, verify, user.cookie)).status).toBe(302);
     expect((await sessionOf(t, user.cookie))?.user.email).toBe(newEmail);
 

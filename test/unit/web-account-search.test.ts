@@ -16,15 +16,9 @@ describe("parseAccountSearch: /account reads only what it knows from its URL", (
     expect(parseAccountSearch({ section }).section).toBeUndefined();
   });
 
-  it("marks the way back from an email-change link or a linking only with the value 'returned'", () => {
-    expect(parseAccountSearch({ emailChange: "returned", linked: "returned" })).toMatchObject({
-      emailChange: "returned",
-      linked: "returned",
-    });
-    expect(parseAccountSearch({ emailChange: "yes", linked: true })).toMatchObject({
-      emailChange: undefined,
-      linked: undefined,
-    });
+  it("marks the way back from a linking only with the value 'returned'", () => {
+    expect(parseAccountSearch({ linked: "returned" })).toMatchObject({ linked: "returned" });
+    expect(parseAccountSearch({ linked: true })).toMatchObject({ linked: undefined });
   });
 
   it("keeps an error code as text of at most 64 characters, never an array or an empty string", () => {
@@ -37,7 +31,6 @@ describe("parseAccountSearch: /account reads only what it knows from its URL", (
   it("ignores parameters it does not know", () => {
     expect(parseAccountSearch({ section: "email", admin: "1", page: 3 })).toEqual({
       section: "email",
-      emailChange: undefined,
       linked: undefined,
       error: undefined,
     });

@@ -12,11 +12,13 @@ import { createPrehash } from "#server/auth/prehash.ts";
 import { rateLimitStorage } from "#server/auth/rate-limit-storage.ts";
 import { socialAuth } from "#server/auth/social-providers.ts";
 import { strongSignInPlugins } from "#server/auth/strong-sign-in.ts";
+import { isEmailChangeToken } from "#server/auth/verification-token.ts";
 import { limitCounters } from "#server/db/limit-counters.ts";
 import { trackTransactions } from "#server/db/transaction-scope.ts";
 import { noteIfUnavailable } from "#server/http/unavailable.ts";
 import {
   changeEmailMail,
+  confirmNewEmailMail,
   deleteAccountMail,
   existingAccountMail,
   invitationMail,
@@ -133,7 +135,15 @@ export function buildAuthOptions({
       autoSignInAfterVerification: true,
       // SPEC §9: verification email token lifetime 1 hour.
       expiresIn: 3600,
-      async sendVerificationEmail({ user, url }) {
+      async sendVerificationEmail({ user, url, token }) {
+        // The same link confirms a new address at the end of an email change: that mail says so.
+        if (isEmailChangeToken(token)) {
+          await mailer.sendMail(
+            user.email,
+            confirmNewEmailMail({ appName, name: user.name, url: link(url) }),
+          );
+          return;
+        }
         await mailer.sendMail(user.email, verificationMail({ appName, name: user.name, url: link(url) }));
       },
     },

@@ -84,15 +84,32 @@ export function changeEmailMail(p: {
   return render(
     {
       appName: p.appName,
-      heading: "Confirm your new email address",
+      heading: "Approve the change of your email address",
       paragraphs: [
-        `Hi ${quotedName(p.name)}, you asked to change your account's email to ${p.newEmail}.`,
-        "Approve the change from this address first; then we will ask the new address to confirm itself.",
+        `Hi ${quotedName(p.name)}, you asked to change your account's email from this address to ${p.newEmail}.`,
+        "Approve it here first; we then send the new address a link to confirm itself. Your address changes only after both. The link is valid for 1 hour.",
       ],
       action: { label: "Approve email change", url: p.url },
-      footer: IGNORE,
+      footer: "If you did not ask for this, ignore this mail: nothing changes without your approval.",
     },
     `Approve your email change on ${p.appName}`,
+  );
+}
+
+/** The last step of an email change, mailed to the new address. */
+export function confirmNewEmailMail(p: { appName: string; name: string; url: string }): MailContent {
+  return render(
+    {
+      appName: p.appName,
+      heading: "Confirm your new email address",
+      paragraphs: [
+        `Hi ${quotedName(p.name)}, your ${p.appName} account is moving to this address.`,
+        "Confirm it to finish the change; from then on you sign in with this address. The link is valid for 1 hour.",
+      ],
+      action: { label: "Confirm new address", url: p.url },
+      footer: IGNORE,
+    },
+    `Confirm your new email address on ${p.appName}`,
   );
 }
 

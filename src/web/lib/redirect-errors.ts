@@ -6,9 +6,24 @@ export interface RedirectErrorText {
 
 const RESTART = "Please start again from the sign-in page.";
 
+// Mailed links are signed for 1 hour (24 for deletion) and spent by their first use; both read the same to
+// their reader, who needs a new one either way.
+const SPENT_LINK: RedirectErrorText = {
+  title: "This link can't be used",
+  description: "This link has expired or was already used. Send a new one.",
+};
+const EXPIRED_LINK: RedirectErrorText = {
+  title: "This link has expired",
+  description: "Mailed links work for a limited time (1 hour for most). Send a new one.",
+};
+const LINK_WITHOUT_ACCOUNT: RedirectErrorText = {
+  title: "Account not found",
+  description: "We could not find the account this link belongs to. It may have been deleted.",
+};
+
 /**
  * Every redirect error code the server may put in `?error=` (SPEC §8), in
- * plain words. Shared by the /error and /verified screens.
+ * plain words. Shared by the /error, /verified, /email-change and /reset-password screens.
  */
 const REDIRECT_ERRORS: Record<string, RedirectErrorText> = {
   please_restart_the_process: {
@@ -63,21 +78,22 @@ const REDIRECT_ERRORS: Record<string, RedirectErrorText> = {
     description:
       "This sign-in method is already linked to another Gatehouse account. Sign in to that account, or unlink it there first.",
   },
-  token_expired: {
-    title: "Link expired",
-    description: "This link has expired. Request a new one and use it within the time shown in the email.",
+  token_expired: EXPIRED_LINK,
+  TOKEN_EXPIRED: EXPIRED_LINK,
+  invalid_token: SPENT_LINK,
+  INVALID_TOKEN: SPENT_LINK,
+  user_not_found: LINK_WITHOUT_ACCOUNT,
+  USER_NOT_FOUND: LINK_WITHOUT_ACCOUNT,
+  // Mailed email-change links (better-auth's codes in capitals).
+  INVALID_USER: {
+    title: "Signed in as someone else",
+    description:
+      "This link belongs to another account than the one signed in here. Sign out, then open the link again, or open it in a private window.",
   },
-  invalid_token: {
-    title: "Invalid link",
-    description: "This link is invalid or has already been used. Request a new one.",
-  },
-  INVALID_TOKEN: {
-    title: "Invalid link",
-    description: "This link is invalid or has already been used. Request a new one.",
-  },
-  user_not_found: {
-    title: "Account not found",
-    description: "We could not find the account this link belongs to. It may have been deleted.",
+  USER_ALREADY_EXISTS: {
+    title: "That address is taken now",
+    description:
+      "Another account started using this address after you asked for the change, so your address stays as it was. Choose another address.",
   },
   unauthorized: {
     title: "Not allowed",

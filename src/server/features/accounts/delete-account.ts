@@ -3,6 +3,7 @@ import { getSessionFromCtx } from "better-auth/api";
 import { deleteSessionCookie } from "better-auth/cookies";
 import type { HookContext } from "#server/auth/overrides.ts";
 import { isFreshSession } from "#server/features/accounts/freshness.ts";
+import { recordLinkOutcome } from "#server/features/accounts/link-outcomes.ts";
 import { passwordMatches } from "#server/features/accounts/password-check.ts";
 import { assertDeleteTokenOwner } from "#server/features/accounts/tokens.ts";
 
@@ -42,7 +43,9 @@ export const guardDeleteUser =
       await ctx.context.internalAdapter.deleteUserSessions(session.user.id);
       deleteSessionCookie(ctx);
       await deleteUser?.afterDelete?.(session.user, ctx.request);
-      return ctx.json({ success: true, message: "User deleted" });
+      // The web's "account deleted" screen shows only with this proof (link-outcomes.ts).
+      const outcome = await recordLinkOutcome(ctx.context, "account-deleted");
+      return ctx.json({ success: true, message: "User deleted", outcome });
     }
     if (!isFreshSession(ctx.context, session.session)) {
       throw APIError.from("BAD_REQUEST", BASE_ERROR_CODES.SESSION_EXPIRED);

@@ -1,9 +1,22 @@
 import { APIError, BASE_ERROR_CODES } from "better-auth";
-import { createEmailVerificationToken, getSessionFromCtx } from "better-auth/api";
+import {
+  createAuthMiddleware,
+  createEmailVerificationToken,
+  getSessionFromCtx,
+  isAPIError,
+} from "better-auth/api";
 import { verifyJWT } from "better-auth/crypto";
+import * as z from "zod";
 import type { HookContext } from "#server/auth/overrides.ts";
 import type { SecurityMails } from "#server/auth/security-mails.ts";
+import { isEmailChangeToken } from "#server/auth/verification-token.ts";
 import { requireFreshSession } from "#server/features/accounts/freshness.ts";
+import { recordLinkOutcome, withParams } from "#server/features/accounts/link-outcomes.ts";
+import {
+  clearPendingEmailChange,
+  readPendingEmailChange,
+  savePendingEmailChange,
+} from "#server/features/accounts/pending-email-change.ts";
 import { spendSignedLink, voidAccountTokens } from "#server/features/accounts/tokens.ts";
 import type { Mailer } from "#server/mail/mailer.ts";
 import { emailInUseMail } from "#server/mail/templates.ts";
@@ -41,19 +54,53 @@ async function linkClaims(token: string, secret: string): Promise<LinkClaims | n
   };
 }
 
-/** `callbackURL` with `?error=code`, keeping a relative path relative. */
-function withError(callbackURL: string, code: string): string {
-  const url = new URL(callbackURL, "http://relative.invalid");
-  url.searchParams.set("error", code);
-  return url.origin === "http://relative.invalid"
-    ? `${url.pathname}${url.search}${url.hash}`
-    : url.toString();
+/**
+ * Where a failed link goes: its callbackURL when that is the link's own screen (/email-change, /verified),
+ * else that screen with the callbackURL kept as `next`. Sign-in asks for verification links back to "/",
+ * which only a signed-in visitor reaches and which says nothing about a link, so a dead link used to fail
+ * silently.
+ */
+function failedLinkTarget(callbackURL: string, token: string, code: string): string {
+  const screen = isEmailChangeToken(token) ? "/email-change" : "/verified";
+  if (new URL(callbackURL, "http://relative.invalid").pathname === screen) {
+    return withParams(callbackURL, { error: code });
+  }
+  return withParams(screen, { error: code, next: callbackURL });
 }
 
 /** better-auth's own answer to a bad link: a redirect with ?error= when there is somewhere to go, else a 401. */
 function refuse(ctx: HookContext, callbackURL: string | undefined, error: { code: string; message: string }) {
-  if (callbackURL) return ctx.redirect(withError(callbackURL, error.code));
+  const { token } = ctx.query as { token: string };
+  if (callbackURL) return ctx.redirect(failedLinkTarget(callbackURL, token, error.code));
   return APIError.from("UNAUTHORIZED", error);
+}
+
+/** better-auth's own refusals of a /verify-email link (expired, forged, unknown user) land the same way. */
+export const verifyEmailFailureLanding = {
+  matcher: (ctx: { path?: string }) => ctx.path === "/verify-email",
+  handler: createAuthMiddleware(async (ctx) => {
+    const returned = ctx.context.returned;
+    const { token, callbackURL } = (ctx.query ?? {}) as { token?: unknown; callbackURL?: unknown };
+    if (!isAPIError(returned) || returned.statusCode !== 302) return;
+    if (typeof token !== "string" || typeof callbackURL !== "string") return;
+    const location = returned.headers instanceof Headers ? returned.headers.get("location") : null;
+    const code = location && new URL(location, "http://relative.invalid").searchParams.get("error");
+    if (!code) return;
+    const target = failedLinkTarget(callbackURL, token, code);
+    if (target !== location) throw ctx.redirect(target);
+  }),
+};
+
+/**
+ * True when an email-change link belongs to the account's pending change at the step it performs: a change
+ * cancelled or replaced since, or a step already taken (another copy of the approval link), is refused even
+ * though its signed token is still within its hour.
+ */
+async function matchesPendingChange(ctx: HookContext, user: LinkUser, claims: LinkClaims): Promise<boolean> {
+  const pending = await readPendingEmailChange(ctx.context, user);
+  if (!pending || pending.to !== claims.updateTo?.toLowerCase()) return false;
+  if (claims.requestType === "change-email-confirmation") return pending.step === "approve";
+  return claims.requestType === "change-email-verification";
 }
 
 /**
@@ -96,6 +143,9 @@ export function verifyEmailLink(deps: EmailChangeDeps) {
     if (!claims) return;
     const user = await linkOwner(ctx, claims);
     if (!user) return;
+    if (claims.updateTo !== undefined && !(await matchesPendingChange(ctx, user, claims))) {
+      throw refuse(ctx, callbackURL, BASE_ERROR_CODES.INVALID_TOKEN);
+    }
     if (!(await spendSignedLink(ctx.context, token, user.id, claims.exp))) {
       throw refuse(ctx, callbackURL, BASE_ERROR_CODES.INVALID_TOKEN);
     }
@@ -142,6 +192,12 @@ async function approveEmailChange(
   { mailer, appName }: EmailChangeDeps,
   step: Step,
 ): Promise<unknown> {
+  // The change now waits for the new address, as long as its new link lives.
+  await savePendingEmailChange(ctx.context, step.user.id, {
+    from: step.email,
+    to: step.updateTo,
+    step: "confirm",
+  });
   const holder = await ctx.context.internalAdapter.findUserByEmail(step.updateTo);
   if (holder) {
     await mailer.sendMail(step.updateTo, emailInUseMail({ appName, name: holder.user.name }));
@@ -152,7 +208,10 @@ async function approveEmailChange(
       ctx.request,
     );
   }
-  if (step.callbackURL) throw ctx.redirect(step.callbackURL);
+  if (step.callbackURL) {
+    const outcome = await recordLinkOutcome(ctx.context, "email-change-approved", step.updateTo);
+    throw ctx.redirect(withParams(step.callbackURL, { outcome }));
+  }
   return ctx.json({ status: true });
 }
 
@@ -172,15 +231,20 @@ async function completeEmailChange(
   if (await internalAdapter.findUserByEmail(updateTo)) {
     // Someone took the address between the request and this click.
     const taken = BASE_ERROR_CODES.USER_ALREADY_EXISTS;
-    if (callbackURL) throw ctx.redirect(withError(callbackURL, taken.code));
+    await clearPendingEmailChange(ctx.context, user.id);
+    if (callbackURL) throw refuse(ctx, callbackURL, taken);
     throw APIError.from("CONFLICT", taken);
   }
   const updated = await internalAdapter.updateUser(user.id, { email: updateTo, emailVerified: true });
   await voidAccountTokens(ctx.context, user.id);
+  await clearPendingEmailChange(ctx.context, user.id);
   if (user.emailVerified) {
     await notify?.(ctx, "email-changed", user, { detail: `The account now uses ${updateTo}.` });
   }
-  if (callbackURL) throw ctx.redirect(callbackURL);
+  if (callbackURL) {
+    const outcome = await recordLinkOutcome(ctx.context, "email-changed", updateTo);
+    throw ctx.redirect(withParams(callbackURL, { outcome }));
+  }
   return ctx.json({
     status: true,
     user: { id: user.id, email: updated?.email ?? updateTo, emailVerified: true },
@@ -208,8 +272,16 @@ export function requestEmailChange({ mailer, appName }: EmailChangeDeps) {
     }
     const { internalAdapter, options } = ctx.context;
     const address = newEmail.toLowerCase();
+    // A malformed address is refused by better-auth, and the requester's own answered "Email is the same".
+    if (!z.email().safeParse(address).success || address === session.user.email.toLowerCase()) return;
+    // Every device of the account shows the change, and its links must match it (verifyEmailLink).
+    await savePendingEmailChange(ctx.context, session.user.id, {
+      from: session.user.email,
+      to: address,
+      step: session.user.emailVerified ? "approve" : "confirm",
+    });
     const holder = await internalAdapter.findUserByEmail(address);
-    // A free address, or the requester's own (better-auth answers "Email is the same").
+    // A free address goes on to better-auth, which mails the first link.
     if (!holder || holder.user.id === session.user.id) return;
 
     const confirm = options.user?.changeEmail?.sendChangeEmailConfirmation;

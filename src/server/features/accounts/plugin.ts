@@ -6,6 +6,7 @@ import {
   voidTokensOnPasswordReset,
 } from "#server/features/accounts/credential-changes.ts";
 import type { DeletionCheck } from "#server/features/accounts/delete-account.ts";
+import { verifyEmailFailureLanding } from "#server/features/accounts/email-change.ts";
 import {
   accountInfoPost,
   forgetPassword,
@@ -13,7 +14,9 @@ import {
   setPasswordEndpoint,
 } from "#server/features/accounts/endpoints.ts";
 import { touchLastActive } from "#server/features/accounts/last-active.ts";
+import { deletedLinkOutcome, linkOutcome } from "#server/features/accounts/link-outcomes.ts";
 import { accountOverrideHooks } from "#server/features/accounts/overrides.ts";
+import { cancelEmailChange, pendingEmailChange } from "#server/features/accounts/pending-email-change.ts";
 import { addSessionDetails } from "#server/features/accounts/session-details.ts";
 import type { Mailer } from "#server/mail/mailer.ts";
 
@@ -44,7 +47,15 @@ export function accountsPlugin({
     id: "gatehouse-accounts",
     // A password reset voids the account's other reset links and its deletion link.
     init: (context) => ({ options: voidTokensOnPasswordReset(context) }),
-    endpoints: { forgetPassword, setPasswordEndpoint, accountInfoPost, reauthenticate },
+    endpoints: {
+      forgetPassword,
+      setPasswordEndpoint,
+      accountInfoPost,
+      reauthenticate,
+      pendingEmailChange,
+      cancelEmailChange,
+      linkOutcome,
+    },
     hooks: {
       // The stock paths guarded (overrides.ts; docs/ARCHITECTURE.md lists them).
       before: accountOverrideHooks({ mailer, appName, assertUserCanBeDeleted, notify, onOverrideAnswer }),
@@ -53,6 +64,8 @@ export function accountsPlugin({
         { matcher: (ctx) => ctx.path === "/get-session", handler: touchLastActive },
         // A changed password or email voids the account's outstanding reset and deletion links.
         ...voidTokensAfterCredentialChange,
+        deletedLinkOutcome,
+        verifyEmailFailureLanding,
       ],
     },
     // Password guessing through re-authentication is limited like sign-in (on in production).

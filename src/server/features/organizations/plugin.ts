@@ -7,6 +7,7 @@ import type { Db } from "#server/db/tables.ts";
 import { customRoleOverrides, myPermissions } from "#server/features/organizations/custom-roles.ts";
 import { invitationLimitOverrides } from "#server/features/organizations/invitation-limits.ts";
 import { invitationPreview } from "#server/features/organizations/invitation-preview.ts";
+import { verifyInviteeOnSignUp } from "#server/features/organizations/invitee-verification.ts";
 import { STOCK_REWRITES } from "#server/features/organizations/messages.ts";
 import { invitationOverrides } from "#server/features/organizations/overrides/invitations.ts";
 import { memberOverrides } from "#server/features/organizations/overrides/members.ts";
@@ -63,6 +64,8 @@ export function gatehouseOrganizations({
     hooks: {
       before: overrideHooks(overrides),
       after: [
+        // An invitee's sign-up from the invitation's link proves the invited address.
+        verifyInviteeOnSignUp,
         {
           // Offboarding: the organization stops being active in every session of whoever left or was removed.
           matcher: (ctx: { path?: string }) =>

@@ -27,7 +27,13 @@ export const signUpRoute = screenRoute(guestRoute, "/sign-up", SignUpPage, entry
 
 const checkInboxRoute = screenRoute(rootRoute, "/check-inbox", CheckInboxPage, emailSearch);
 
-const verifiedRoute = screenRoute(rootRoute, "/verified", VerifiedPage, errorSearch);
+// `next`: where Continue goes once verified (a failed link keeps the page that asked for it).
+const verifiedRoute = screenRoute(
+  rootRoute,
+  "/verified",
+  VerifiedPage,
+  searchParams(z.object({ error: optionalText, next: optionalText })),
+);
 
 const forgotPasswordRoute = screenRoute(rootRoute, "/forgot-password", ForgotPasswordPage, emailSearch);
 

@@ -4,7 +4,6 @@ import { authCall } from "#web/lib/api/call.ts";
 import { useApiMutation } from "#web/lib/api/use-api-mutation.ts";
 import { authClient } from "#web/lib/auth-client.ts";
 import { DELETION_REQUEST_KEY, saveDeletionRequest } from "../lib/deletion-request.ts";
-import { PENDING_EMAIL_KEY } from "../lib/pending-email.ts";
 import { isWrongPassword, useFreshMutation } from "./use-fresh-mutation.ts";
 
 /** Where the mailed link (GET /api/auth/delete-user/callback) sends the browser once the account is gone. */
@@ -18,7 +17,11 @@ export function useDeleteWithPassword() {
   return useApiMutation({
     mutationFn: (password: string) =>
       authCall((o) => authClient.deleteUser({ password, callbackURL: DELETED_URL }, o)),
-    onDone: () => window.location.assign(DELETED_URL),
+    // The answer carries the proof the "account deleted" screen asks for (a server-side outcome).
+    onDone: (_, answer) => {
+      const { outcome } = answer as { outcome?: string };
+      window.location.assign(outcome ? `${DELETED_URL}?outcome=${encodeURIComponent(outcome)}` : DELETED_URL);
+    },
     failureTitle: "Could not delete your account",
     silent: isWrongPassword,
   });
@@ -53,7 +56,6 @@ export function useForgetDeletedAccount() {
     queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== "config" });
     try {
       window.localStorage.removeItem(DELETION_REQUEST_KEY);
-      window.localStorage.removeItem(PENDING_EMAIL_KEY);
     } catch {
       // Nothing stored, nothing to forget.
     }

@@ -1,40 +1,52 @@
-import { authCall } from "#web/lib/api/call.ts";
+import { useQuery } from "@tanstack/react-query";
+import type { PendingEmailChange } from "#shared/contracts/email-change.ts";
+import { authCall, authRequest } from "#web/lib/api/call.ts";
 import { useApiMutation } from "#web/lib/api/use-api-mutation.ts";
-import { authClient, type Session } from "#web/lib/auth-client.ts";
-import { type PendingEmailChange, savePendingEmailChange } from "../lib/pending-email.ts";
+import { authClient } from "#web/lib/auth-client.ts";
 import { useFreshMutation } from "./use-fresh-mutation.ts";
 
-/** Where both email-change links come back to. */
-const RETURN_URL = "/account?section=email&emailChange=returned";
+/** Where both email-change links land, signed in or not: its screen explains each outcome. */
+const RETURN_URL = "/email-change";
 
-/** The address the mail goes to first: the current one approves a verified account's change (SPEC §4). */
-function firstRecipient(change: PendingEmailChange): string {
-  return change.twoStep ? change.from : change.to;
+export const pendingEmailKey = ["account", "pending-email-change"] as const;
+
+/** GET /api/auth/pending-email-change: the change waiting for a link, as every device of the account sees it. */
+export function usePendingEmailChange(enabled = true) {
+  return useQuery({
+    queryKey: pendingEmailKey,
+    queryFn: async () =>
+      (await authRequest<{ change: PendingEmailChange | null }>("/pending-email-change")).change,
+    enabled,
+  });
 }
 
 /**
- * POST /api/auth/change-email (fresh session only), remembered in this browser as the pending
- * change. `again` is a second request for the same address, from the pending notice.
+ * POST /api/auth/change-email (fresh session only); the server keeps the change as pending. `again` is
+ * a second request for the same address, from the pending notice: it starts the steps over.
  */
 export function useRequestEmailChange({ again = false }: { again?: boolean } = {}) {
   return useFreshMutation({
-    mutationFn: async ({ user, newEmail }: { user: Session["user"]; newEmail: string }) => {
-      await authCall((o) => authClient.changeEmail({ newEmail, callbackURL: RETURN_URL }, o));
-      const change: PendingEmailChange = {
-        from: user.email,
-        to: newEmail,
-        twoStep: Boolean(user.emailVerified),
-        approved: false,
-        requestedAt: Date.now(),
-      };
-      savePendingEmailChange(change);
-      return change;
+    mutationFn: ({ newEmail }: { newEmail: string; verified: boolean; from: string }) =>
+      authCall((o) => authClient.changeEmail({ newEmail, callbackURL: RETURN_URL }, o)),
+    invalidate: pendingEmailKey,
+    // A verified account's change is approved from the current address first (SPEC §4).
+    success: ({ newEmail, from, verified }) => {
+      const to = verified ? from : newEmail;
+      return again
+        ? { title: "Link sent again", message: `Check ${to}.` }
+        : { title: "Check your inbox", message: `We sent a link to ${to}.` };
     },
-    success: (_, change) =>
-      again
-        ? { title: "Link sent again", message: `Check ${firstRecipient(change)}.` }
-        : { title: "Check your inbox", message: `We sent a link to ${firstRecipient(change)}.` },
     failureTitle: again ? "Could not send the link" : "Could not start the change",
+  });
+}
+
+/** POST /api/auth/cancel-email-change: the pending change is forgotten and its mailed links stop working. */
+export function useCancelEmailChange() {
+  return useApiMutation({
+    mutationFn: () => authRequest("/cancel-email-change", { method: "POST", body: {} }),
+    invalidate: pendingEmailKey,
+    success: () => ({ title: "Email change cancelled", message: "The links we mailed no longer work." }),
+    failureTitle: "Could not cancel the change",
   });
 }
 
@@ -46,14 +58,4 @@ export function useSendVerificationEmail() {
     success: (email) => ({ title: "Verification email sent", message: `Check ${email} for a new link.` }),
     failureTitle: "Could not send the email",
   });
-}
-
-/** The account's address as the server has it now, or null when it cannot be read. */
-export async function fetchCurrentEmail(): Promise<string | null> {
-  try {
-    const session = await authCall((o) => authClient.getSession(undefined, o));
-    return session?.user.email ?? null;
-  } catch {
-    return null;
-  }
 }

@@ -6,7 +6,6 @@ import { emailSchema } from "#shared/fields.ts";
 import { LIMITS } from "#shared/limits.ts";
 import type { Session } from "#web/lib/auth-client.ts";
 import { useRequestEmailChange } from "../api/use-email.ts";
-import type { PendingEmailChange } from "../lib/pending-email.ts";
 
 /** The new address, checked here and then mailed a link; the fresh-session rule may ask for the password first. */
 export function ChangeEmailForm({
@@ -16,7 +15,7 @@ export function ChangeEmailForm({
 }: {
   user: Session["user"];
   onCancel: () => void;
-  onSent: (change: PendingEmailChange) => void;
+  onSent: () => void;
 }) {
   const request = useRequestEmailChange();
   const form = useForm({
@@ -35,7 +34,10 @@ export function ChangeEmailForm({
   });
 
   function submit(values: typeof form.values) {
-    request.mutate({ user, newEmail: values.email.trim().toLowerCase() }, { onSuccess: onSent });
+    request.mutate(
+      { newEmail: values.email.trim().toLowerCase(), verified: user.emailVerified, from: user.email },
+      { onSuccess: onSent },
+    );
   }
 
   return (

@@ -1,63 +1,19 @@
 import { Badge, Box, Button, Group, Stack, Text, ThemeIcon } from "@mantine/core";
-import { notifications } from "@mantine/notifications";
 import { IconAlertTriangle, IconCircleCheck, IconMail } from "@tabler/icons-react";
-import { getRouteApi, useNavigate } from "@tanstack/react-router";
-import { useEffect, useState } from "react";
+import { useState } from "react";
+import { LoadError } from "#web/components/error-alert.tsx";
 import { SectionCard } from "#web/components/section-card.tsx";
-import { authClient, type Session } from "#web/lib/auth-client.ts";
-import { fetchCurrentEmail } from "../api/use-email.ts";
-import {
-  outcomeOfReturn,
-  type PendingEmailChange,
-  readPendingEmailChange,
-  readStoredEmailChange,
-  savePendingEmailChange,
-} from "../lib/pending-email.ts";
-import { RedirectErrorAlert } from "./account-alerts.tsx";
+import type { Session } from "#web/lib/auth-client.ts";
+import { usePendingEmailChange } from "../api/use-email.ts";
 import { ChangeEmailForm } from "./change-email-form.tsx";
 import { PendingEmailNotice } from "./pending-email-notice.tsx";
 import { VerifyEmailAlert } from "./verify-email-alert.tsx";
 
-const route = getRouteApi("/_signed-in/account");
-
-/** Current address, its verification, and the change flow (POST /api/auth/change-email). */
+/** Current address, its verification, and the change flow (POST /api/auth/change-email), kept by the server. */
 export function EmailSection({ user }: { user: Session["user"] }) {
-  const search = route.useSearch();
-  const navigate = useNavigate();
-  const { refetch } = authClient.useSession();
-  const [pending, setPending] = useState<PendingEmailChange | null>(() => readPendingEmailChange(user.email));
+  const pendingQuery = usePendingEmailChange();
+  const pending = pendingQuery.data ?? null;
   const [editing, setEditing] = useState(false);
-  const [linkError, setLinkError] = useState<string | null>(
-    search.emailChange ? (search.error ?? null) : null,
-  );
-
-  // Back from a link: either the old address approved (step 1) or the new one verified (done).
-  // biome-ignore lint/correctness/useExhaustiveDependencies: runs once per return from a link
-  useEffect(() => {
-    if (!search.emailChange) return;
-    void (async () => {
-      const email = (await fetchCurrentEmail()) ?? user.email;
-      void refetch();
-      const outcome = outcomeOfReturn(readStoredEmailChange(), email, search.error);
-      if (outcome.kind === "changed") {
-        savePendingEmailChange(null);
-        setPending(null);
-        notifications.show({
-          color: "teal",
-          title: "Email address changed",
-          message: `You now sign in with ${email}.`,
-        });
-      } else if (outcome.kind === "approved") {
-        savePendingEmailChange(outcome.change);
-        setPending(outcome.change);
-      }
-      await navigate({ to: "/account", search: { section: "email" }, replace: true });
-    })();
-  }, [search.emailChange]);
-
-  useEffect(() => {
-    setPending(readPendingEmailChange(user.email));
-  }, [user.email]);
 
   return (
     <SectionCard
@@ -66,12 +22,6 @@ export function EmailSection({ user }: { user: Session["user"] }) {
       description="Where we send sign-in links and security notices. You also sign in with it."
     >
       <Stack gap="lg">
-        <RedirectErrorAlert
-          code={linkError}
-          next="You can start the change again below."
-          onClose={() => setLinkError(null)}
-        />
-
         <Group gap="md" wrap="wrap" align="center">
           <ThemeIcon variant="light" size={40} radius="xl" aria-hidden visibleFrom="xs">
             <IconMail size={20} stroke={1.6} />
@@ -96,26 +46,14 @@ export function EmailSection({ user }: { user: Session["user"] }) {
 
         {!user.emailVerified ? <VerifyEmailAlert email={user.email} /> : null}
 
-        {pending ? (
-          <PendingEmailNotice
-            pending={pending}
-            onCancel={() => {
-              savePendingEmailChange(null);
-              setPending(null);
-            }}
-            onResent={setPending}
-          />
+        {pendingQuery.isError ? (
+          <LoadError error={pendingQuery.error} onRetry={() => void pendingQuery.refetch()} />
         ) : null}
 
+        {pending ? <PendingEmailNotice pending={pending} user={user} /> : null}
+
         {editing && !pending ? (
-          <ChangeEmailForm
-            user={user}
-            onCancel={() => setEditing(false)}
-            onSent={(change) => {
-              setEditing(false);
-              setPending(change);
-            }}
-          />
+          <ChangeEmailForm user={user} onCancel={() => setEditing(false)} onSent={() => setEditing(false)} />
         ) : null}
       </Stack>
     </SectionCard>

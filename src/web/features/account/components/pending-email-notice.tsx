@@ -1,37 +1,34 @@
 import { Button, Group, Stack, Text, Timeline } from "@mantine/core";
 import { IconCircleCheck, IconMail } from "@tabler/icons-react";
-import { authClient } from "#web/lib/auth-client.ts";
+import type { PendingEmailChange } from "#shared/contracts/email-change.ts";
+import type { Session } from "#web/lib/auth-client.ts";
+import { formatDateTime } from "#web/lib/format.ts";
 import { useCooldown } from "#web/lib/use-cooldown.ts";
-import { useRequestEmailChange } from "../api/use-email.ts";
-import type { PendingEmailChange } from "../lib/pending-email.ts";
+import { useCancelEmailChange, useRequestEmailChange } from "../api/use-email.ts";
 import { MailAlert } from "./account-alerts.tsx";
 
-/** A change waiting for its links: which address to check, the steps, and a way to resend. */
+/**
+ * A change waiting for its links, as the server keeps it (every device of the account shows it): which
+ * address to check, the steps, until when, and a way to resend or cancel.
+ */
 export function PendingEmailNotice({
   pending,
-  onCancel,
-  onResent,
+  user,
 }: {
   pending: PendingEmailChange;
-  onCancel: () => void;
-  onResent: (change: PendingEmailChange) => void;
+  user: Session["user"];
 }) {
-  const { data } = authClient.useSession();
   const resend = useRequestEmailChange({ again: true });
+  const cancel = useCancelEmailChange();
   const cooldown = useCooldown();
-  const step = pending.twoStep ? (pending.approved ? 1 : 0) : 1;
-  const waitingFor = pending.twoStep && !pending.approved ? pending.from : pending.to;
+  const twoStep = user.emailVerified;
+  const approved = pending.step === "confirm";
+  const waitingFor = approved ? pending.to : pending.from;
 
   function sendAgain() {
-    if (!data) return;
     resend.mutate(
-      { user: data.user, newEmail: pending.to },
-      {
-        onSuccess: (change) => {
-          onResent(change);
-          cooldown.start(30);
-        },
-      },
+      { newEmail: pending.to, verified: user.emailVerified, from: user.email },
+      { onSuccess: () => cooldown.start(30) },
     );
   }
 
@@ -43,15 +40,13 @@ export function PendingEmailNotice({
           <Text component="strong" fw={600} size="sm" style={{ overflowWrap: "anywhere" }}>
             {waitingFor}
           </Text>
-          {". Links are valid for 1 hour."}
+          {`. It works until ${formatDateTime(pending.expiresAt)}.`}
         </Text>
-        <Timeline active={step} bulletSize={22} lineWidth={2}>
-          {pending.twoStep ? (
+        <Timeline active={approved ? 1 : 0} bulletSize={22} lineWidth={2}>
+          {twoStep || !approved ? (
             <Timeline.Item
               bullet={<IconCircleCheck size={14} aria-hidden />}
-              title={
-                pending.approved ? "Approved from your current address" : "Approve from your current address"
-              }
+              title={approved ? "Approved from your current address" : "Approve from your current address"}
             >
               <Text size="xs" c="dimmed" style={{ overflowWrap: "anywhere" }}>
                 {pending.from}
@@ -76,8 +71,14 @@ export function PendingEmailNotice({
             loading={resend.isPending}
             remaining={cooldown.remaining}
           />
-          <Button size="xs" variant="subtle" color="gray" onClick={onCancel}>
-            Change to another address
+          <Button
+            size="xs"
+            variant="subtle"
+            color="gray"
+            loading={cancel.isPending}
+            onClick={() => cancel.mutate()}
+          >
+            Cancel change
           </Button>
         </Group>
       </Stack>

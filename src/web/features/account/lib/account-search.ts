@@ -15,11 +15,9 @@ export type AccountSection = (typeof ACCOUNT_SECTIONS)[number];
 /** What /account reads from its URL. */
 export interface AccountSearch {
   section?: AccountSection;
-  /** Set on the way back from an email-change link. */
-  emailChange?: "returned";
   /** Set on the way back from linking a social account. */
   linked?: "returned";
-  /** A redirect error code from one of those links (SPEC §8). */
+  /** A redirect error code from that link (SPEC §8). */
   error?: string;
 }
 
@@ -32,7 +30,6 @@ export function parseAccountSearch(search: Record<string, unknown>): AccountSear
   const section = ACCOUNT_SECTIONS.find((s) => s === search.section);
   return {
     section,
-    emailChange: search.emailChange === "returned" ? "returned" : undefined,
     linked: search.linked === "returned" ? "returned" : undefined,
     error: text(search.error),
   };

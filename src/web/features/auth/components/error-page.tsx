@@ -2,8 +2,8 @@ import { Code, Stack, Text } from "@mantine/core";
 import { IconAlertTriangle, IconShieldLock } from "@tabler/icons-react";
 import { getRouteApi } from "@tanstack/react-router";
 import { ButtonLink } from "#web/components/button-link.tsx";
+import { RedirectErrorCard } from "#web/components/redirect-error-card.tsx";
 import { isSsoRetryError, sanitizeErrorCode } from "#web/lib/redirect-errors.ts";
-import { RedirectErrorCard } from "./redirect-error-card.tsx";
 
 const route = getRouteApi("/error");
 

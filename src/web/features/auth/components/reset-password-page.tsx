@@ -5,12 +5,12 @@ import { confirmedPassword } from "#shared/fields.ts";
 import { AuthCard } from "#web/components/auth-card.tsx";
 import { ButtonLink } from "#web/components/button-link.tsx";
 import { NewPasswordFields } from "#web/components/new-password-fields.tsx";
+import { RedirectErrorCard } from "#web/components/redirect-error-card.tsx";
 import { TextLink } from "#web/components/text-link.tsx";
 import { usePasswordLimits } from "#web/lib/app-config.ts";
 import { usePageTitle } from "#web/lib/use-page-title.ts";
 import { useResetPassword } from "../api/use-auth-mutations.ts";
 import { AuthForm } from "./auth-form.tsx";
-import { RedirectErrorCard } from "./redirect-error-card.tsx";
 
 const route = getRouteApi("/reset-password");
 
