@@ -1,9 +1,9 @@
 import { Badge, Box, Button, Group, Stack, Text, ThemeIcon } from "@mantine/core";
-import { notifications } from "@mantine/notifications";
 import { IconAlertTriangle, IconCircleCheck, IconMail } from "@tabler/icons-react";
 import { getRouteApi, useNavigate } from "@tanstack/react-router";
 import { useEffect, useState } from "react";
 import { SectionCard } from "#web/components/section-card.tsx";
+import { notifySuccess } from "#web/lib/api/notify.ts";
 import { authClient, type Session } from "#web/lib/auth-client.ts";
 import { fetchCurrentEmail } from "../api/use-email.ts";
 import {
@@ -42,11 +42,7 @@ export function EmailSection({ user }: { user: Session["user"] }) {
       if (outcome.kind === "changed") {
         savePendingEmailChange(null);
         setPending(null);
-        notifications.show({
-          color: "teal",
-          title: "Email address changed",
-          message: `You now sign in with ${email}.`,
-        });
+        notifySuccess({ title: "Email address changed", message: `You now sign in with ${email}.` });
       } else if (outcome.kind === "approved") {
         savePendingEmailChange(outcome.change);
         setPending(outcome.change);
