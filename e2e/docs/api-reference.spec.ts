@@ -1,6 +1,11 @@
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { launchChromium, SAVE_SCREENSHOTS, SCREENSHOT_DIR, seriousA11yViolations } from "../support/browser.ts";
+import {
+  launchChromium,
+  SAVE_SCREENSHOTS,
+  SCREENSHOT_DIR,
+  seriousA11yViolations,
+} from "../support/browser.ts";
 import { type E2EServer, startE2EServer } from "../support/server.ts";
 
 // axe reads every one of the page's 200-odd operations (every rule but contrast): about a minute on two cores.

@@ -376,7 +376,7 @@ describe("organizations journey in Chromium", () => {
     await capture(page, "delete");
     await confirm.click();
     await page.waitForURL(`${server.url}/organizations`);
-    await page.getByText("Organization deleted").waitFor();
+    await page.getByText(`${org.name} deleted`).waitFor();
     await page.getByText("No organizations yet").waitFor();
 
     await page.goto(`${server.url}/org/${org.slug}`);

@@ -27,7 +27,9 @@ createRoot(rootElement).render(
       defaultColorScheme="auto"
     >
       <QueryClientProvider client={queryClient}>
-        <Notifications position="top-right" />
+        {/* Bottom left: drawers open from the right and dialogs sit in the middle, so a notification never
+            covers the panel being worked in (issue 20); three at most, the rest wait their turn. */}
+        <Notifications position="bottom-left" limit={3} className="gh-notifications" />
         <RouterProvider router={router} />
       </QueryClientProvider>
     </MantineProvider>

@@ -27,7 +27,16 @@ export const theme = createTheme({
     },
     // Every field on these short forms is required; asterisks would only add noise.
     TextInput: { defaultProps: { size: "md", withAsterisk: false } },
-    PasswordInput: { defaultProps: { size: "md", withAsterisk: false } },
+    // The show-password toggle is a real button on the Tab path, named (Mantine's is tabIndex -1); its
+    // aria-pressed says whether the password shows.
+    PasswordInput: {
+      defaultProps: {
+        size: "md",
+        withAsterisk: false,
+        visibilityToggleFocusable: true,
+        visibilityToggleButtonProps: { "aria-label": "Show password" },
+      },
+    },
   },
 });
 

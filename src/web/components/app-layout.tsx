@@ -24,14 +24,20 @@ export function AppLayout({ switcher }: { switcher: ReactNode }) {
 
   return (
     <AppShell header={{ height: 64 }} padding={0}>
+      {/* The first Tab stop: past the header straight to the screen (main takes the focus, tabIndex -1). */}
+      <a href="#main" className="gh-skip-link">
+        Skip to content
+      </a>
       <AppShell.Header>
         <Container size="lg" h="100%">
+          {/* The left side takes what the buttons on the right leave and its switcher truncates, so no two
+              controls overlap down to 320 px (issue 20); signed in, a phone shows the logo's mark only. */}
           <Group h="100%" justify="space-between" wrap="nowrap">
-            <Group gap="md" wrap="nowrap" style={{ minWidth: 0 }}>
-              <Logo name={config.appName} />
+            <Group gap="sm" wrap="nowrap" style={{ flex: "1 1 0", minWidth: 0 }}>
+              <Logo name={config.appName} compact={Boolean(session)} />
               {session ? <Suspense fallback={null}>{switcher}</Suspense> : null}
             </Group>
-            <Group gap="xs" wrap="nowrap">
+            <Group gap="xs" wrap="nowrap" style={{ flexShrink: 0 }}>
               {config.outbox ? (
                 <Tooltip label="Development outbox" withArrow>
                   <ActionIcon
@@ -61,7 +67,7 @@ export function AppLayout({ switcher }: { switcher: ReactNode }) {
           </Group>
         </Container>
       </AppShell.Header>
-      <AppShell.Main className="gh-auth-background">
+      <AppShell.Main id="main" tabIndex={-1} className="gh-auth-background">
         <ImpersonationBanner />
         <Box mih="calc(100dvh - 64px)" style={{ display: "flex", flexDirection: "column" }}>
           <Container size="lg" w="100%" px="md" py="md" style={{ flex: 1 }}>

@@ -1,7 +1,8 @@
 import { Stack, Text } from "@mantine/core";
 import type { QueryKey } from "@tanstack/react-query";
 import type { ReactNode } from "react";
-import { type Notice, useApiMutation } from "#web/lib/api/use-api-mutation.ts";
+import type { Notice } from "#web/lib/api/notify.ts";
+import { useApiMutation } from "#web/lib/api/use-api-mutation.ts";
 import { AppModal, DialogActions } from "./app-modal.tsx";
 import { ErrorAlert } from "./error-alert.tsx";
 

@@ -1,6 +1,6 @@
 import { Alert, Button, type MantineSpacing, Stack, Text } from "@mantine/core";
 import { IconAlertCircle, IconAlertTriangle, IconRefresh } from "@tabler/icons-react";
-import type { ReactNode } from "react";
+import type { ReactNode, Ref } from "react";
 import { type ErrorWording, errorText } from "#web/lib/api/error-text.ts";
 
 interface ErrorAlertProps {
@@ -12,13 +12,23 @@ interface ErrorAlertProps {
   mt?: MantineSpacing;
   /** More below the text, e.g. a link to the next step. */
   children?: ReactNode;
+  /** Given, the alert can take focus (a form moves it there after a failed attempt). */
+  ref?: Ref<HTMLDivElement>;
 }
 
 /** The one red alert: why an action failed, in plain words, where it was started. */
-export function ErrorAlert({ error, wording, title, mt, children }: ErrorAlertProps) {
+export function ErrorAlert({ error, wording, title, mt, children, ref }: ErrorAlertProps) {
   if (!error) return null;
   return (
-    <Alert mt={mt} color="red" variant="light" title={title} icon={<IconAlertCircle size={18} aria-hidden />}>
+    <Alert
+      ref={ref}
+      tabIndex={ref ? -1 : undefined}
+      mt={mt}
+      color="red"
+      variant="light"
+      title={title}
+      icon={<IconAlertCircle size={18} aria-hidden />}
+    >
       {children ? (
         <Stack gap="xs">
           <Text size="sm">{errorText(error, wording)}</Text>

@@ -1,4 +1,4 @@
-import { Group, Menu, Text, UnstyledButton } from "@mantine/core";
+import { Box, Group, Menu, Text, UnstyledButton } from "@mantine/core";
 import { IconChevronDown, IconHome, IconLogout, IconShieldLock, IconUserCircle } from "@tabler/icons-react";
 import { useNavigate } from "@tanstack/react-router";
 import { isAdmin } from "#web/lib/admin-role.ts";
@@ -31,7 +31,9 @@ export function UserMenu({ user }: { user: Session["user"] }) {
         >
           <Group gap={6} wrap="nowrap">
             <UserAvatar name={user.name} email={user.email} image={user.image} radius="xl" size={34} />
-            <IconChevronDown size={14} stroke={1.8} aria-hidden />
+            <Box component="span" visibleFrom="xs" style={{ lineHeight: 0 }}>
+              <IconChevronDown size={14} stroke={1.8} aria-hidden />
+            </Box>
           </Group>
         </UnstyledButton>
       </Menu.Target>

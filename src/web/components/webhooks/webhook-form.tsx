@@ -107,7 +107,7 @@ function WebhookForm({
       events: values.all ? [ALL_EVENTS] : values.events,
       description: values.description.trim(),
     };
-    if (endpoint) update.mutate({ id: endpoint.id, ...body });
+    if (endpoint) update.mutate({ endpoint, body });
     else create.mutate(body);
   }
 

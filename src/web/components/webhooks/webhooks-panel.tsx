@@ -104,7 +104,7 @@ export function WebhooksPanel({ scope, families, adding, onAddingChange }: Webho
               endpoint={endpoint}
               onDeliveries={() => setDeliveriesOf(endpoint.id)}
               onEdit={() => setEditing(endpoint)}
-              onToggle={() => toggle.mutate({ id: endpoint.id, enabled: !endpoint.enabled })}
+              onToggle={() => toggle.mutate({ endpoint, body: { enabled: !endpoint.enabled } })}
               onRotate={() => setRotating(endpoint)}
               onDelete={() => setDeleting(endpoint)}
             />

@@ -1,12 +1,6 @@
-import { notifications } from "@mantine/notifications";
 import { type QueryKey, useMutation, useQueryClient } from "@tanstack/react-query";
-import { type ErrorWording, errorText } from "./error-text.ts";
-
-/** The words of a notification. */
-export interface Notice {
-  title: string;
-  message: string;
-}
+import type { ErrorWording } from "./error-text.ts";
+import { type Notice, notifyFailure, notifySuccess } from "./notify.ts";
 
 export interface ApiMutationOptions<TVariables, TData> {
   mutationFn: (variables: TVariables) => Promise<TData>;
@@ -50,13 +44,13 @@ export function useApiMutation<TVariables = void, TData = unknown>({
     mutationFn,
     onSuccess: async (data, variables) => {
       await Promise.all(keysOf(invalidate).map((queryKey) => queryClient.invalidateQueries({ queryKey })));
-      if (success) notifications.show({ color: "teal", ...success(variables, data) });
+      if (success) notifySuccess(success(variables, data));
       await onDone?.(variables, data);
     },
     onError: failureTitle
       ? (error) => {
           if (silent?.(error)) return;
-          notifications.show({ color: "red", title: failureTitle, message: errorText(error, wording) });
+          notifyFailure(failureTitle, error, wording);
         }
       : undefined,
   });

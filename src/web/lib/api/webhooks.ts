@@ -52,15 +52,17 @@ export function useCreateWebhook(scope: WebhookScope, onCreated: (created: Creat
 /** Changes an endpoint's URL, events, description, or turns it on or off. */
 export function useUpdateWebhook(onDone?: () => void) {
   return useApiMutation({
-    mutationFn: ({ id, ...json }: UpdateWebhookBody & { id: string }) =>
-      apiCall(productApi.webhooks[":id"].$patch({ param: { id }, json })),
+    mutationFn: ({ endpoint, body }: { endpoint: WebhookEndpoint; body: UpdateWebhookBody }) =>
+      apiCall(productApi.webhooks[":id"].$patch({ param: { id: endpoint.id }, json: body })),
     invalidate: stale,
-    success: (body) =>
-      body.enabled === undefined
-        ? { title: "Endpoint saved", message: "New events are sent as you set them." }
+    success: ({ endpoint, body }) => {
+      const url = body.url ?? endpoint.url;
+      return body.enabled === undefined
+        ? { title: "Endpoint saved", message: `New events are sent to ${url} as you set them.` }
         : body.enabled
-          ? { title: "Endpoint enabled", message: "Events are sent to it again." }
-          : { title: "Endpoint disabled", message: "No events are sent to it until you enable it." },
+          ? { title: "Endpoint enabled", message: `Events are sent to ${url} again.` }
+          : { title: "Endpoint disabled", message: `No events are sent to ${url} until you enable it.` };
+    },
     failureTitle: "Could not change the endpoint",
     onDone,
   });
@@ -118,7 +120,10 @@ export function useSendTestEvent(endpoint: WebhookEndpoint) {
   return useApiMutation({
     mutationFn: () => apiCall(productApi.webhooks[":id"].test.$post({ param: { id: endpoint.id } })),
     invalidate: [deliveriesKey(endpoint.id), webhooksKey],
-    success: () => ({ title: "Test event queued", message: "It shows in the deliveries below once sent." }),
+    success: () => ({
+      title: "Test event queued",
+      message: `It shows in the deliveries of ${endpoint.url} once sent.`,
+    }),
     failureTitle: "Could not send a test event",
   });
 }

@@ -6,7 +6,7 @@ import { authClient } from "#web/lib/auth-client.ts";
 export function useUpdateName() {
   return useApiMutation({
     mutationFn: (name: string) => authCall((o) => authClient.updateUser({ name }, o)),
-    success: () => ({ title: "Profile updated", message: "Your name has been saved." }),
+    success: (name) => ({ title: "Profile updated", message: `You now appear as ${name}.` }),
     failureTitle: "Could not save your name",
   });
 }

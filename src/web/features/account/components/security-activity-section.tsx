@@ -1,5 +1,4 @@
 import { Badge, Box, Button, Group, Paper, Skeleton, Stack, Text, ThemeIcon } from "@mantine/core";
-import { notifications } from "@mantine/notifications";
 import { IconLogin, IconLogout, IconShieldCheck, IconShieldX, IconUserEdit } from "@tabler/icons-react";
 import { useNavigate } from "@tanstack/react-router";
 import { useState } from "react";
@@ -10,6 +9,7 @@ import { ConfirmDialog } from "#web/components/confirm-dialog.tsx";
 import { LoadError } from "#web/components/error-alert.tsx";
 import { SectionCard } from "#web/components/section-card.tsx";
 import { useAuditEvents } from "#web/lib/api/audit.ts";
+import { notifySuccess } from "#web/lib/api/notify.ts";
 import { actorText, eventPhrase, refusalText, signInMethodText } from "#web/lib/audit-words.ts";
 import { authClient, type Session } from "#web/lib/auth-client.ts";
 import { useNotMeSignedIn } from "../api/use-not-me.ts";
@@ -24,12 +24,13 @@ export function SecurityActivitySection({ user }: { user: Session["user"] }) {
   const navigate = useNavigate();
   const { refetch } = authClient.useSession();
   const notMe = useNotMeSignedIn(async () => {
-    notifications.show({
-      color: "teal",
-      title: "Signed out everywhere",
-      message: `We sent a link to choose a new password to ${user.email}.`,
-      autoClose: false,
-    });
+    notifySuccess(
+      {
+        title: "Signed out everywhere",
+        message: `We sent a link to choose a new password to ${user.email}.`,
+      },
+      { keep: true },
+    );
     await navigate({ to: "/sign-in", replace: true });
     await refetch();
   });

@@ -1,6 +1,7 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { authCall } from "#web/lib/api/call.ts";
-import { type Notice, useApiMutation } from "#web/lib/api/use-api-mutation.ts";
+import type { Notice } from "#web/lib/api/notify.ts";
+import { useApiMutation } from "#web/lib/api/use-api-mutation.ts";
 import { authClient } from "#web/lib/auth-client.ts";
 import { ADMIN_WORDING } from "../lib/admin-wording.ts";
 import { describeDevice } from "../lib/format.ts";

@@ -1,5 +1,5 @@
 import { Button, Stack } from "@mantine/core";
-import type { FormEvent, ReactNode } from "react";
+import { type FormEvent, type ReactNode, useEffect, useRef, useState } from "react";
 import { ErrorAlert } from "#web/components/error-alert.tsx";
 
 interface AuthFormProps {
@@ -15,12 +15,47 @@ interface AuthFormProps {
   children: ReactNode;
 }
 
-/** The form of a sign-in screen: the failure, the fields, one full-width submit button. */
+const FIELDS = "input:not([type=hidden]):not([disabled]), textarea:not([disabled])";
+
+/**
+ * The form of a sign-in screen: the failure, the fields, one full-width submit button. For the keyboard
+ * and screen readers (issue 20) it starts in its first empty field, and after a failed attempt takes focus
+ * to what went wrong: the first field the form refused, or the server's answer.
+ */
 export function AuthForm({ onSubmit, error, errorAction, submitLabel, loading, children }: AuthFormProps) {
+  const formRef = useRef<HTMLFormElement>(null);
+  const alertRef = useRef<HTMLDivElement>(null);
+  const [attempts, setAttempts] = useState(0);
+
+  useEffect(() => {
+    const form = formRef.current;
+    // A field that focuses itself (a code field) is left alone.
+    if (!form || form.contains(document.activeElement)) return;
+    const fields = [...form.querySelectorAll<HTMLInputElement>(FIELDS)];
+    (fields.find((field) => field.value === "") ?? fields[0])?.focus();
+  }, []);
+
+  useEffect(() => {
+    if (attempts > 0) formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
+  }, [attempts]);
+
+  useEffect(() => {
+    if (error) alertRef.current?.focus();
+  }, [error]);
+
   return (
-    <form onSubmit={onSubmit} noValidate>
+    <form
+      ref={formRef}
+      onSubmit={(event) => {
+        onSubmit(event);
+        setAttempts((n) => n + 1);
+      }}
+      noValidate
+    >
       <Stack gap="md">
-        <ErrorAlert error={error}>{errorAction}</ErrorAlert>
+        <ErrorAlert ref={alertRef} error={error}>
+          {errorAction}
+        </ErrorAlert>
         {children}
         <Button type="submit" fullWidth size="md" loading={loading}>
           {submitLabel}

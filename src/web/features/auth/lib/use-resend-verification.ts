@@ -1,7 +1,5 @@
-import { notifications } from "@mantine/notifications";
 import { ApiError } from "#web/lib/api/api-error.ts";
-import { errorText } from "#web/lib/api/error-text.ts";
-import type { Notice } from "#web/lib/api/use-api-mutation.ts";
+import { type Notice, notifyFailure, notifySuccess } from "#web/lib/api/notify.ts";
 import { useCooldown } from "#web/lib/use-cooldown.ts";
 import { useSendVerificationEmail } from "../api/use-auth-mutations.ts";
 
@@ -19,11 +17,11 @@ export function useResendVerification(sent: (email: string) => Notice) {
     send.mutate(email, {
       onSuccess: () => {
         cooldown.start(COOLDOWN_SECONDS);
-        notifications.show({ color: "teal", ...sent(email) });
+        notifySuccess(sent(email));
       },
       onError: (error) => {
         if (error instanceof ApiError && error.retryAfter) cooldown.start(error.retryAfter);
-        notifications.show({ color: "red", title: "Could not send the email", message: errorText(error) });
+        notifyFailure("Could not send the email", error);
       },
     });
   }

@@ -56,10 +56,13 @@ export function useVerifyDomain(organizationId: string, onAnswer: (answer: Verif
 
 export function useUpdateDomain(organizationId: string) {
   return useApiMutation({
-    mutationFn: ({ id, ...json }: UpdateDomainBody & { id: string }) =>
+    mutationFn: ({ id, domain: _, ...json }: UpdateDomainBody & { id: string; domain: string }) =>
       apiCall(api.domains[":domainId"].$patch({ param: { organizationId, domainId: id }, json })),
     invalidate: [domainsKey(organizationId), auditKey],
-    success: () => ({ title: "Joining updated", message: "People at this domain join as you set it." }),
+    success: ({ domain }) => ({
+      title: "Joining updated",
+      message: `People at ${domain} join as you set it.`,
+    }),
     failureTitle: "Could not change how people join",
   });
 }

@@ -12,10 +12,10 @@ interface AnsweredInvitation {
 
 /**
  * Accepting (welcome, then the organization's page) or declining an invitation
- * sent to the signed-in user; `onDeclined` runs once a refusal went through.
+ * sent to the signed-in user; `onDeclined` runs once a refusal went through and was told.
  * `error` is the acceptance's failure, else the refusal's.
  */
-export function useInvitationAnswer(invitation: AnsweredInvitation, onDeclined: () => void) {
+export function useInvitationAnswer(invitation: AnsweredInvitation, onDeclined?: () => void) {
   const navigate = useNavigate();
   const accept = useApiMutation({
     mutationFn: () =>
@@ -31,6 +31,10 @@ export function useInvitationAnswer(invitation: AnsweredInvitation, onDeclined: 
     mutationFn: () =>
       authCall((o) => authClient.organization.rejectInvitation({ invitationId: invitation.id }, o)),
     invalidate: [ORG_KEY],
+    success: () => ({
+      title: "Invitation declined",
+      message: `You won't join ${invitation.organizationName}.`,
+    }),
     onDone: onDeclined,
   });
   return { accept, reject, error: accept.error ?? reject.error };

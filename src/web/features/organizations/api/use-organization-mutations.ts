@@ -1,8 +1,8 @@
-import { notifications } from "@mantine/notifications";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useNavigate } from "@tanstack/react-router";
 import { useEffect } from "react";
 import { authCall } from "#web/lib/api/call.ts";
+import { type Notice, notifySuccess } from "#web/lib/api/notify.ts";
 import { useApiMutation } from "#web/lib/api/use-api-mutation.ts";
 import { authClient } from "#web/lib/auth-client.ts";
 import { activeOrganizationIdOf } from "../lib/session.ts";
@@ -56,12 +56,17 @@ export function useUpdateProfile(organizationId: string, onDone: (values: Organi
 }
 
 /** Replaces the organization's metadata with these key/value pairs. */
-export function useSaveMetadata(organizationId: string) {
+export function useSaveMetadata(organization: OrganizationSummary) {
   return useApiMutation({
     mutationFn: (metadata: Record<string, string>) =>
-      authCall((o) => authClient.organization.update({ organizationId, data: { metadata } }, o)),
+      authCall((o) =>
+        authClient.organization.update({ organizationId: organization.id, data: { metadata } }, o),
+      ),
     invalidate: [ORG_KEY],
-    success: () => ({ title: "Metadata saved", message: "The key/value pairs are stored." }),
+    success: () => ({
+      title: "Metadata saved",
+      message: `${organization.name}'s key/value pairs are stored.`,
+    }),
   });
 }
 
@@ -69,12 +74,7 @@ export function useSaveMetadata(organizationId: string) {
  * Leaving or deleting: once done, nothing of this organization may linger in the cache, and
  * the person lands on their list of organizations.
  */
-function useGoAway(
-  organization: OrganizationSummary,
-  call: () => Promise<unknown>,
-  title: string,
-  message: string,
-) {
+function useGoAway(organization: OrganizationSummary, call: () => Promise<unknown>, done: Notice) {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   return useMutation({
@@ -82,7 +82,7 @@ function useGoAway(
     onSuccess: async () => {
       queryClient.removeQueries({ queryKey: organizationKey(organization.id) });
       await queryClient.invalidateQueries({ queryKey: [ORG_KEY] });
-      notifications.show({ color: "teal", title, message });
+      notifySuccess(done);
       await navigate({ to: "/organizations" });
     },
   });
@@ -92,8 +92,7 @@ export function useLeaveOrganization(organization: OrganizationSummary) {
   return useGoAway(
     organization,
     () => authCall((o) => authClient.organization.leave({ organizationId: organization.id }, o)),
-    "You left the organization",
-    `You are no longer a member of ${organization.name}.`,
+    { title: `You left ${organization.name}`, message: "You are no longer a member." },
   );
 }
 
@@ -101,8 +100,10 @@ export function useDeleteOrganization(organization: OrganizationSummary) {
   return useGoAway(
     organization,
     () => authCall((o) => authClient.organization.delete({ organizationId: organization.id }, o)),
-    "Organization deleted",
-    `${organization.name}, its members, teams and invitations are gone.`,
+    {
+      title: `${organization.name} deleted`,
+      message: "The organization, its members, teams and invitations are gone.",
+    },
   );
 }
 

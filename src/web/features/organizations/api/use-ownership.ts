@@ -44,15 +44,18 @@ export function useOfferOwnership(organizationId: string, onDone?: () => void) {
   });
 }
 
-export function useWithdrawOwnershipOffer(organizationId: string) {
+export function useWithdrawOwnershipOffer(organization: { id: string; name: string }) {
   return useApiMutation({
     mutationFn: () =>
       authRequest<OwnershipOffer>("/organization/withdraw-ownership-offer", {
         method: "POST",
-        body: { organizationId },
+        body: { organizationId: organization.id },
       }),
-    invalidate: ownershipKey(organizationId),
-    success: () => ({ title: "Offer withdrawn", message: "The ownership offer can no longer be accepted." }),
+    invalidate: ownershipKey(organization.id),
+    success: () => ({
+      title: "Offer withdrawn",
+      message: `The offer to own ${organization.name} can no longer be accepted.`,
+    }),
     failureTitle: "We couldn't withdraw the offer",
   });
 }

@@ -64,10 +64,18 @@ export function useCreateSsoConnection(organizationId: string, onDone: (connecti
 
 export function useUpdateSsoConnection(organizationId: string, onDone: () => void) {
   return useApiMutation({
-    mutationFn: ({ id, ...json }: UpdateSsoBody & { id: string }) =>
-      apiCall(api.connections[":connectionId"].$patch({ param: { organizationId, connectionId: id }, json })),
+    mutationFn: ({ connection, body }: { connection: SsoConnection; body: UpdateSsoBody }) =>
+      apiCall(
+        api.connections[":connectionId"].$patch({
+          param: { organizationId, connectionId: connection.id },
+          json: body,
+        }),
+      ),
     invalidate: stale(organizationId),
-    success: () => ({ title: "Single sign-on updated", message: "The next sign-in uses the new settings." }),
+    success: ({ connection }) => ({
+      title: "Single sign-on updated",
+      message: `The next sign-in at ${connection.domain} uses the new settings.`,
+    }),
     onDone,
   });
 }

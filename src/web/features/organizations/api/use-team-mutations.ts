@@ -30,13 +30,19 @@ export async function removeTeam(organizationId: string, team: TeamRow, activeTe
   return authCall((o) => authClient.organization.removeTeam({ teamId: team.id, organizationId }, o));
 }
 
+/** Someone put in or taken out of a team: `name` is how the notification calls them. */
+export interface TeamMemberChange {
+  userId: string;
+  name: string;
+}
+
 /** Adds a member of the organization to a team; `onDone` clears the picker. */
 export function useAddTeamMember(organizationId: string, team: TeamRow, onDone: () => void) {
   return useApiMutation({
-    mutationFn: (userId: string) =>
+    mutationFn: ({ userId }: TeamMemberChange) =>
       authCall((o) => authClient.organization.addTeamMember({ teamId: team.id, userId, organizationId }, o)),
     invalidate: organizationKey(organizationId),
-    success: () => ({ title: "Added to team", message: `They are now in ${team.name}.` }),
+    success: ({ name }) => ({ title: "Added to team", message: `${name} is now in ${team.name}.` }),
     onDone,
   });
 }
@@ -44,12 +50,12 @@ export function useAddTeamMember(organizationId: string, team: TeamRow, onDone: 
 /** Takes someone out of a team; a failure shows as a notification. */
 export function useRemoveTeamMember(organizationId: string, team: TeamRow) {
   return useApiMutation({
-    mutationFn: (userId: string) =>
+    mutationFn: ({ userId }: TeamMemberChange) =>
       authCall((o) =>
         authClient.organization.removeTeamMember({ teamId: team.id, userId, organizationId }, o),
       ),
     invalidate: organizationKey(organizationId),
-    success: () => ({ title: "Removed from team", message: `They are no longer in ${team.name}.` }),
+    success: ({ name }) => ({ title: "Removed from team", message: `${name} is no longer in ${team.name}.` }),
     failureTitle: "Could not remove",
   });
 }

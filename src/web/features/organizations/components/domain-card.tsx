@@ -78,7 +78,10 @@ export function DomainCard({
                 value={domain.joinMode}
                 disabled={!canManage || update.isPending}
                 allowDeselect={false}
-                onChange={(value) => value && update.mutate({ id: domain.id, joinMode: value as JoinMode })}
+                onChange={(value) =>
+                  value &&
+                  update.mutate({ id: domain.id, domain: domain.domain, joinMode: value as JoinMode })
+                }
                 w={{ base: "100%", sm: 320 }}
               />
               <Select
@@ -88,7 +91,12 @@ export function DomainCard({
                 disabled={!canManage || update.isPending}
                 allowDeselect={false}
                 onChange={(value) =>
-                  value && update.mutate({ id: domain.id, defaultRole: value as "member" | "admin" })
+                  value &&
+                  update.mutate({
+                    id: domain.id,
+                    domain: domain.domain,
+                    defaultRole: value as "member" | "admin",
+                  })
                 }
                 w={{ base: "100%", sm: 160 }}
               />

@@ -177,7 +177,10 @@ export function RevokeInviteLinkDialog({ link, onClose }: { link: InviteLink | n
       confirmLabel="Revoke link"
       action={revokeInviteLink}
       invalidate={inviteLinksKey(organization.id)}
-      success={() => ({ title: "Invite link revoked", message: "Nobody can join with it any more." })}
+      success={() => ({
+        title: "Invite link revoked",
+        message: `Nobody can join ${organization.name} with it any more.`,
+      })}
     >
       Whoever opens this link from now on is told it was revoked. People who already joined stay members.
     </ConfirmActionDialog>

@@ -43,7 +43,7 @@ export function MetadataEditor() {
   const [nextId, setNextId] = useState(pairs.length + 1);
   const errors = pairErrors(pairs);
 
-  const save = useSaveMetadata(organization.id);
+  const save = useSaveMetadata(organization);
 
   if (!can.updateOrganization) {
     const entries = pairsOf(organization.metadata);

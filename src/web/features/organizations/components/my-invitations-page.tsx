@@ -1,5 +1,4 @@
 import { Card, Group, Stack, Text } from "@mantine/core";
-import { notifications } from "@mantine/notifications";
 import { IconClock, IconMailOpened } from "@tabler/icons-react";
 import { ErrorAlert, LoadError } from "#web/components/error-alert.tsx";
 import { ListSkeleton, PageHeading } from "#web/components/page-states.tsx";
@@ -67,13 +66,7 @@ export function MyInvitationsPage() {
 /** One pending invitation with Accept and Decline (also on the home page, pending-invitations.tsx). */
 export function InvitationItem({ invitation }: { invitation: UserInvitation }) {
   const now = useNow();
-  const answer = useInvitationAnswer(invitation, () =>
-    notifications.show({
-      color: "gray",
-      title: "Invitation declined",
-      message: `You won't join ${invitation.organizationName}.`,
-    }),
-  );
+  const answer = useInvitationAnswer(invitation);
 
   return (
     <Card

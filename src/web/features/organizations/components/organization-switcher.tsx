@@ -61,7 +61,9 @@ export function OrganizationSwitcher() {
             style={{
               borderRadius: "var(--mantine-radius-md)",
               border: "1px solid var(--mantine-color-default-border)",
-              maxWidth: "min(240px, 42vw)",
+              // Shrinks with the header; a long name ends in an ellipsis.
+              minWidth: 0,
+              maxWidth: 240,
             }}
           >
             <Group gap={8} wrap="nowrap">
@@ -72,7 +74,7 @@ export function OrganizationSwitcher() {
                   <IconBuildingCommunity size={16} />
                 </ThemeIcon>
               )}
-              <Text size="sm" fw={600} truncate visibleFrom="xs" style={{ minWidth: 0 }}>
+              <Text size="sm" fw={600} truncate className="gh-switcher-name" style={{ minWidth: 0 }}>
                 {current ? current.name : "Organizations"}
               </Text>
               {waiting > 0 ? (

@@ -42,7 +42,7 @@ export function OwnershipCard() {
 
 function OpenOffer({ offer }: { offer: OwnershipOffer }) {
   const { organization } = useCurrentOrganization();
-  const withdraw = useWithdrawOwnershipOffer(organization.id);
+  const withdraw = useWithdrawOwnershipOffer(organization);
   return (
     <Stack gap="sm">
       <Text size="sm">

@@ -1,5 +1,4 @@
 import { Badge, Group, Menu, Stack, Text, Title } from "@mantine/core";
-import { notifications } from "@mantine/notifications";
 import { IconClock } from "@tabler/icons-react";
 import { useEffect, useState } from "react";
 import { AppModal } from "#web/components/app-modal.tsx";
@@ -115,14 +114,7 @@ export function InvitationDialog({
 
 function InvitationAnswer({ invitation, onClose }: { invitation: UserInvitation; onClose: () => void }) {
   const now = useNow();
-  const answer = useInvitationAnswer(invitation, () => {
-    notifications.show({
-      color: "gray",
-      title: "Invitation declined",
-      message: `You won't join ${invitation.organizationName}.`,
-    });
-    onClose();
-  });
+  const answer = useInvitationAnswer(invitation, onClose);
   const accepted = answer.accept.isSuccess;
   // Accepting goes on to the organization's page; the dialog closes behind it.
   useEffect(() => {

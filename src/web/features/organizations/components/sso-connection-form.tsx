@@ -48,7 +48,7 @@ export function SsoConnectionForm({ connection, domains, onClose }: SsoConnectio
   const { values } = form;
 
   function submit(submitted: SsoFormValues) {
-    if (connection) update.mutate({ id: connection.id, ...updateBody(submitted, connection) });
+    if (connection) update.mutate({ connection, body: updateBody(submitted, connection) });
     else create.mutate(createBody(submitted));
   }
 

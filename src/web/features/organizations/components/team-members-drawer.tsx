@@ -69,8 +69,8 @@ function TeamMembersPanel({ team }: { team: TeamRow }) {
                   variant="subtle"
                   color="red"
                   aria-label={`Remove ${memberName(member)} from ${team.name}`}
-                  loading={remove.isPending && remove.variables === member.userId}
-                  onClick={() => remove.mutate(member.userId)}
+                  loading={remove.isPending && remove.variables?.userId === member.userId}
+                  onClick={() => remove.mutate({ userId: member.userId, name: memberName(member) })}
                 >
                   <IconUserMinus size={18} aria-hidden />
                 </ActionIcon>
@@ -99,12 +99,12 @@ function AddTeamMember({ team, inTeam }: { team: TeamRow; inTeam: Set<string> })
     limit: PAGE_SIZE,
     offset: 0,
   });
-  const options = (candidates.data?.members ?? [])
-    .filter((member) => !inTeam.has(member.userId))
-    .map((member) => ({
-      value: member.userId,
-      label: member.user.name ? `${member.user.name} (${member.user.email})` : member.user.email,
-    }));
+  const others = (candidates.data?.members ?? []).filter((member) => !inTeam.has(member.userId));
+  const chosen = others.find((member) => member.userId === selected);
+  const options = others.map((member) => ({
+    value: member.userId,
+    label: member.user.name ? `${member.user.name} (${member.user.email})` : member.user.email,
+  }));
   const add = useAddTeamMember(organization.id, team, () => {
     setSelected(null);
     setSearch("");
@@ -115,7 +115,7 @@ function AddTeamMember({ team, inTeam }: { team: TeamRow; inTeam: Set<string> })
       noValidate
       onSubmit={(event) => {
         event.preventDefault();
-        if (selected) add.mutate(selected);
+        if (chosen) add.mutate({ userId: chosen.userId, name: memberName(chosen) });
       }}
     >
       <Stack gap="xs">
