@@ -11,12 +11,18 @@ describe("organization details in Chromium", () => {
   let owner: SeededUser;
   let page: Page;
   const org = { name: "Zephyr Works", slug: "zephyr-works" };
+  // The later steps' own organization, so that each fails for its own reason.
+  const yonder = { name: "Yonder Labs", slug: "yonder-labs", id: "" };
 
   beforeAll(async () => {
     server = await startE2EServer();
     browser = await launchChromium();
     owner = await seedUser(server, person("Otto Owner"));
     page = await (await signedInContext(browser, server, owner, DESKTOP)).newPage();
+    ({ id: yonder.id } = await authApi<{ id: string }>(server, "/organization/create", {
+      cookie: owner.cookie,
+      json: { name: yonder.name, slug: yonder.slug },
+    }));
   });
   afterAll(async () => {
     await browser?.close();
@@ -53,22 +59,18 @@ describe("organization details in Chromium", () => {
   });
 
   it("the overview's Teams counter and its checklist tell the same story", async () => {
+    await page.goto(`${server.url}/org/${yonder.slug}`);
     const started = page.getByRole("link", { name: "Create a team" });
     await started.waitFor();
     const stat = page.locator(".mantine-Card-root", { hasText: /^Teams/ });
     expect(await stat.textContent()).toContain("1");
     // The one team counted is named in the step, not silently ignored.
-    await page.getByText(`“${org.name}” came with the organization`).waitFor();
+    await page.getByText(`“${yonder.name}” came with the organization`).waitFor();
     await capture("overview-new");
 
-    const { id: organizationId } = await authApi<{ id: string }>(
-      server,
-      `/organization/get-full-organization?organizationSlug=${org.slug}-2`,
-      { cookie: owner.cookie },
-    );
     await authApi(server, "/organization/create-team", {
       cookie: owner.cookie,
-      json: { organizationId, name: "Research" },
+      json: { organizationId: yonder.id, name: "Research" },
     });
     await page.reload();
     await page.getByText("Create a team (done)").waitFor();
@@ -76,7 +78,11 @@ describe("organization details in Chromium", () => {
   });
 
   it("the invite form goes back to its defaults after each invitation", async () => {
-    await page.goto(`${server.url}/org/${org.slug}-2/invitations`);
+    await authApi(server, "/organization/create-team", {
+      cookie: owner.cookie,
+      json: { organizationId: yonder.id, name: "Outreach" },
+    });
+    await page.goto(`${server.url}/org/${yonder.slug}/invitations`);
     await page.getByLabel("Email", { exact: true }).fill(person("Ivy Invitee").email);
     // The field's empty end, clear of the pills' remove buttons.
     const roles = page.locator("form .mantine-MultiSelect-input");
@@ -85,7 +91,7 @@ describe("organization details in Chromium", () => {
     await page.getByRole("option", { name: /^Admin/ }).click();
     await page.keyboard.press("Escape");
     await page.getByRole("combobox", { name: "Team (optional)" }).click();
-    await page.getByRole("option", { name: "Research" }).click();
+    await page.getByRole("option", { name: "Outreach" }).click();
     await page.getByRole("button", { name: "Send invitation", exact: true }).click();
     await page.getByText("Invitation sent", { exact: true }).waitFor();
 
@@ -96,7 +102,7 @@ describe("organization details in Chromium", () => {
   });
 
   it("the only owner sees why Leave is disabled, and the way to transfer ownership", async () => {
-    await page.goto(`${server.url}/org/${org.slug}-2/settings`);
+    await page.goto(`${server.url}/org/${yonder.slug}/settings`);
     const leave = page.getByRole("button", { name: "Leave organization" });
     await page.getByText("You're the only owner — transfer ownership first.").waitFor();
     await expect.poll(() => leave.isDisabled()).toBe(true);
@@ -107,21 +113,16 @@ describe("organization details in Chromium", () => {
 
   it("the members table fits a phone", async () => {
     const member = await seedUser(server, person("Maximiliane Bartholomew-Featherstonehaugh"));
-    const { id: organizationId } = await authApi<{ id: string }>(
-      server,
-      `/organization/get-full-organization?organizationSlug=${org.slug}-2`,
-      { cookie: owner.cookie },
-    );
     const invitation = await authApi<{ id: string }>(server, "/organization/invite-member", {
       cookie: owner.cookie,
-      json: { email: member.email, role: ["admin", "member"], organizationId },
+      json: { email: member.email, role: ["admin", "member"], organizationId: yonder.id },
     });
     await authApi(server, "/organization/accept-invitation", {
       cookie: member.cookie,
       json: { invitationId: invitation.id },
     });
     await page.setViewportSize(PHONE);
-    await page.goto(`${server.url}/org/${org.slug}-2/members`);
+    await page.goto(`${server.url}/org/${yonder.slug}/members`);
     await page.getByTestId(`member-row-${owner.email}`).waitFor();
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
     expect(overflow).toBeLessThanOrEqual(0);
