@@ -47,7 +47,7 @@ describe("organization details in Chromium", () => {
 
     await slugField().fill(org.slug);
     await page.getByText(`${org.slug} is taken`).waitFor();
-    const suggestion = page.getByRole("button", { name: `Use ${org.slug}-2 as the slug` });
+    const suggestion = page.getByRole("button", { name: `Use ${org.slug}-2 instead` });
     await suggestion.waitFor();
     await capture("slug-taken");
     await suggestion.click();

@@ -29,7 +29,7 @@ export function SlugInput({ value, onChange, onBlur, check, error }: SlugInputPr
           variant="light"
           size="compact-xs"
           onClick={() => onChange(suggestion)}
-          aria-label={`Use ${suggestion} as the slug`}
+          aria-label={`Use ${suggestion} instead`}
         >
           {suggestion}
         </Button>
