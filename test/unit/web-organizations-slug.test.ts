@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { slugSchema } from "#shared/fields.ts";
-import { slugify } from "#web/features/organizations/lib/slug.ts";
+import { slugAlternatives, slugify, slugProblem } from "#web/features/organizations/lib/slug.ts";
 
 describe("slugify", () => {
   it("turns a display name into lowercase letters, digits and single dashes", () => {
@@ -23,5 +23,40 @@ describe("slugify", () => {
       expect(slugSchema.safeParse(slugify(name)).success).toBe(true);
     }
     expect(slugify("日本")).toBe("");
+  });
+});
+
+describe("slugProblem", () => {
+  it("says what is wrong as the slug is typed, in the shared schema's words", () => {
+    expect(slugProblem("a")).toBe("A slug needs at least 2 characters");
+    expect(slugProblem("acme_rockets")).toBe("Use lowercase letters, digits and dashes only");
+    expect(slugProblem("x".repeat(49))).toBe("A slug has at most 48 characters");
+  });
+
+  it("says nothing of a good slug, nor of an empty field", () => {
+    expect(slugProblem("acme-rockets")).toBeNull();
+    expect(slugProblem("")).toBeNull();
+  });
+});
+
+describe("slugAlternatives", () => {
+  it("numbers a taken slug from 2, and counts on from a number it already ends in", () => {
+    expect(slugAlternatives("acme", 3)).toEqual(["acme-2", "acme-3", "acme-4"]);
+    expect(slugAlternatives("acme-2", 2)).toEqual(["acme-3", "acme-4"]);
+    expect(slugAlternatives("r2-d2", 1)).toEqual(["r2-d2-2"]);
+  });
+
+  it("keeps a short slug whole: a bare number is not a suffix to count on from", () => {
+    expect(slugAlternatives("42", 1)).toEqual(["42-2"]);
+    expect(slugAlternatives("a-1", 1)).toEqual(["a-1-2"]);
+  });
+
+  it("shortens a long slug so that every alternative fits the shared schema", () => {
+    const long = `${"a".repeat(45)}-bc`;
+    for (const alternative of slugAlternatives(long)) {
+      expect(alternative.length).toBeLessThanOrEqual(48);
+      expect(slugSchema.safeParse(alternative).success).toBe(true);
+    }
+    expect(slugAlternatives(long, 1)).toEqual([`${"a".repeat(45)}-2`]);
   });
 });

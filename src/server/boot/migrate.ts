@@ -3,6 +3,7 @@ import { sql } from "kysely";
 import { migrateApiKeyCleanup } from "#server/auth/api-key-cleanup.ts";
 import type { buildAuthOptions } from "#server/auth/auth.ts";
 import { migrateRateLimitTable } from "#server/auth/rate-limit-storage.ts";
+import type { Logger } from "#server/boot/logger.ts";
 import { migrateCacheGeneration } from "#server/db/cache-generation.ts";
 import type { AppDatabase } from "#server/db/db.ts";
 import { migrateLimitCounters } from "#server/db/limit-counters.ts";
@@ -12,6 +13,7 @@ import { migrateCustomRoles } from "#server/features/organizations/custom-roles.
 import { migrateDomainTables } from "#server/features/organizations/domain-tables.ts";
 import { migrateInviteLinks } from "#server/features/organizations/invite-links-tables.ts";
 import { migrateOwnershipOffers } from "#server/features/organizations/ownership.ts";
+import { migrateTeamNames } from "#server/features/organizations/team-names.ts";
 import {
   migrateScimGroupTeams,
   migrateScimLookups,
@@ -25,6 +27,7 @@ import { migrateMailTables } from "#server/mail/queue.ts";
 export async function migrate(
   options: ReturnType<typeof buildAuthOptions>,
   database: AppDatabase,
+  logger?: Logger,
 ): Promise<void> {
   await withMigrationLock(database, async () => {
     const { runMigrations } = await getMigrations(options);
@@ -42,6 +45,8 @@ export async function migrate(
     await migrateDomainTables(database.db);
     await migrateCustomRoles(database.db);
     await migrateOwnershipOffers(database.db);
+    // One name per team within an organization (issue 20).
+    await migrateTeamNames(database.db, logger);
     // Single sign-on's test sign-ins (issue 19).
     await migrateSsoTests(database.db);
     // SCIM connections and the teams their groups became (issue 19, decision 38).

@@ -51,7 +51,7 @@ export async function buildServer(config: Config, logger: Logger) {
         secondaryStorage: redis?.storage,
       }),
     };
-    await migrate(buildAuthOptions(deps), database);
+    await migrate(buildAuthOptions(deps), database, logger);
     await promoteConfiguredAdmins(database.db, config.adminEmails);
     mailer.start();
     const webhooks = createWebhookWorker({

@@ -129,6 +129,8 @@ export const teamMemberList = z.array(teamMemberRow);
 export const fullOrganization = organizationProfile.extend({
   members: z.array(memberRow),
   memberCount: z.number(),
+  /** Members holding the owner role: the only owner cannot leave (SPEC §8). */
+  ownerCount: z.number(),
   invitations: z.array(invitationRow),
   invitationCount: z.number(),
   teams: z.array(teamRow),

@@ -1,5 +1,6 @@
 import { APIError } from "better-auth/api";
 import { ORGANIZATION_MESSAGES } from "#server/features/organizations/messages.ts";
+import { TEAM_NAME_UNIQUE_INDEX } from "#server/features/organizations/team-names.ts";
 
 /** Messages our triggers raise (see constraints.ts); the database, not the code path, enforces them. */
 export const TRIGGER_MESSAGES = {
@@ -38,6 +39,10 @@ export function translateConstraintError(error: unknown): unknown {
     (constraint === MEMBER_UNIQUE_INDEX || message.includes("member.organizationId, member.userId"))
   ) {
     return APIError.from("BAD_REQUEST", ORGANIZATION_MESSAGES.alreadyMember);
+  }
+  // Issue 20: the unique (organizationId, lower(trim(name))) index decides a race for one team name.
+  if (unique && (constraint === TEAM_NAME_UNIQUE_INDEX || message.includes(TEAM_NAME_UNIQUE_INDEX))) {
+    return APIError.from("BAD_REQUEST", ORGANIZATION_MESSAGES.teamNameTaken);
   }
   // Custom roles (decision 35): the unique (organizationId, role) index decides a race for one name.
   if (

@@ -2,6 +2,7 @@ import { sql } from "kysely";
 import { strongSignInFlag } from "#server/auth/two-factor-compliance.ts";
 import { isoDate, toDate } from "#server/db/dates.ts";
 import { containsPattern, lowerContains } from "#server/db/like.ts";
+import { hasRoleSql } from "#server/db/roles-sql.ts";
 import type { Db } from "#server/db/tables.ts";
 import { invitationsPage } from "#server/features/organizations/invitation-lists.ts";
 import { memberCount } from "#server/features/organizations/member-count.ts";
@@ -227,17 +228,24 @@ export async function fullOrganization(
   page: Page,
   inviterRole: string | null,
 ) {
-  const [members, teams, invitations] = await Promise.all([
+  const [members, teams, invitations, owners] = await Promise.all([
     membersPage(db, organization.id, page),
     teamsPage(db, organization.id, page),
     inviterRole !== null
       ? invitationsPage(db, organization.id, { ...page, status: "pending", viewerRole: inviterRole })
       : { items: [], total: 0 },
+    countRows(
+      db
+        .selectFrom("member")
+        .where("organizationId", "=", organization.id)
+        .where(hasRoleSql("member.role", "owner")),
+    ),
   ]);
   return {
     ...organizationJson(organization),
     members: members.members,
     memberCount: members.total,
+    ownerCount: owners,
     invitations: invitations.items,
     invitationCount: invitations.total,
     teams: teams.items,

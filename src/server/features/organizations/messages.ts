@@ -31,6 +31,10 @@ export const ORGANIZATION_MESSAGES = {
     message: "User is already a member of this organization",
   },
   teamNotFound: { code: "TEAM_NOT_FOUND", message: "Team not found" },
+  teamNameTaken: {
+    code: "TEAM_NAME_ALREADY_TAKEN",
+    message: "A team with this name already exists in this organization",
+  },
   onlyOwner: {
     code: "CANNOT_LEAVE_AS_THE_ONLY_OWNER",
     message: "You cannot leave as the only owner: make another member an owner first",

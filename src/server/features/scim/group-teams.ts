@@ -2,13 +2,16 @@ import { randomUUID } from "node:crypto";
 import type { EventSource } from "#server/auth/event-source.ts";
 import type { Db } from "#server/db/tables.ts";
 import { recordEvent } from "#server/events/record.ts";
+import { freeTeamName } from "#server/features/organizations/team-names.ts";
 
 /**
  * A connection's SCIM groups as teams of its organization (issue 19, decision 38): a group gets a team of its
  * name when Gatehouse first sees it, the team is renamed with the group, and deleted with it (its team
  * memberships go; the people stay members of the organization). Idempotent: it brings the teams to what the
  * groups are, whoever calls it — a user's reconciliation inside the SCIM transaction, or the group endpoints'
- * after-hook (a group renamed or created without members touches no user).
+ * after-hook (a group renamed or created without members touches no user). A name another team already has
+ * (one name per team, issue 20) becomes "name (2)": the group still gets its own team, and a team someone made
+ * by hand is never taken over, nor deleted with a group.
  */
 export async function syncGroupTeams(
   trx: Db,
@@ -35,7 +38,7 @@ export async function syncGroupTeams(
     if (!link) {
       const team = {
         id: randomUUID().replaceAll("-", ""),
-        name: group.displayName,
+        name: await freeTeamName(trx, connection.organizationId, group.displayName),
         organizationId: connection.organizationId,
         // Members join through syncMembership below, which writes teamMember rows itself.
         memberCount: 0,
@@ -63,17 +66,18 @@ export async function syncGroupTeams(
       continue;
     }
     teamByGroup.set(group.id, link.teamId);
-    if (link.name !== group.displayName) {
-      await trx
-        .updateTable("team")
-        .set({ name: group.displayName, updatedAt: now })
-        .where("id", "=", link.teamId)
-        .execute();
+    // The cheap comparison first: a sync that renames nothing reads no other team.
+    const name =
+      link.name === group.displayName
+        ? link.name
+        : await freeTeamName(trx, connection.organizationId, group.displayName, link.teamId);
+    if (link.name !== name) {
+      await trx.updateTable("team").set({ name, updatedAt: now }).where("id", "=", link.teamId).execute();
       await recordEvent(trx, {
         ...base,
         action: "team.updated",
-        target: { type: "team", id: link.teamId, label: group.displayName },
-        details: { via: "scim", from: link.name, to: group.displayName },
+        target: { type: "team", id: link.teamId, label: name },
+        details: { via: "scim", from: link.name, to: name },
       });
     }
   }

@@ -82,6 +82,7 @@ const ERROR_TEXT: Record<string, string> = {
   UNABLE_TO_REMOVE_LAST_TEAM:
     "Unable to remove last team: an organization always keeps at least one team. Create another team first.",
   TEAM_MEMBER_LIMIT_REACHED: "Team member limit reached: this team cannot take more members.",
+  TEAM_NAME_ALREADY_TAKEN: "This organization already has a team of that name. Choose another name.",
   USER_IS_NOT_A_MEMBER_OF_THE_ORGANIZATION: "This person is not a member of the organization.",
   INVITATION_EXPIRED: "This invitation has expired. Ask for a new one.",
   INVITATION_NOT_PENDING: "Only a pending invitation can be cancelled.",

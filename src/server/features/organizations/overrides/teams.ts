@@ -1,4 +1,4 @@
-import { APIError } from "better-auth/api";
+import { APIError, getSessionFromCtx } from "better-auth/api";
 import { defineOverride, type Override } from "#server/auth/overrides.ts";
 import type { Db } from "#server/db/tables.ts";
 import { can, findMembership } from "#server/features/organizations/access.ts";
@@ -6,13 +6,50 @@ import { organizationOf, queryOf, requireSession } from "#server/features/organi
 import { teamMembersPage, teamsPage } from "#server/features/organizations/lists.ts";
 import { ORGANIZATION_MESSAGES } from "#server/features/organizations/messages.ts";
 import { answerPage, PAGE, readPage, readString } from "#server/features/organizations/paging.ts";
+import { refuseTakenTeamName } from "#server/features/organizations/team-names.ts";
 
 /**
  * Teams: lists of teams and of a team's members in better-auth's array shape, paged by optional
- * `limit`/`offset` (up to 200 without them), the total in `X-Total-Count` (decision 10).
+ * `limit`/`offset` (up to 200 without them), the total in `X-Total-Count` (decision 10); one name per
+ * team within an organization, stored without its surrounding spaces (issue 20).
  */
 export function teamOverrides(db: Db): Override[] {
   return [
+    defineOverride({
+      path: "/organization/create-team",
+      mode: "guard",
+      handler: async (ctx) => {
+        const body = ctx.body as { name?: unknown; organizationId?: unknown } | undefined;
+        if (typeof body?.name !== "string") return;
+        const session = await getSessionFromCtx(ctx);
+        const organizationId =
+          (typeof body.organizationId === "string" && body.organizationId) ||
+          (session?.session.activeOrganizationId as string | null | undefined);
+        if (!organizationId || !(await mayNameTeams(db, session, organizationId, "create"))) return;
+        await refuseTakenTeamName(db, organizationId, body.name);
+        return { context: { body: { ...body, name: body.name.trim() } } };
+      },
+    }),
+
+    defineOverride({
+      path: "/organization/update-team",
+      mode: "guard",
+      handler: async (ctx) => {
+        const body = ctx.body as { teamId?: unknown; data?: { name?: unknown } } | undefined;
+        const name = body?.data?.name;
+        if (typeof body?.teamId !== "string" || typeof name !== "string") return;
+        const team = await db
+          .selectFrom("team")
+          .select(["id", "organizationId"])
+          .where("id", "=", body.teamId)
+          .executeTakeFirst();
+        const session = await getSessionFromCtx(ctx);
+        if (!team || !(await mayNameTeams(db, session, team.organizationId, "update"))) return;
+        await refuseTakenTeamName(db, team.organizationId, name, team.id);
+        return { context: { body: { ...body, data: { ...body.data, name: name.trim() } } } };
+      },
+    }),
+
     defineOverride({
       path: "/organization/list-teams",
       mode: "replace",
@@ -49,4 +86,19 @@ export function teamOverrides(db: Db): Override[] {
       },
     }),
   ];
+}
+
+/**
+ * Whether the caller may create or rename this organization's teams, so a taken name is told only to
+ * them; anyone else goes on to better-auth's own refusal. A call from the server itself has no session.
+ */
+async function mayNameTeams(
+  db: Db,
+  session: { user: { id: string } } | null,
+  organizationId: string,
+  action: "create" | "update",
+): Promise<boolean> {
+  if (!session) return true;
+  const member = await findMembership(db, organizationId, session.user.id);
+  return !!member && (await can(db, member, { team: [action] }));
 }

@@ -14,7 +14,7 @@ export function CreateOrganizationPage() {
   // The slug follows the name until the person edits the slug themselves.
   const [slugEdited, setSlugEdited] = useState(false);
   const form = useProfileForm({ name: "", slug: "", logo: "" });
-  const slugState = useSlugAvailability(form.values.slug);
+  const slugCheck = useSlugAvailability(form.values.slug);
   const create = useCreateOrganization();
 
   return (
@@ -24,10 +24,10 @@ export function CreateOrganizationPage() {
         description="An organization groups people: invite them, give them roles and sort them into teams. You will be its owner."
       />
       <Paper withBorder shadow="sm" p={{ base: "lg", sm: "xl" }}>
-        <ProfileFormFrame form={form} slugState={slugState} onSave={create.mutate} error={create.error}>
+        <ProfileFormFrame form={form} slugCheck={slugCheck} onSave={create.mutate} error={create.error}>
           <ProfileFields
             form={form}
-            slugState={slugState}
+            slugCheck={slugCheck}
             nameProps={{
               placeholder: "Acme Inc.",
               required: true,
@@ -42,7 +42,7 @@ export function CreateOrganizationPage() {
             <ButtonLink to="/organizations" variant="default">
               Cancel
             </ButtonLink>
-            <Button type="submit" loading={create.isPending} disabled={slugState === "taken"}>
+            <Button type="submit" loading={create.isPending} disabled={slugCheck.state === "taken"}>
               Create organization
             </Button>
           </Group>

@@ -1,9 +1,10 @@
-import { Button, Divider, Group, Stack, Text, TextInput } from "@mantine/core";
+import { Anchor, Button, Divider, Group, Stack, Text, TextInput } from "@mantine/core";
 import { IconDoorExit, IconTrash } from "@tabler/icons-react";
 import { type ReactNode, useState } from "react";
 import { ConfirmDialog } from "#web/components/confirm-dialog.tsx";
 import { SectionCard } from "#web/components/section-card.tsx";
 import { isOnlyOwnerError } from "#web/lib/api/api-error.ts";
+import { useFullOrganization } from "../api/queries.ts";
 import { useDeleteOrganization, useLeaveOrganization } from "../api/use-organization-mutations.ts";
 import { useCurrentOrganization } from "./organization-context.tsx";
 
@@ -32,6 +33,18 @@ function DangerRow({
   );
 }
 
+/** Why the only owner's "Leave" is disabled, next to it, with the way out. */
+function OnlyOwnerReason({ id }: { id: string }) {
+  return (
+    <Text id={id} size="sm" c="var(--mantine-color-error)">
+      {"You're the only owner — transfer ownership first. "}
+      <Anchor href="#ownership" size="sm" fw={600}>
+        Transfer ownership
+      </Anchor>
+    </Text>
+  );
+}
+
 /** Leaving the organization, and deleting it for those allowed to. */
 export function DangerZone() {
   const { organization, can } = useCurrentOrganization();
@@ -40,7 +53,10 @@ export function DangerZone() {
   const [confirmName, setConfirmName] = useState("");
   const leave = useLeaveOrganization(organization);
   const remove = useDeleteOrganization(organization);
-  const onlyOwner = isOnlyOwnerError(leave.error);
+  // Known before anyone presses "Leave": the owners are counted over every member (get-full-organization).
+  const full = useFullOrganization(organization.id);
+  const soleOwner = can.isOwner && full.data?.ownerCount === 1;
+  const onlyOwner = soleOwner || isOnlyOwnerError(leave.error);
 
   return (
     <SectionCard title="Danger zone" danger>
@@ -53,11 +69,14 @@ export function DangerZone() {
               variant="default"
               leftSection={<IconDoorExit size={16} aria-hidden />}
               onClick={() => setLeaving(true)}
+              disabled={soleOwner}
+              aria-describedby={soleOwner ? "leave-reason" : undefined}
             >
               Leave organization
             </Button>
           }
         />
+        {soleOwner ? <OnlyOwnerReason id="leave-reason" /> : null}
         {can.deleteOrganization ? (
           <>
             <Divider />

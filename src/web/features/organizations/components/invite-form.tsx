@@ -27,7 +27,8 @@ export function InviteForm() {
     validate: schemaResolver(inviteForm, { sync: true }),
     validateInputOnBlur: true,
   });
-  const invite = useInviteMember(organization, () => form.setFieldValue("email", ""));
+  // Back to the defaults after each invitation, so the next one never inherits a role or team by accident.
+  const invite = useInviteMember(organization, () => form.reset());
 
   return (
     <Card withBorder padding="lg" radius="lg" shadow="xs">

@@ -43,7 +43,12 @@ export function ListTable({
 }: ListTableProps) {
   return (
     <TableRegion label={label}>
-      <Table verticalSpacing="sm" horizontalSpacing="md" highlightOnHover={highlightOnHover}>
+      <Table
+        className="gh-list-table"
+        verticalSpacing="sm"
+        horizontalSpacing="md"
+        highlightOnHover={highlightOnHover}
+      >
         <Table.Thead>
           <Table.Tr>
             {columns.map((column, index) => (

@@ -18,7 +18,7 @@ interface MemberIdentityProps {
 /** A member's avatar, name and email, truncated to fit. */
 export function MemberIdentity({ user, avatarSize, nameBadge, children }: MemberIdentityProps) {
   const name = (
-    <Text size="sm" fw={600} truncate>
+    <Text size="sm" fw={600} truncate maw="100%">
       {user.name || user.email}
     </Text>
   );
@@ -29,7 +29,8 @@ export function MemberIdentity({ user, avatarSize, nameBadge, children }: Member
         {nameBadge === undefined ? (
           name
         ) : (
-          <Group gap={6} wrap="nowrap">
+          // Badges move under a long name rather than being cut short on a phone.
+          <Group gap={6} wrap="wrap" style={{ rowGap: 2 }}>
             {name}
             {nameBadge}
           </Group>

@@ -7,6 +7,7 @@ import { UserAvatar } from "#web/components/user-avatar.tsx";
 import { plural } from "#web/lib/format.ts";
 import type { FullOrganization } from "../api/types.ts";
 import { memberName } from "../api/use-member-mutations.ts";
+import { teamStep } from "../lib/get-started.ts";
 import { useCurrentOrganization } from "./organization-context.tsx";
 import { RoleBadges } from "./role-badges.tsx";
 
@@ -92,6 +93,7 @@ export function RecentActivity() {
 /** First steps for a new organization, until each is done. */
 export function GetStarted({ full }: { full: FullOrganization }) {
   const { organization } = useCurrentOrganization();
+  const teams = teamStep(full);
   const steps = [
     { done: Boolean(organization.logo), label: "Add a logo", to: "/org/$slug/settings" as const },
     {
@@ -99,14 +101,21 @@ export function GetStarted({ full }: { full: FullOrganization }) {
       label: "Invite a teammate",
       to: "/org/$slug/invitations" as const,
     },
-    { done: full.teamCount > 1, label: "Create a team", to: "/org/$slug/teams" as const },
+    {
+      done: teams.done,
+      label: "Create a team",
+      to: "/org/$slug/teams" as const,
+      note: teams.cameWith
+        ? `“${teams.cameWith.name}” came with the organization; create teams to group people.`
+        : undefined,
+    },
   ];
   if (steps.every((step) => step.done)) return null;
   return (
     <OverviewCard title="Get started">
       <Stack gap={8}>
         {steps.map((step) => (
-          <Group key={step.label} gap="xs" wrap="nowrap">
+          <Group key={step.label} gap="xs" wrap="nowrap" align="flex-start">
             {step.done ? (
               <IconCircleCheck size={18} color="var(--mantine-color-teal-light-color)" aria-hidden />
             ) : (
@@ -117,9 +126,16 @@ export function GetStarted({ full }: { full: FullOrganization }) {
                 {`${step.label} (done)`}
               </Text>
             ) : (
-              <TextLink to={step.to} params={{ slug: organization.slug }} size="sm">
-                {step.label}
-              </TextLink>
+              <div style={{ minWidth: 0 }}>
+                <TextLink to={step.to} params={{ slug: organization.slug }} size="sm">
+                  {step.label}
+                </TextLink>
+                {step.note ? (
+                  <Text size="xs" c="dimmed">
+                    {step.note}
+                  </Text>
+                ) : null}
+              </div>
             )}
           </Group>
         ))}

@@ -6,7 +6,7 @@ import { organizationNameSchema, slugSchema } from "#shared/fields.ts";
 import { LIMITS } from "#shared/limits.ts";
 import { ErrorAlert } from "#web/components/error-alert.tsx";
 import type { OrganizationFields } from "../api/use-organization-mutations.ts";
-import type { SlugState } from "../api/use-slug-availability.ts";
+import type { SlugCheck } from "../api/use-slug-availability.ts";
 import { logoSchema } from "../lib/logo.ts";
 import { LogoInput } from "./logo-input.tsx";
 import { SlugInput } from "./slug-input.tsx";
@@ -27,7 +27,7 @@ type ProfileForm = ReturnType<typeof useProfileForm>;
 
 interface ProfileFormFrameProps {
   form: ProfileForm;
-  slugState: SlugState;
+  slugCheck: SlugCheck;
   /** Runs with valid values, unless the slug is known to be taken. */
   onSave: (values: OrganizationFields) => void;
   /** Why the last save failed. */
@@ -37,12 +37,12 @@ interface ProfileFormFrameProps {
 }
 
 /** The form element around the profile fields: validates, then saves; a failure shows on top. */
-export function ProfileFormFrame({ form, slugState, onSave, error, children }: ProfileFormFrameProps) {
+export function ProfileFormFrame({ form, slugCheck, onSave, error, children }: ProfileFormFrameProps) {
   return (
     <form
       noValidate
       onSubmit={form.onSubmit((values) => {
-        if (slugState !== "taken") onSave(values);
+        if (slugCheck.state !== "taken") onSave(values);
       })}
     >
       <Stack gap="md">
@@ -55,7 +55,7 @@ export function ProfileFormFrame({ form, slugState, onSave, error, children }: P
 
 interface ProfileFieldsProps {
   form: ProfileForm;
-  slugState: SlugState;
+  slugCheck: SlugCheck;
   /** Extra input props of the name field (a placeholder, or a slug that follows the name). */
   nameProps?: {
     placeholder?: string;
@@ -71,7 +71,7 @@ interface ProfileFieldsProps {
 /** Name, slug (checked live) and logo. */
 export function ProfileFields({
   form,
-  slugState,
+  slugCheck,
   nameProps = {},
   onSlugChange,
   slugNote,
@@ -92,7 +92,7 @@ export function ProfileFields({
       />
       <SlugInput
         value={form.values.slug}
-        state={slugState}
+        check={slugCheck}
         error={form.errors.slug as string | undefined}
         onChange={(slug) => {
           form.setFieldValue("slug", slug);

@@ -14,7 +14,7 @@ export function ProfileForm() {
     slug: organization.slug,
     logo: organization.logo ?? "",
   });
-  const slugState = useSlugAvailability(form.values.slug, organization.slug);
+  const slugCheck = useSlugAvailability(form.values.slug, organization.slug);
   const save = useUpdateProfile(organization.id, async (values) => {
     form.resetDirty(values);
     if (values.slug !== organization.slug) {
@@ -23,10 +23,10 @@ export function ProfileForm() {
   });
 
   return (
-    <ProfileFormFrame form={form} slugState={slugState} onSave={save.mutate} error={save.error}>
+    <ProfileFormFrame form={form} slugCheck={slugCheck} onSave={save.mutate} error={save.error}>
       <ProfileFields
         form={form}
-        slugState={slugState}
+        slugCheck={slugCheck}
         slugNote={
           form.values.slug !== organization.slug ? (
             <Text size="xs" c="dimmed">
@@ -39,7 +39,11 @@ export function ProfileForm() {
         <Button variant="default" onClick={() => form.reset()} disabled={!form.isDirty()}>
           Discard
         </Button>
-        <Button type="submit" loading={save.isPending} disabled={!form.isDirty() || slugState === "taken"}>
+        <Button
+          type="submit"
+          loading={save.isPending}
+          disabled={!form.isDirty() || slugCheck.state === "taken"}
+        >
           Save changes
         </Button>
       </Group>
