@@ -53,7 +53,11 @@ export function useForgetDeletedAccount() {
   const { refetch } = authClient.useSession();
   useEffect(() => {
     void refetch();
-    queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== "config" });
+    // Keeps the app's settings and the link outcome this very screen stands on (removing it would fetch it
+    // again, show the loader, and mount this screen anew: a loop).
+    queryClient.removeQueries({
+      predicate: (query) => !["config", "link-outcome"].includes(String(query.queryKey[0])),
+    });
     try {
       window.localStorage.removeItem(DELETION_REQUEST_KEY);
     } catch {
