@@ -1,7 +1,8 @@
 import { hc } from "hono/client";
 import type { ProductApi } from "#server/boot/product-api.ts";
 import { authClient } from "../auth-client.ts";
-import { ApiError, NETWORK_STATUS } from "./api-error.ts";
+import { ApiError, NETWORK_STATUS, TIMEOUT_CODE } from "./api-error.ts";
+import { deadlineFetch, TIMEOUT_ERROR } from "./deadline-fetch.ts";
 
 /**
  * What better-auth's client answers: `{ data }` or `{ error }`, never a throw for a refusal. The OpenID
@@ -29,8 +30,14 @@ function retryAfterOf(response: Response): number | undefined {
   return Number.isFinite(seconds) && seconds > 0 ? seconds : undefined;
 }
 
-function networkError(cause: unknown): ApiError {
-  return new ApiError(NETWORK_STATUS, cause instanceof Error ? cause.message : "Network error");
+/**
+ * What a call that got no answer throws: offline, a request refused on the way ("Failed to fetch") or one
+ * past its deadline. The words a person reads are errorText's, never the browser's.
+ */
+export function networkError(cause: unknown): ApiError {
+  const message = cause instanceof Error ? cause.message : "Network error";
+  const timedOut = cause instanceof Error && cause.name === TIMEOUT_ERROR;
+  return new ApiError(NETWORK_STATUS, message, timedOut ? TIMEOUT_CODE : undefined);
 }
 
 /**
@@ -90,7 +97,7 @@ export function authRequest<T>(
  * The product API under /api, typed end to end from the server's own routes (hono/client): paths,
  * parameters and answers are checked by the compiler against src/server/boot/product-api.ts.
  */
-export const productApi = hc<ProductApi>("/api");
+export const productApi = hc<ProductApi>("/api", { fetch: deadlineFetch() });
 
 type JsonOf<R> = R extends { json(): Promise<infer T> } ? T : never;
 /** A route's success answer: its JSON bodies other than the `{ code, message }` refusals. */
