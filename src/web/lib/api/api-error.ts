@@ -1,4 +1,5 @@
 import { ERROR_CODES } from "#shared/error-codes.ts";
+import { TIMEOUT_ERROR } from "./deadline-fetch.ts";
 
 /**
  * The one error type of the web app: every refused or failed call, to better-auth or to the
@@ -27,6 +28,16 @@ export const NETWORK_STATUS = 0;
 
 /** The code of a network failure that is a call past its deadline (the server took no notice). */
 export const TIMEOUT_CODE = "TIMEOUT";
+
+/**
+ * What a call that got no answer throws: offline, a request refused on the way ("Failed to fetch") or one
+ * past its deadline. The words a person reads are errorText's, never the browser's.
+ */
+export function networkError(cause: unknown): ApiError {
+  const message = cause instanceof Error ? cause.message : "Network error";
+  const timedOut = cause instanceof Error && cause.name === TIMEOUT_ERROR;
+  return new ApiError(NETWORK_STATUS, message, timedOut ? TIMEOUT_CODE : undefined);
+}
 
 /** True when no answer came back: offline, the request refused on the way, or past its deadline. */
 export function isNetworkError(error: unknown): boolean {

@@ -1,8 +1,8 @@
 import { hc } from "hono/client";
 import type { ProductApi } from "#server/boot/product-api.ts";
 import { authClient } from "../auth-client.ts";
-import { ApiError, NETWORK_STATUS, TIMEOUT_CODE } from "./api-error.ts";
-import { deadlineFetch, TIMEOUT_ERROR } from "./deadline-fetch.ts";
+import { ApiError, NETWORK_STATUS, networkError } from "./api-error.ts";
+import { deadlineFetch } from "./deadline-fetch.ts";
 
 /**
  * What better-auth's client answers: `{ data }` or `{ error }`, never a throw for a refusal. The OpenID
@@ -28,16 +28,6 @@ export interface CallOptions {
 function retryAfterOf(response: Response): number | undefined {
   const seconds = Number.parseInt(response.headers.get("X-Retry-After") ?? "", 10);
   return Number.isFinite(seconds) && seconds > 0 ? seconds : undefined;
-}
-
-/**
- * What a call that got no answer throws: offline, a request refused on the way ("Failed to fetch") or one
- * past its deadline. The words a person reads are errorText's, never the browser's.
- */
-export function networkError(cause: unknown): ApiError {
-  const message = cause instanceof Error ? cause.message : "Network error";
-  const timedOut = cause instanceof Error && cause.name === TIMEOUT_ERROR;
-  return new ApiError(NETWORK_STATUS, message, timedOut ? TIMEOUT_CODE : undefined);
 }
 
 /**
