@@ -134,6 +134,28 @@ describe("a lost network in Chromium: every call ends with plain words and a ret
     await context.close();
   });
 
+  it("a screen opened offline says so, and Try again opens it once back online", async () => {
+    const context = await signedInContext(browser, server, user);
+    const page = await context.newPage();
+    const errors = pageErrors(page);
+    await page.goto(`${server.url}/`);
+    await page.getByRole("heading", { level: 1 }).first().waitFor();
+    await context.setOffline(true);
+    // The account screen's code has not been loaded yet: the router goes there as a link would.
+    await page.evaluate(() => {
+      window.history.pushState({}, "", "/account");
+      window.dispatchEvent(new PopStateEvent("popstate"));
+    });
+    await page.getByRole("heading", { name: "This page could not load" }).waitFor({ timeout: FEW_SECONDS });
+    await page.getByText(`${NO_ANSWER}, then try again.`).waitFor();
+
+    await context.setOffline(false);
+    await page.getByRole("button", { name: "Try again" }).click();
+    await page.getByLabel("Name", { exact: true }).waitFor();
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
   it("a section whose list fails to load says so, with a Try again that loads it", async () => {
     const org = await authApi<{ slug: string }>(server, "/organization/create", {
       cookie: user.cookie,
