@@ -1,6 +1,6 @@
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { captureScreen, launchChromium } from "../support/browser.ts";
+import { captureScreen, launchChromium, pageErrors } from "../support/browser.ts";
 import { authApi, person, type SeededUser, seedUser, signedInContext } from "../support/seed.ts";
 import { type E2EServer, startE2EServer } from "../support/server.ts";
 
@@ -8,22 +8,6 @@ import { type E2EServer, startE2EServer } from "../support/server.ts";
 const NO_ANSWER = "Can't reach Gatehouse — check your connection";
 // Offline or refused calls fail at once; "within a few seconds" leaves room for a slow shared machine.
 const FEW_SECONDS = 5_000;
-
-/**
- * Errors the page itself reports (uncaught rejections, console.error). Chromium logs every request the
- * network refused ("Failed to load resource: net::ERR_INTERNET_DISCONNECTED"): that is the browser, not the
- * page, and is what these journeys cause on purpose.
- */
-function pageErrors(page: Page): string[] {
-  const errors: string[] = [];
-  page.on("pageerror", (error) => errors.push(error.message));
-  page.on("console", (message) => {
-    if (message.type() === "error" && !message.text().startsWith("Failed to load resource")) {
-      errors.push(message.text());
-    }
-  });
-  return errors;
-}
 
 /** The form's failure says there was no answer, and its submit button can be pressed again. */
 async function expectNoAnswer(page: Page, submit: string) {
