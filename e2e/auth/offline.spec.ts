@@ -132,6 +132,7 @@ describe("a lost network in Chromium: every call ends with plain words and a ret
     });
     await page.getByRole("heading", { name: "This page could not load" }).waitFor({ timeout: FEW_SECONDS });
     await page.getByText(`${NO_ANSWER}, then try again.`).waitFor();
+    await captureScreen(page, "offline", "screen");
 
     await context.setOffline(false);
     await page.getByRole("button", { name: "Try again" }).click();
