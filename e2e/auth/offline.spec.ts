@@ -87,7 +87,9 @@ describe("a lost network in Chromium: every call ends with plain words and a ret
     // A request that never gets an answer ends at the client's deadline (15 s), not never.
     const reset = "**/api/auth/request-password-reset";
     await page.route(reset, () => {});
-    await page.getByRole("button", { name: "Try again" }).click();
+    // From the keyboard this time.
+    await page.getByRole("button", { name: "Try again" }).focus();
+    await page.keyboard.press("Enter");
     await expect.poll(() => page.getByText(NO_ANSWER).count()).toBe(0);
     await page.getByText(NO_ANSWER).waitFor({ timeout: 20_000 });
     await page.unroute(reset);
