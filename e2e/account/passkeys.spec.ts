@@ -1,6 +1,6 @@
 import type { Browser, BrowserContext, CDPSession, Page, Route } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { expectAccessible, launchChromium, screenshotBoth } from "../support/browser.ts";
+import { expectAccessible, launchChromium, pageErrors, screenshotBoth } from "../support/browser.ts";
 import { person, type SeededUser, seedUser, signedInContext } from "../support/seed.ts";
 import { type E2EServer, startE2EServer } from "../support/server.ts";
 
@@ -24,19 +24,6 @@ async function virtualAuthenticator(context: BrowserContext, page: Page) {
   const credentials = async () =>
     (await cdp.send("WebAuthn.getCredentials", { authenticatorId })).credentials;
   return { cdp, authenticatorId, credentials };
-}
-
-/** Errors the page itself reports (uncaught exceptions, console.error), which a journey must not cause. */
-function pageErrors(page: Page): string[] {
-  const errors: string[] = [];
-  page.on("pageerror", (error) => errors.push(error.message));
-  page.on("console", (message) => {
-    // A refused or aborted request is logged by Chromium itself; the page's own errors are what count.
-    if (message.type() === "error" && !message.text().startsWith("Failed to load resource")) {
-      errors.push(message.text());
-    }
-  });
-  return errors;
 }
 
 // Passkeys are bound to a host name: the server's public URL is http://localhost:<port> here (decision 25).

@@ -27,6 +27,22 @@ export const SCREENSHOT_DIR = new URL("../../docs/screenshots/", import.meta.url
  */
 export const SAVE_SCREENSHOTS = process.env.SCREENSHOTS !== "0";
 
+/**
+ * Errors the page itself reports (uncaught exceptions and rejections, console.error), which a journey must
+ * not cause. A refused or aborted request is logged by Chromium itself ("Failed to load resource:
+ * net::ERR_INTERNET_DISCONNECTED"): that is the browser, not the page, so it does not count.
+ */
+export function pageErrors(page: Page): string[] {
+  const errors: string[] = [];
+  page.on("pageerror", (error) => errors.push(error.message));
+  page.on("console", (message) => {
+    if (message.type() === "error" && !message.text().startsWith("Failed to load resource")) {
+      errors.push(message.text());
+    }
+  });
+  return errors;
+}
+
 /** Saves the page in light and dark (the app follows the system scheme) as docs/screenshots/<name>-<scheme>.png. */
 export async function screenshotBoth(page: Page, name: string): Promise<void> {
   if (!SAVE_SCREENSHOTS) return;

@@ -7,6 +7,7 @@ import { QueryClientProvider } from "@tanstack/react-query";
 import { RouterProvider } from "@tanstack/react-router";
 import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
+import { isNetworkError } from "./lib/api/api-error.ts";
 import { queryClient } from "./lib/query-client.ts";
 import { router } from "./router.tsx";
 import { cssVariablesResolver, theme } from "./theme.ts";
@@ -18,7 +19,12 @@ const colorSchemeManager = localStorageColorSchemeManager({ key: "gatehouse-colo
 const rootElement = document.getElementById("root");
 if (!rootElement) throw new Error("Missing #root element");
 
-createRoot(rootElement).render(
+createRoot(rootElement, {
+  // A screen whose code could not load offline says so on the page (RouteError): nothing to debug here.
+  onCaughtError: (error) => {
+    if (!isNetworkError(error)) console.error(error);
+  },
+}).render(
   <StrictMode>
     <MantineProvider
       theme={theme}

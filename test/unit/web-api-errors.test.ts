@@ -1,14 +1,23 @@
-import { describe, expect, it } from "vitest";
+import { createServer, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   ApiError,
   isFreshnessError,
+  isNetworkError,
   isNotFound,
   isOnlyOwnerError,
   isRefusal,
+  isWorthRetrying,
   NETWORK_STATUS,
+  networkError,
   shouldRetry,
+  TIMEOUT_CODE,
 } from "#web/lib/api/api-error.ts";
+import { deadlineFetch } from "#web/lib/api/deadline-fetch.ts";
 import { errorText } from "#web/lib/api/error-text.ts";
+
+const NO_ANSWER = "Can't reach Gatehouse — check your connection";
 
 describe("the web's one retry rule", () => {
   it("never asks again after a refusal, so a 404 shows at once", () => {
@@ -89,13 +98,81 @@ describe("errorText", () => {
     ).toBe("Too many wrong codes; try again in 15 minutes.");
   });
 
-  it("says the server could not be reached instead of 'Failed to fetch'", () => {
-    expect(errorText(new ApiError(NETWORK_STATUS, "Failed to fetch"))).toMatch(/couldn't reach the server/);
+  it("says Gatehouse could not be reached instead of 'Failed to fetch', timeouts included", () => {
+    expect(errorText(new ApiError(NETWORK_STATUS, "Failed to fetch"))).toBe(NO_ANSWER);
+    expect(errorText(new ApiError(NETWORK_STATUS, "No answer within 15 s", TIMEOUT_CODE))).toBe(NO_ANSWER);
+    // A screen's own wording of some 403 does not cover a call that never reached the server.
+    expect(errorText(new ApiError(NETWORK_STATUS, "Failed to fetch"), { forbidden: "Admins only." })).toBe(
+      NO_ANSWER,
+    );
   });
 
   it("falls back by status when the server said nothing", () => {
     expect(errorText(new ApiError(502, ""))).toMatch(/server ran into a problem/);
     expect(errorText(new ApiError(400, ""))).toBe("Something went wrong. Please try again.");
     expect(errorText("not an error")).toBe("Something went wrong. Please try again.");
+  });
+});
+
+describe("a call that gets no answer", () => {
+  // A real server: one route answers, one never does (a hung proxy), one closes the connection unanswered.
+  let server: Server;
+  let base: string;
+  beforeAll(async () => {
+    server = createServer((request, response) => {
+      if (request.url === "/ok") response.end("fine");
+      else if (request.url === "/drop") request.socket.destroy();
+      // "/hang": no answer, ever.
+    });
+    await new Promise<void>((done) => server.listen(0, "127.0.0.1", done));
+    base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  });
+  afterAll(async () => {
+    server.closeAllConnections();
+    await new Promise((done) => server.close(done));
+  });
+
+  it("passes an answer through untouched", async () => {
+    const response = await deadlineFetch(500)(`${base}/ok`);
+    expect(await response.text()).toBe("fine");
+  });
+
+  it("ends at the deadline, and that becomes the network ApiError with the plain words", async () => {
+    const started = Date.now();
+    const cause = await deadlineFetch(300)(`${base}/hang`).catch((error: unknown) => error);
+    expect(Date.now() - started).toBeLessThan(3000);
+    const error = networkError(cause);
+    expect(error).toBeInstanceOf(ApiError);
+    expect(error.status).toBe(NETWORK_STATUS);
+    expect(error.code).toBe(TIMEOUT_CODE);
+    expect(isNetworkError(error)).toBe(true);
+    expect(errorText(error)).toBe(NO_ANSWER);
+    // It already waited the whole deadline: a query does not wait it twice more.
+    expect(shouldRetry(0, error)).toBe(false);
+    expect(isWorthRetrying(error)).toBe(true);
+  });
+
+  it("maps a connection closed unanswered ('fetch failed') to the same error, asked again by queries", async () => {
+    const cause = await deadlineFetch(5000)(`${base}/drop`).catch((error: unknown) => error);
+    expect(cause).toBeInstanceOf(TypeError);
+    const error = networkError(cause);
+    expect(error.status).toBe(NETWORK_STATUS);
+    expect(error.code).toBeUndefined();
+    expect(errorText(error)).toBe(NO_ANSWER);
+    expect(shouldRetry(0, error)).toBe(true);
+  });
+
+  it("still lets the caller's own signal abort", async () => {
+    const caller = new AbortController();
+    const pending = deadlineFetch(5000)(`${base}/hang`, { signal: caller.signal });
+    caller.abort();
+    await expect(pending).rejects.toMatchObject({ name: "AbortError" });
+  });
+
+  it("offers Try again for no answer and server faults, not for refusals", () => {
+    expect(isWorthRetrying(new ApiError(503, ""))).toBe(true);
+    expect(isWorthRetrying(new ApiError(NETWORK_STATUS, "Failed to fetch"))).toBe(true);
+    expect(isWorthRetrying(new ApiError(401, "", "INVALID_EMAIL_OR_PASSWORD"))).toBe(false);
+    expect(isWorthRetrying(new Error("not a call"))).toBe(false);
   });
 });

@@ -40,7 +40,7 @@ export function ConfirmDialog({
   return (
     <AppModal opened={opened} onClose={onClose} title={title}>
       <Stack gap="md">
-        <ErrorAlert error={error} />
+        <ErrorAlert error={error} onRetry={actions.onConfirm} />
         <Text size="sm" component="div">
           {children}
         </Text>

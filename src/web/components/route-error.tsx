@@ -1,28 +1,43 @@
 import { Alert, Button, Center, Code, Group, Stack, Text, Title } from "@mantine/core";
 import { IconAlertTriangle, IconRefresh } from "@tabler/icons-react";
 import { type ErrorComponentProps, Link, useRouter } from "@tanstack/react-router";
+import { isNetworkError } from "#web/lib/api/api-error.ts";
+import { errorText } from "#web/lib/api/error-text.ts";
+import { retryFailedScreens } from "#web/lib/lazy-load.ts";
 
 /** Shown when a route throws while loading or rendering. */
 export function RouteError({ error, reset }: ErrorComponentProps) {
   const router = useRouter();
   const message = error instanceof Error ? error.message : String(error);
+  // No answer (offline, the screen's code could not load): the plain words, no technical details.
+  const unreachable = isNetworkError(error);
 
   return (
     <Center py={64}>
       <Stack gap="md" maw={520} w="100%">
         <Title order={1} fz={28} ta="center">
-          Something went wrong
+          {unreachable ? "This page could not load" : "Something went wrong"}
         </Title>
         <Text c="dimmed" ta="center">
-          An unexpected error stopped this page from loading. Try again, or go back home.
+          {unreachable
+            ? `${errorText(error)}, then try again.`
+            : "An unexpected error stopped this page from loading. Try again, or go back home."}
         </Text>
-        <Alert color="red" variant="light" icon={<IconAlertTriangle size={18} aria-hidden />} title="Details">
-          <Code block>{message || "Unknown error"}</Code>
-        </Alert>
+        {unreachable ? null : (
+          <Alert
+            color="red"
+            variant="light"
+            icon={<IconAlertTriangle size={18} aria-hidden />}
+            title="Details"
+          >
+            <Code block>{message || "Unknown error"}</Code>
+          </Alert>
+        )}
         <Group justify="center">
           <Button
             leftSection={<IconRefresh size={16} aria-hidden />}
             onClick={() => {
+              retryFailedScreens();
               reset();
               void router.invalidate();
             }}

@@ -10,6 +10,7 @@ import {
 import { createAuthClient } from "better-auth/react";
 import type { AuthAdditions } from "#server/boot/product-api.ts";
 import { ac, admin, member, owner } from "#shared/permissions.ts";
+import { deadlineFetch } from "./api/deadline-fetch.ts";
 
 /** Typed client methods for Gatehouse's own paths (reauthenticate, setPassword, organization.invitationPreview…). */
 const gatehouseClient = {
@@ -24,6 +25,8 @@ const gatehouseClient = {
  */
 export const authClient = createAuthClient({
   baseURL: window.location.origin,
+  // Every call ends: a server that never answers fails like a lost network (src/web/lib/api).
+  fetchOptions: { customFetchImpl: deadlineFetch() },
   plugins: [
     organizationClient({
       ac,

@@ -1,4 +1,5 @@
 import { ERROR_CODES } from "#shared/error-codes.ts";
+import { TIMEOUT_ERROR } from "./deadline-fetch.ts";
 
 /**
  * The one error type of the web app: every refused or failed call, to better-auth or to the
@@ -24,6 +25,24 @@ export class ApiError extends Error {
 
 /** The status of a network failure: no answer came back. */
 export const NETWORK_STATUS = 0;
+
+/** The code of a network failure that is a call past its deadline (the server took no notice). */
+export const TIMEOUT_CODE = "TIMEOUT";
+
+/**
+ * What a call that got no answer throws: offline, a request refused on the way ("Failed to fetch") or one
+ * past its deadline. The words a person reads are errorText's, never the browser's.
+ */
+export function networkError(cause: unknown): ApiError {
+  const message = cause instanceof Error ? cause.message : "Network error";
+  const timedOut = cause instanceof Error && cause.name === TIMEOUT_ERROR;
+  return new ApiError(NETWORK_STATUS, message, timedOut ? TIMEOUT_CODE : undefined);
+}
+
+/** True when no answer came back: offline, the request refused on the way, or past its deadline. */
+export function isNetworkError(error: unknown): boolean {
+  return error instanceof ApiError && error.status === NETWORK_STATUS;
+}
 
 function hasCode(error: unknown, ...codes: string[]): boolean {
   return error instanceof ApiError && error.code !== undefined && codes.includes(error.code);
@@ -62,10 +81,15 @@ export function isNotFound(error: unknown): boolean {
   return error instanceof ApiError && (error.status === 404 || error.code === ERROR_CODES.userNotFound);
 }
 
+/** True when asking again may help: no answer came back, or the server failed (not a refusal). */
+export function isWorthRetrying(error: unknown): boolean {
+  return error instanceof ApiError && !isRefusal(error);
+}
+
 /**
  * The one retry rule of every query: a refusal (4xx) is final, so only network and server
- * faults are asked again, twice at most.
+ * faults are asked again, twice at most; a call past its deadline already waited long enough.
  */
 export function shouldRetry(failureCount: number, error: unknown): boolean {
-  return !isRefusal(error) && failureCount < 2;
+  return !isRefusal(error) && !hasCode(error, TIMEOUT_CODE) && failureCount < 2;
 }

@@ -1,7 +1,8 @@
 import { hc } from "hono/client";
 import type { ProductApi } from "#server/boot/product-api.ts";
 import { authClient } from "../auth-client.ts";
-import { ApiError, NETWORK_STATUS } from "./api-error.ts";
+import { ApiError, NETWORK_STATUS, networkError } from "./api-error.ts";
+import { deadlineFetch } from "./deadline-fetch.ts";
 
 /**
  * What better-auth's client answers: `{ data }` or `{ error }`, never a throw for a refusal. The OpenID
@@ -27,10 +28,6 @@ export interface CallOptions {
 function retryAfterOf(response: Response): number | undefined {
   const seconds = Number.parseInt(response.headers.get("X-Retry-After") ?? "", 10);
   return Number.isFinite(seconds) && seconds > 0 ? seconds : undefined;
-}
-
-function networkError(cause: unknown): ApiError {
-  return new ApiError(NETWORK_STATUS, cause instanceof Error ? cause.message : "Network error");
 }
 
 /**
@@ -90,7 +87,7 @@ export function authRequest<T>(
  * The product API under /api, typed end to end from the server's own routes (hono/client): paths,
  * parameters and answers are checked by the compiler against src/server/boot/product-api.ts.
  */
-export const productApi = hc<ProductApi>("/api");
+export const productApi = hc<ProductApi>("/api", { fetch: deadlineFetch() });
 
 type JsonOf<R> = R extends { json(): Promise<infer T> } ? T : never;
 /** A route's success answer: its JSON bodies other than the `{ code, message }` refusals. */

@@ -119,12 +119,16 @@ export interface ErrorWording {
 
 const FALLBACK = "Something went wrong. Please try again.";
 
+/** The words for every call that got no answer: offline, refused on the way, or past its deadline. */
+export const NETWORK_TEXT = "Can't reach Gatehouse — check your connection";
+
 /**
  * The text to show for anything a call threw, for an Alert or a notification: by code first
  * (the screen's `wording`, then the catalogue), then the server's own message, then by status.
  */
 export function errorText(error: unknown, { codes = {}, forbidden }: ErrorWording = {}): string {
   if (!(error instanceof ApiError)) return error instanceof Error && error.message ? error.message : FALLBACK;
+  if (error.status === NETWORK_STATUS) return NETWORK_TEXT;
   const known = error.code ? (codes[error.code] ?? ERROR_TEXT[error.code]) : undefined;
   // A refusal with its own code (e.g. the two-factor lockout, a 429) says that; the limiter's has none.
   if (known) return known;
@@ -135,8 +139,6 @@ export function errorText(error: unknown, { codes = {}, forbidden }: ErrorWordin
       : "Too many attempts, please wait a moment and try again.";
   }
   if (forbidden && error.status === 403) return forbidden;
-  if (error.status === NETWORK_STATUS)
-    return "We couldn't reach the server. Check your connection and try again.";
   if (error.message) return error.message;
   if (error.status >= 500) return "The server ran into a problem. Please try again in a moment.";
   return FALLBACK;

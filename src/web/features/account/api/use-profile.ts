@@ -2,12 +2,14 @@ import { authCall } from "#web/lib/api/call.ts";
 import { useApiMutation } from "#web/lib/api/use-api-mutation.ts";
 import { authClient } from "#web/lib/auth-client.ts";
 
-/** POST /api/auth/update-user { name }; the session (and the header) follow on their own. */
+/**
+ * POST /api/auth/update-user { name }; the session (and the header) follow on their own. A failure shows
+ * in the form, where "Try again" saves once more.
+ */
 export function useUpdateName() {
   return useApiMutation({
     mutationFn: (name: string) => authCall((o) => authClient.updateUser({ name }, o)),
     success: (name) => ({ title: "Profile updated", message: `You now appear as ${name}.` }),
-    failureTitle: "Could not save your name",
   });
 }
 

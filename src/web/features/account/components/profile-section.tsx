@@ -4,6 +4,7 @@ import { useEffect } from "react";
 import { z } from "zod";
 import { nameSchema } from "#shared/fields.ts";
 import { LIMITS } from "#shared/limits.ts";
+import { ErrorAlert } from "#web/components/error-alert.tsx";
 import { SectionCard } from "#web/components/section-card.tsx";
 import type { Session } from "#web/lib/auth-client.ts";
 import { useUpdateName } from "../api/use-profile.ts";
@@ -52,13 +53,16 @@ export function ProfileSection({ user }: { user: Session["user"] }) {
           onSubmit={form.onSubmit((values) => updateName.mutate(values.name.trim()))}
           noValidate
         >
-          <TextInput
-            label="Name"
-            autoComplete="name"
-            maxLength={LIMITS.name}
-            maw={420}
-            {...form.getInputProps("name")}
-          />
+          <Stack gap="md">
+            <ErrorAlert error={updateName.error} title="Could not save your name" />
+            <TextInput
+              label="Name"
+              autoComplete="name"
+              maxLength={LIMITS.name}
+              maw={420}
+              {...form.getInputProps("name")}
+            />
+          </Stack>
         </form>
       </Stack>
     </SectionCard>

@@ -16,6 +16,7 @@ import {
 } from "@mantine/core";
 import { IconAlertTriangle, IconInbox, IconMail, IconRefresh } from "@tabler/icons-react";
 import { useState } from "react";
+import { LoadError } from "#web/components/error-alert.tsx";
 import { TextLink } from "#web/components/text-link.tsx";
 import { isNotFound } from "#web/lib/api/api-error.ts";
 import { useAppConfig } from "#web/lib/app-config.ts";
@@ -174,9 +175,11 @@ export function OutboxPage() {
           <Loader />
         </Center>
       ) : outbox.error ? (
-        <Alert color="red" variant="light" title="Could not load the outbox">
-          {outbox.error.message}
-        </Alert>
+        <LoadError
+          error={outbox.error}
+          onRetry={() => void outbox.refetch()}
+          title="Could not load the outbox"
+        />
       ) : mails.length === 0 ? (
         <Card withBorder radius="lg" padding="xl">
           <Stack align="center" gap="xs" ta="center">

@@ -1,5 +1,6 @@
 import type { BulkInvitePreview, BulkInviteSummary } from "#shared/contracts/bulk-invitations.ts";
 import { apiCall, productApi } from "#web/lib/api/call.ts";
+import { deadlineFetch } from "#web/lib/api/deadline-fetch.ts";
 import { downloadAnswer } from "#web/lib/api/download.ts";
 import { useApiMutation } from "#web/lib/api/use-api-mutation.ts";
 import { organizationKey } from "./queries.ts";
@@ -19,12 +20,21 @@ export function useBulkInvitePreview(organizationId: string) {
   });
 }
 
+/**
+ * Up to BULK_INVITE_MAX_ROWS invitations, each through better-auth's invite-member, before the server
+ * answers: longer than the usual deadline allows.
+ */
+const sendingFetch = deadlineFetch(120_000);
+
 /** Sends the rows without problems (the server checks the list again) and answers the summary. */
 export function useBulkInviteSend(organizationId: string) {
   return useApiMutation({
     mutationFn: (csv: string) =>
       apiCall(
-        organizations["bulk-invitations"].send.$post({ param: { id: organizationId } }, csvInit(csv)),
+        organizations["bulk-invitations"].send.$post(
+          { param: { id: organizationId } },
+          { ...csvInit(csv), fetch: sendingFetch },
+        ),
       ) as Promise<BulkInviteSummary>,
     invalidate: organizationKey(organizationId),
   });

@@ -3,7 +3,7 @@ import { IconLock, IconPlus, IconWorld } from "@tabler/icons-react";
 import { type FormEvent, useState } from "react";
 import { domainName, type OrganizationDomain } from "#shared/contracts/domains.ts";
 import { ConfirmActionDialog } from "#web/components/confirm-dialog.tsx";
-import { ErrorAlert } from "#web/components/error-alert.tsx";
+import { ErrorAlert, LoadError } from "#web/components/error-alert.tsx";
 import { ListSkeleton, SectionHeader } from "#web/components/page-states.tsx";
 import { SectionCard } from "#web/components/section-card.tsx";
 import { auditKey } from "#web/lib/api/audit.ts";
@@ -19,7 +19,7 @@ export function DomainsPage() {
   const { organization, can } = useCurrentOrganization();
   usePageTitle(`Domains · ${organization.name}`);
   const [removing, setRemoving] = useState<OrganizationDomain | null>(null);
-  const { data: domains, isPending, error } = useDomains(organization.id);
+  const { data: domains, isPending, error, refetch } = useDomains(organization.id);
 
   if (!can.manageAudit) {
     return (
@@ -39,7 +39,9 @@ export function DomainsPage() {
         description="Prove your organization owns an email domain, then let colleagues with a verified address there join by themselves or ask to join."
       />
       {can.isOwner ? <AddDomainForm organizationId={organization.id} /> : null}
-      <ErrorAlert error={error} title="The domains could not be loaded" />
+      {error ? (
+        <LoadError error={error} onRetry={() => void refetch()} title="The domains could not be loaded" />
+      ) : null}
       {isPending ? <ListSkeleton rows={2} label="Loading domains" /> : null}
       {domains && domains.length === 0 ? (
         <SectionCard>

@@ -1,13 +1,13 @@
 import { Button, Group, Stack, Text } from "@mantine/core";
 import { IconCheck, IconX } from "@tabler/icons-react";
-import { ErrorAlert } from "#web/components/error-alert.tsx";
+import { LoadError } from "#web/components/error-alert.tsx";
 import { SectionCard } from "#web/components/section-card.tsx";
 import { formatDateTime } from "#web/lib/format.ts";
 import { useDecideJoinRequest, useJoinRequests } from "../api/use-domains.ts";
 
 /** Requests to join through a verified domain, for owners and admins to approve or decline. */
 export function JoinRequestsCard({ organizationId }: { organizationId: string }) {
-  const { data: requests, error } = useJoinRequests(organizationId);
+  const { data: requests, error, refetch } = useJoinRequests(organizationId);
   const decide = useDecideJoinRequest(organizationId);
 
   return (
@@ -16,7 +16,9 @@ export function JoinRequestsCard({ organizationId }: { organizationId: string })
       title="Join requests"
       description="People with a verified address at one of your domains who asked to join."
     >
-      <ErrorAlert error={error} title="The requests could not be loaded" />
+      {error ? (
+        <LoadError error={error} onRetry={() => void refetch()} title="The requests could not be loaded" />
+      ) : null}
       {requests && requests.length === 0 ? (
         <Text size="sm" c="dimmed">
           No requests waiting.

@@ -2,7 +2,7 @@ import { Alert, Button, Checkbox, Group, Select, Stack, Text } from "@mantine/co
 import { IconCrown, IconLock } from "@tabler/icons-react";
 import { useState } from "react";
 import { hasRole } from "#shared/roles.ts";
-import { ErrorAlert } from "#web/components/error-alert.tsx";
+import { ErrorAlert, LoadError } from "#web/components/error-alert.tsx";
 import { SectionCard } from "#web/components/section-card.tsx";
 import { authClient } from "#web/lib/auth-client.ts";
 import { formatDate } from "#web/lib/format.ts";
@@ -31,6 +31,12 @@ export function OwnershipCard() {
         <ReadOnlyNote icon={<IconLock size={18} aria-hidden />}>
           {`Only owners can transfer ownership of ${organization.name}.`}
         </ReadOnlyNote>
+      ) : offer.error ? (
+        <LoadError
+          error={offer.error}
+          onRetry={() => void offer.refetch()}
+          title="We couldn't load the ownership offer"
+        />
       ) : offer.data ? (
         <OpenOffer offer={offer.data} />
       ) : (
@@ -75,6 +81,13 @@ function OfferForm() {
   return (
     <Stack gap="sm">
       <ErrorAlert error={offer.error} />
+      {members.error ? (
+        <LoadError
+          error={members.error}
+          onRetry={() => void members.refetch()}
+          title="We couldn't load the members"
+        />
+      ) : null}
       <Select
         label="New owner"
         placeholder={candidates.length ? "Choose a member" : "No other member to offer it to"}

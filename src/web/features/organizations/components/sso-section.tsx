@@ -3,7 +3,7 @@ import { IconInfoCircle, IconPlus, IconShieldCheck } from "@tabler/icons-react";
 import { useState } from "react";
 import type { SsoConnection } from "#shared/contracts/sso.ts";
 import { ConfirmActionDialog } from "#web/components/confirm-dialog.tsx";
-import { ErrorAlert } from "#web/components/error-alert.tsx";
+import { LoadError } from "#web/components/error-alert.tsx";
 import { ListSkeleton } from "#web/components/page-states.tsx";
 import { SectionCard } from "#web/components/section-card.tsx";
 import { TextLink } from "#web/components/text-link.tsx";
@@ -44,7 +44,16 @@ export function SsoSection() {
 
   return (
     <Stack gap="md">
-      <ErrorAlert error={connections.error ?? domains.error} title="Single sign-on could not be loaded" />
+      {connections.error || domains.error ? (
+        <LoadError
+          error={connections.error ?? domains.error}
+          onRetry={() => {
+            if (connections.error) void connections.refetch();
+            if (domains.error) void domains.refetch();
+          }}
+          title="Single sign-on could not be loaded"
+        />
+      ) : null}
       {connections.isPending || domains.isPending ? (
         <ListSkeleton rows={2} label="Loading single sign-on" />
       ) : null}

@@ -1,7 +1,7 @@
 import { Alert, SimpleGrid, Skeleton, Stack, Text, Title } from "@mantine/core";
 import type { ServiceProviderValues, SsoProtocol } from "#shared/contracts/sso.ts";
 import { CopyField } from "#web/components/copy-field.tsx";
-import { ErrorAlert } from "#web/components/error-alert.tsx";
+import { LoadError } from "#web/components/error-alert.tsx";
 import { useServiceProvider } from "../api/use-sso.ts";
 
 /** What the owner copies into the IdP for a domain, fetched as soon as the domain is chosen. */
@@ -21,7 +21,13 @@ export function ServiceProviderValuesList({
         Copy these into your identity provider
       </Title>
       {values.isPending && domain ? <Skeleton height={120} radius="md" /> : null}
-      <ErrorAlert error={values.error} title="These values could not be loaded" />
+      {values.error ? (
+        <LoadError
+          error={values.error}
+          onRetry={() => void values.refetch()}
+          title="These values could not be loaded"
+        />
+      ) : null}
       {values.data ? <ServiceProviderFields values={values.data} protocol={protocol} /> : null}
       {!domain ? (
         <Alert color="gray" variant="light">

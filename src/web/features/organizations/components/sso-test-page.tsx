@@ -2,7 +2,7 @@ import { Stack, Text } from "@mantine/core";
 import { IconShieldCheck } from "@tabler/icons-react";
 import { getRouteApi } from "@tanstack/react-router";
 import { AuthCard } from "#web/components/auth-card.tsx";
-import { ErrorAlert } from "#web/components/error-alert.tsx";
+import { LoadError } from "#web/components/error-alert.tsx";
 import { usePageTitle } from "#web/lib/use-page-title.ts";
 import { useSsoTestResult } from "../api/use-sso.ts";
 import { SsoTestResultView } from "./sso-test-result.tsx";
@@ -26,7 +26,13 @@ export function SsoTestPage() {
     >
       <Stack gap="md">
         {missing ? <Text size="sm">This address does not name a test sign-in.</Text> : null}
-        <ErrorAlert error={result.error} title="The result could not be loaded" />
+        {result.error ? (
+          <LoadError
+            error={result.error}
+            onRetry={() => void result.refetch()}
+            title="The result could not be loaded"
+          />
+        ) : null}
         {result.data ? <SsoTestResultView result={result.data} /> : null}
       </Stack>
     </AuthCard>
