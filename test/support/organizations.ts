@@ -68,7 +68,7 @@ export async function invitationIdFromMail(app: TestApp, email: string, skip = 0
   const mail = mails[mails.length - 1 - skip];
   if (!mail) throw new Error(`no invitation mail to ${email}`);
   const link = linkIn(mail, `${app.config.baseURL}/accept-invitation/`);
-  return decodeURIComponent(link.split("/accept-invitation/")[1] ?? "");
+  return decodeURIComponent(new URL(link).pathname.split("/accept-invitation/")[1] ?? "");
 }
 
 /** Invites an email into an organization and returns the invitation as the API answered it. */

@@ -15,6 +15,7 @@ import { strongSignInPlugins } from "#server/auth/strong-sign-in.ts";
 import { isEmailChangeToken } from "#server/auth/verification-token.ts";
 import { limitCounters } from "#server/db/limit-counters.ts";
 import { trackTransactions } from "#server/db/transaction-scope.ts";
+import { invitationProof } from "#server/features/organizations/invitee-verification.ts";
 import { noteIfUnavailable } from "#server/http/unavailable.ts";
 import {
   changeEmailMail,
@@ -296,7 +297,7 @@ export function buildAuthOptions({
               inviterName: inviter.user.name,
               organizationName: org.name,
               role,
-              url: `${config.baseURL}/accept-invitation/${encodeURIComponent(id)}`,
+              url: `${config.baseURL}/accept-invitation/${encodeURIComponent(id)}?proof=${invitationProof(config.secret, id, email)}`,
               requiresTwoFactor: Boolean((org as { requireTwoFactor?: unknown }).requireTwoFactor),
             }),
           );

@@ -96,7 +96,7 @@ const acceptInvitationRoute = screenRoute(
   rootRoute,
   "/accept-invitation/$id",
   AcceptInvitationPage,
-  searchParams(z.object({ error: optionalText })),
+  searchParams(z.object({ error: optionalText, proof: optionalText })),
 );
 
 // Invite links (issue 18): open to anyone, like an invitation's landing; the token is the last segment.

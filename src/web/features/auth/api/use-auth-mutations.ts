@@ -15,10 +15,23 @@ export function useSignIn() {
   });
 }
 
+/**
+ * Signs up; answers whether the person is signed in already. A sign-up from an invitation's link with the
+ * invited address is verified by that link (the server marks it), so it signs in at once and lands on the
+ * invitation. Any other sign-up, or one whose sign-in is refused (a taken address, another address), waits
+ * for the mailed link as before: the attempt is an ordinary sign-in and tells nothing a sign-in doesn't.
+ */
 export function useSignUp() {
   return useApiMutation({
-    mutationFn: (input: { name: string; email: string; password: string; callbackURL: string }) =>
-      authCall((o) => authClient.signUp.email(input, o)),
+    mutationFn: async (input: { name: string; email: string; password: string; callbackURL: string }) => {
+      await authCall((o) => authClient.signUp.email(input, o));
+      if (!input.callbackURL.startsWith("/accept-invitation/")) return { signedIn: false };
+      const { email, password } = input;
+      return authCall((o) => authClient.signIn.email({ email, password }, o)).then(
+        () => ({ signedIn: true }),
+        () => ({ signedIn: false }),
+      );
+    },
   });
 }
 

@@ -49,7 +49,10 @@ export function SignUpPage() {
     const email = values.email.trim();
     signUp.mutate(
       { name: values.name.trim(), email, password: values.password, callbackURL: target },
-      { onSuccess: () => navigate({ to: "/check-inbox", search: { email } }) },
+      {
+        onSuccess: ({ signedIn }) =>
+          signedIn ? navigate({ href: target }) : navigate({ to: "/check-inbox", search: { email } }),
+      },
     );
   }
 

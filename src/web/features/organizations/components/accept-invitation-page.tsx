@@ -19,7 +19,7 @@ function isUnknownInvitation(error: unknown): boolean {
 /** `/accept-invitation/$id`: the page an invitation mail links to, signed in or not. */
 export function AcceptInvitationPage() {
   const { id } = route.useParams();
-  const { error: verifyError } = route.useSearch();
+  const { error: verifyError, proof } = route.useSearch();
   const preview = useInvitationPreview(id);
   const [declined, setDeclined] = useState(false);
 
@@ -49,7 +49,12 @@ export function AcceptInvitationPage() {
       return <AlreadyUsed invitation={invitation} />;
     default:
       return (
-        <Pending invitation={invitation} verifyError={verifyError} onDeclined={() => setDeclined(true)} />
+        <Pending
+          invitation={invitation}
+          proof={proof}
+          verifyError={verifyError}
+          onDeclined={() => setDeclined(true)}
+        />
       );
   }
 }

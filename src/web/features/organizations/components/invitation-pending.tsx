@@ -21,17 +21,20 @@ import { JoinTerms, JoinTwoFactorNotice } from "./join-terms.tsx";
 /** An invitation still open: what it offers, then what this visitor can do about it. */
 export function Pending({
   invitation,
+  proof,
   verifyError,
   onDeclined,
 }: {
   invitation: InvitationPreview;
+  /** The mailed link's proof of the address: kept on the way back, so a sign-up from here needs no mail. */
+  proof?: string;
   verifyError?: string;
   onDeclined: () => void;
 }) {
   usePageTitle(`Join ${invitation.organizationName}`);
   const { data: session, isPending } = authClient.useSession();
   const now = useNow();
-  const here = `/accept-invitation/${encodeURIComponent(invitation.id)}`;
+  const here = `/accept-invitation/${encodeURIComponent(invitation.id)}${proof ? `?proof=${encodeURIComponent(proof)}` : ""}`;
   const verifyText = verifyError ? describeRedirectError(verifyError) : null;
 
   return (
