@@ -113,7 +113,7 @@ describe("a lost network in Chromium: every call ends with plain words and a ret
 
     await context.setOffline(false);
     await page.getByRole("button", { name: "Try again" }).click();
-    await page.getByText("Your name has been saved.").waitFor();
+    await page.getByText("You now appear as Olga Offline.").waitFor();
     const session = await authApi(server, "/get-session", { cookie: user.cookie });
     expect(session.user.name).toBe("Olga Offline");
     expect(errors).toEqual([]);
