@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # `npm test`: typecheck, lint and build; then every suite as a queue of jobs, three at a time, longest first: the
 # unit + API suites on SQLite and the API suites on PostgreSQL + Redis (when TEST_DATABASE_URL is set), each in two
-# halves, the integration suites (spawned servers, kill -9, outages) and the browser journeys in five groups; last,
+# halves, the integration suites (spawned servers, kill -9, outages) and the browser journeys in six groups; last,
 # alone on a quiet machine, the answer-time suite. Each job writes its own log, printed whole when it ends, so the
 # output stays readable; any failure fails the run.
 set -euo pipefail
@@ -20,12 +20,13 @@ bash scripts/ensure-chromium.sh
 
 sqlite="env -u TEST_DATABASE_URL -u TEST_REDIS_URL npx vitest run --project unit"
 e2e="npx vitest run --config vitest.e2e.config.ts"
-# The browser journeys in groups of about the same length (measured: 150–200 s each); a new spec joins the last.
+# The browser journeys in groups of about the same length (measured: 150–300 s each); a new spec joins "the others".
 e2e_groups=(
   "e2e/organizations/organizations-journey.spec.ts e2e/organizations/sso.spec.ts"
   "e2e/docs/api-reference.spec.ts e2e/oauth/oauth-journey.spec.ts e2e/organizations/two-factor-policy.spec.ts"
   "e2e/organizations/invite-links.spec.ts e2e/organizations/domains.spec.ts e2e/organizations/custom-roles.spec.ts e2e/organizations/webhooks.spec.ts"
   "e2e/account/account.spec.ts e2e/admin/admin.spec.ts e2e/organizations/activity.spec.ts e2e/organizations/api-keys.spec.ts e2e/account/two-factor.spec.ts"
+  "e2e/auth/offline.spec.ts e2e/auth/mailed-links.spec.ts e2e/auth/keyboard.spec.ts e2e/account/email-change.spec.ts e2e/organizations/layout.spec.ts e2e/organizations/organization-details.spec.ts"
 )
 others=""
 for group in "${e2e_groups[@]}"; do for spec in $group; do others+=" --exclude $spec"; done; done
