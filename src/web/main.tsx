@@ -2,17 +2,17 @@ import "./mantine-styles.ts";
 import "./styles.css";
 
 import { localStorageColorSchemeManager, MantineProvider } from "@mantine/core";
-import { Notifications } from "@mantine/notifications";
 import { QueryClientProvider } from "@tanstack/react-query";
 import { RouterProvider } from "@tanstack/react-router";
 import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
+import { NotificationsOnDemand } from "./components/notifications-on-demand.tsx";
 import { queryClient } from "./lib/query-client.ts";
 import { router } from "./router.tsx";
 import { cssVariablesResolver, theme } from "./theme.ts";
 
-// No inline script is allowed by the CSP, so the scheme is read from
-// localStorage at start-up instead of by Mantine's ColorSchemeScript.
+// The scheme is read from localStorage at start-up instead of by Mantine's ColorSchemeScript; index.html's
+// one inline script (allowed by its hash) has already set it on <html> for the first paint.
 const colorSchemeManager = localStorageColorSchemeManager({ key: "gatehouse-color-scheme" });
 
 const rootElement = document.getElementById("root");
@@ -27,7 +27,7 @@ createRoot(rootElement).render(
       defaultColorScheme="auto"
     >
       <QueryClientProvider client={queryClient}>
-        <Notifications position="top-right" />
+        <NotificationsOnDemand position="top-right" />
         <RouterProvider router={router} />
       </QueryClientProvider>
     </MantineProvider>
