@@ -1,9 +1,9 @@
 import { useQueryClient } from "@tanstack/react-query";
+import { describeDevice } from "#shared/device.ts";
 import { authCall } from "#web/lib/api/call.ts";
 import { type Notice, useApiMutation } from "#web/lib/api/use-api-mutation.ts";
 import { authClient } from "#web/lib/auth-client.ts";
 import { ADMIN_WORDING } from "../lib/admin-wording.ts";
-import { describeDevice } from "../lib/format.ts";
 import { ADMIN_KEY, type AdminSession, type AdminUser, userKey, usersListKey } from "./admin-users.ts";
 
 /** What follows a change made from a dialog: closing it, opening another page. */
