@@ -80,6 +80,38 @@ describe(`admin API (${testDatabase})`, () => {
     expect(body.total).toBe(1);
   });
 
+  it("searches name and address together when no field is named, paging and counting the matches", async () => {
+    const tag = `quill${Date.now()}`;
+    // One matches by name only, one by address only, one by both; the fourth not at all.
+    await signUpVerified(t, createUser({ name: `Ada ${tag}`, email: `ada-${Date.now()}@example.test` }));
+    await signUpVerified(t, createUser({ name: "Bea", email: `bea-${tag}@example.test` }));
+    await signUpVerified(t, createUser({ name: `Cy ${tag}`, email: `cy-${tag}@example.test` }));
+    await signUpVerified(t, createUser({ name: "Dee" }));
+    const list = async (query: string, cookie = admin.cookie) =>
+      t.request(`/api/auth/admin/list-users?searchValue=${tag}&${query}`, { cookie });
+
+    const all = await list("sortBy=name&sortDirection=asc");
+    expect(all.status).toBe(200);
+    const body = await all.json();
+    expect(body.users.map((u: { name: string }) => u.name)).toEqual([`Ada ${tag}`, "Bea", `Cy ${tag}`]);
+    expect(body.total).toBe(3);
+
+    const second = await (await list("sortBy=name&sortDirection=asc&limit=1&offset=1")).json();
+    expect(second.users.map((u: { name: string }) => u.name)).toEqual(["Bea"]);
+    expect([second.total, second.limit, second.offset]).toEqual([3, 1, 1]);
+
+    // A filter narrows the matches; a named field is better-auth's search of that field alone.
+    const filtered = await (await list("filterField=name&filterOperator=eq&filterValue=Bea")).json();
+    expect(filtered.users.map((u: { name: string }) => u.name)).toEqual(["Bea"]);
+    expect(filtered.total).toBe(1);
+    const byName = await (await list("searchField=name")).json();
+    expect(byName.total).toBe(2);
+
+    expect((await list("", plain.cookie)).status).toBe(403);
+    expect((await list("", "")).status).toBe(401);
+    expect((await list("limit=-1")).status).toBe(400);
+  });
+
   it("creates a user and sets a role", async () => {
     const input = createUser();
     const created = await t.request("/api/auth/admin/create-user", {

@@ -125,7 +125,7 @@ export function useImpersonate(user: AdminUser) {
   return useApiMutation({
     mutationFn: () => authCall((o) => authClient.admin.impersonateUser({ userId: user.id }, o)),
     onDone: () => window.location.assign("/"),
-    failureTitle: "Could not impersonate",
+    // The confirmation dialog shows a failure in place.
     wording: ADMIN_WORDING,
   });
 }
