@@ -145,6 +145,8 @@ describe(`admin API (${testDatabase})`, () => {
     const refused = await signIn.json();
     expect(refused.code).toBe("BANNED_USER");
     expect(refused.message).toContain("Spamming the forum");
+    // The end as an instant the web writes in the reader's zone, not the server's GMT text.
+    expect(refused.message).toMatch(/The suspension ends \d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z\.$/);
 
     const unban = await t.request("/api/auth/admin/unban-user", {
       cookie: admin.cookie,

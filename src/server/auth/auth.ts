@@ -300,7 +300,8 @@ export function buildAuthOptions({
         impersonationSessionDuration: 60 * 60,
         bannedUserMessage: (user) =>
           `Your account is suspended${user.banReason ? `: ${user.banReason}` : ""}.${
-            user.banExpires ? ` The suspension ends ${new Date(user.banExpires).toUTCString()}.` : ""
+            // An ISO instant: the web shows it in the reader's zone and words (web lib/format.ts, localInstants).
+            user.banExpires ? ` The suspension ends ${new Date(user.banExpires).toISOString()}.` : ""
           }`,
       }),
       corePlugin({ prehashing, assertUserCanBeDeleted }),
