@@ -137,7 +137,23 @@ describe(`admin API (${testDatabase})`, () => {
     });
     expect(ban.status).toBe(200);
 
-    expect(await session(victim.cookie)).toBeNull();
+    // The open session is gone; the answer that says so leaves this browser a note to read the reason by.
+    const ended = await t.request("/api/auth/get-session", { cookie: victim.cookie });
+    expect(await ended.json()).toBeNull();
+    const notice = cookiesFrom(ended);
+    expect(notice).toMatch(/^gatehouse\.ban_notice=[\w-]+$/);
+    const read = async (cookie: string) => (await t.request("/api/auth/ban-notice", { cookie })).json();
+    const told = await read(notice);
+    expect(told.message).toMatch(
+      /^Your account is suspended: Spamming the forum\. The suspension ends .+Z\.$/,
+    );
+    // Nobody else can ask: no note, or a made-up one, tells nothing.
+    expect(await read("")).toBeNull();
+    expect(await read("gatehouse.ban_notice=made-up")).toBeNull();
+    // Another person's dead cookie gets no note.
+    const stranger = await signUpVerified(t);
+    await t.request("/api/auth/sign-out", { cookie: stranger.cookie, json: {} });
+    expect(cookiesFrom(await t.request("/api/auth/get-session", { cookie: stranger.cookie }))).toBe("");
     const signIn = await t.request("/api/auth/sign-in/email", {
       json: { email: victim.email, password: victim.password },
     });
@@ -153,6 +169,8 @@ describe(`admin API (${testDatabase})`, () => {
       json: { userId: victimId },
     });
     expect(unban.status).toBe(200);
+    // Once lifted, the note tells nothing.
+    expect(await read(notice)).toBeNull();
     const again = await t.request("/api/auth/sign-in/email", {
       json: { email: victim.email, password: victim.password },
     });
