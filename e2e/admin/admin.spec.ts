@@ -154,10 +154,15 @@ describe("admin area in Chromium", () => {
     expect(sessionAfterBan).toBeNull();
     await victimPage.goto(`${server.url}/`);
     await victimPage.waitForURL(/\/sign-in/);
+    // The sign-in page says why, with the end in the reader's time, not an ISO or GMT string.
+    const notice = victimPage.getByTestId("ban-notice");
+    await notice.getByText(/Your account is suspended: Spamming the forum\. The suspension ends /).waitFor();
+    expect(await notice.textContent()).not.toMatch(/GMT|\d{4}-\d{2}-\d{2}T/);
+    await captureScreen(victimPage, "admin", "ban-notice");
     await victimPage.getByLabel("Email", { exact: true }).fill(victim.email);
     await victimPage.getByLabel("Password", { exact: true }).fill(victim.password);
     await victimPage.getByRole("button", { name: "Sign in", exact: true }).click();
-    await victimPage.getByText(/suspended: Spamming the forum/).waitFor();
+    await expect.poll(() => victimPage.getByText(/suspended: Spamming the forum/).count(), POLL).toBe(2);
   });
 
   it("lays out the admin screens at phone width", async () => {

@@ -2,10 +2,10 @@ import { createHash } from "node:crypto";
 import type { BetterAuthPlugin } from "better-auth";
 import { createAuthEndpoint, createAuthMiddleware, getSessionFromCtx } from "better-auth/api";
 import { type BannedUser, banMessage, isBanned } from "#server/auth/ban-message.ts";
+import { BAN_NOTICE_COOKIE } from "#shared/error-codes.ts";
 import { hasRole } from "#shared/roles.ts";
 
-/** The cookie that tells the sign-in page a ban ended this browser's session; read by script, no secret. */
-export const BAN_NOTICE_COOKIE = "gatehouse.ban_notice";
+/** Long enough for the open tab to reach the sign-in page; the cookie is read by script and holds no secret. */
 const NOTICE_SECONDS = 10 * 60;
 const PREFIX = "ban-notice-";
 
