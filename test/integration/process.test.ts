@@ -10,10 +10,11 @@ import { expectStartFailure, type SpawnedServer, spawnServer } from "../support/
 
 const SECRET = "process-test-secret-process-test-secret";
 /**
- * The sign-in page's scripts and styles over the wire (brotli): 223 KB when issue 20 was closed (229 KB before),
- * rounded up. Issue 22 asks for 90; React, Mantine, the router, zod and better-auth's client alone are ~200.
+ * The sign-in page's scripts and styles over the wire (brotli): 194 KB when issue 20 was closed (229 KB before),
+ * rounded up. Issue 22 asks for 90: React, Mantine, the router, zod and better-auth's client, all of which the
+ * page needs, are most of the 194.
  */
-const SIGN_IN_BUDGET_KB = 230;
+const SIGN_IN_BUDGET_KB = 200;
 
 function tempDir() {
   return mkdtempSync(join(tmpdir(), "gatehouse-proc-"));
