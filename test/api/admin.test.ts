@@ -172,9 +172,14 @@ describe(`admin API (${testDatabase})`, () => {
     // Once lifted, the note tells nothing.
     expect(await read(notice)).toBeNull();
     const again = await t.request("/api/auth/sign-in/email", {
+      cookie: notice,
       json: { email: victim.email, password: victim.password },
     });
     expect(again.status).toBe(200);
+    // Signed in again, the browser forgets the note.
+    expect(again.headers.getSetCookie().some((c) => /^gatehouse\.ban_notice=;.*Max-Age=0/i.test(c))).toBe(
+      true,
+    );
   });
 
   it("impersonates a user and stops; admins cannot be impersonated", async () => {

@@ -62,6 +62,14 @@ export function banNotice() {
             });
           }),
         },
+        {
+          // A new sign-in in this browser (the ban lifted, or someone else) ends the note's cookie.
+          matcher: () => true,
+          handler: createAuthMiddleware(async (ctx) => {
+            if (!ctx.context.newSession || !ctx.getCookie(BAN_NOTICE_COOKIE)) return;
+            ctx.setCookie(BAN_NOTICE_COOKIE, "", { path: "/", maxAge: 0 });
+          }),
+        },
       ],
     },
     endpoints: {
