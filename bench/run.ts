@@ -12,6 +12,7 @@ import { launchChromium } from "../e2e/support/browser.ts";
 import { freePort } from "../test/support/free-port.ts";
 import { type SpawnedServer, spawnServer } from "../test/support/spawn-server.ts";
 import { freshPostgresUrl } from "../test/support/test-app.ts";
+import { firstLoadBench, replaceSection } from "./first-load.ts";
 import { introspectionSpec, type OAuthApp, refreshTokens, registerApp, tokensThroughFlow } from "./oauth.ts";
 import { scimBench } from "./scim.ts";
 import { type Db, openSeedDb, seedMembers } from "./seed-db.ts";
@@ -25,7 +26,7 @@ const { values: args } = parseArgs({
     redis: { type: "boolean", default: false },
     duration: { type: "string", default: "10" },
     // Comma-separated subset while iterating (RESULTS.md is then not written):
-    // ok,session,busy,signin,orgs,members,page,introspect,refresh,webhooks,scim
+    // ok,session,busy,signin,orgs,members,page,firstload,introspect,refresh,webhooks,scim
     only: { type: "string" },
     // The revision the webhooks case measures against: the server before the audit log and webhooks (#17).
     baseline: { type: "string", default: "2b18e70" },
@@ -581,6 +582,7 @@ async function main() {
         `| sign-in page: JS + CSS gzip, first contentful paint | ${page.gzipKB} KB, ${page.firstPaintMs} ms | | | | | |`,
       );
     }
+    const firstLoad = want("firstload") ? await firstLoadBench(gatehouse.url) : "";
     if (want("webhooks")) {
       await webhookBench({
         async start(name, env, command) {
@@ -607,7 +609,12 @@ async function main() {
         setup: SETUP,
         users: Number(args["scim-users"]),
       });
-    if (ONLY) return;
+    const file = new URL(`./RESULTS${SETUP === "sqlite" ? "" : `-${SETUP}`}.md`, import.meta.url).pathname;
+    if (ONLY) {
+      // The first-load section stands on its own: a partial run replaces it and leaves the table alone.
+      if (firstLoad) replaceSection(file, firstLoad);
+      return;
+    }
 
     const report = [
       `# Benchmark results (${DB}${REDIS_URL ? ", Gatehouse with Redis too" : ""})`,
@@ -621,8 +628,8 @@ async function main() {
       "|---|---|---|---|---|---|---|",
       ...rows,
       "",
+      firstLoad,
     ].join("\n");
-    const file = new URL(`./RESULTS${SETUP === "sqlite" ? "" : `-${SETUP}`}.md`, import.meta.url).pathname;
     writeFileSync(file, report);
     process.stdout.write(`\nwritten ${file}\n`);
   } finally {

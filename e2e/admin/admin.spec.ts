@@ -1,6 +1,6 @@
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { expectAccessible, launchChromium, screenshotBoth } from "../support/browser.ts";
+import { captureScreen, expectAccessible, launchChromium, screenshotBoth } from "../support/browser.ts";
 import { seedUser, signInWithForm } from "../support/seed.ts";
 import { type E2EServer, startE2EServer } from "../support/server.ts";
 
@@ -154,10 +154,15 @@ describe("admin area in Chromium", () => {
     expect(sessionAfterBan).toBeNull();
     await victimPage.goto(`${server.url}/`);
     await victimPage.waitForURL(/\/sign-in/);
+    // The sign-in page says why, with the end in the reader's time, not an ISO or GMT string.
+    const notice = victimPage.getByTestId("ban-notice");
+    await notice.getByText(/Your account is suspended: Spamming the forum\. The suspension ends /).waitFor();
+    expect(await notice.textContent()).not.toMatch(/GMT|\d{4}-\d{2}-\d{2}T/);
+    await captureScreen(victimPage, "admin", "ban-notice");
     await victimPage.getByLabel("Email", { exact: true }).fill(victim.email);
     await victimPage.getByLabel("Password", { exact: true }).fill(victim.password);
     await victimPage.getByRole("button", { name: "Sign in", exact: true }).click();
-    await victimPage.getByText(/suspended: Spamming the forum/).waitFor();
+    await expect.poll(() => victimPage.getByText(/suspended: Spamming the forum/).count(), POLL).toBe(2);
   });
 
   it("lays out the admin screens at phone width", async () => {
@@ -178,11 +183,21 @@ describe("admin area in Chromium", () => {
     await phone.close();
   });
 
-  it("impersonates another user with a banner across the app, and stops", async () => {
-    await page.goto(`${server.url}/admin/users?q=carol-${stamp}`);
-    await page.getByRole("link", { name: target.name }).click();
-    await page.getByRole("heading", { level: 1, name: target.name }).waitFor();
-    await page.getByRole("button", { name: "Impersonate" }).click();
+  it("impersonates another user after a confirmation, with a banner across the app, and stops", async () => {
+    const impersonate = async () => {
+      await page.goto(`${server.url}/admin/users?q=carol-${stamp}`);
+      await page.getByRole("link", { name: target.name }).click();
+      await page.getByRole("heading", { level: 1, name: target.name }).waitFor();
+      await page.getByRole("button", { name: "Impersonate" }).click();
+      // Nothing happens before the admin confirms, in a dialog naming the person.
+      const dialog = page.getByRole("dialog", { name: `Impersonate ${target.name}?` });
+      await dialog.waitFor();
+      expect(await dialog.textContent()).toContain(target.email);
+      return dialog;
+    };
+    const dialog = await impersonate();
+    await captureScreen(page, "admin", "impersonate-dialog");
+    await dialog.getByRole("button", { name: "Impersonate" }).click();
 
     await page.waitForURL(`${server.url}/`);
     const banner = page.getByTestId("impersonation-banner");
@@ -196,6 +211,19 @@ describe("admin area in Chromium", () => {
     expect(await page.getByRole("menuitem", { name: "Admin" }).count()).toBe(0);
     await page.keyboard.press("Escape");
 
+    // The admin area says why it is closed, and stopping there opens it again.
+    await page.goto(`${server.url}/admin/users`);
+    await page
+      .getByText(`You are impersonating ${target.name}. Stop impersonating to use the admin area.`)
+      .waitFor();
+    await captureScreen(page, "admin", "closed-while-impersonating");
+    await page.getByRole("button", { name: "Stop impersonating" }).click();
+    await page.getByRole("heading", { level: 1, name: "Users" }).waitFor();
+    expect(await page.getByTestId("impersonation-banner").count()).toBe(0);
+
+    // The banner's way back leads to the person's admin page.
+    await (await impersonate()).getByRole("button", { name: "Impersonate" }).click();
+    await page.waitForURL(`${server.url}/`);
     await banner.getByRole("button", { name: "Stop" }).click();
     await page.waitForURL(/\/admin\/users\/[^/]+$/);
     await page.getByRole("heading", { level: 1, name: target.name }).waitFor();

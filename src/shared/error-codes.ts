@@ -24,3 +24,9 @@ export const ERROR_CODES = {
 
 /** Where a person turns on two-factor or adds a passkey (the account's Security section). */
 export const ENROL_PATH = "/account?section=security";
+
+/**
+ * The cookie a ban leaves in the browser whose session it ended (server features/admin/ban-notice.ts): its
+ * presence tells the sign-in page to ask GET /api/auth/ban-notice why.
+ */
+export const BAN_NOTICE_COOKIE = "gatehouse.ban_notice";

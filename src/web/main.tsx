@@ -2,18 +2,18 @@ import "./mantine-styles.ts";
 import "./styles.css";
 
 import { localStorageColorSchemeManager, MantineProvider } from "@mantine/core";
-import { Notifications } from "@mantine/notifications";
 import { QueryClientProvider } from "@tanstack/react-query";
 import { RouterProvider } from "@tanstack/react-router";
 import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
+import { NotificationsOnDemand } from "./components/notifications-on-demand.tsx";
 import { isNetworkError } from "./lib/api/api-error.ts";
 import { queryClient } from "./lib/query-client.ts";
 import { router } from "./router.tsx";
 import { cssVariablesResolver, theme } from "./theme.ts";
 
-// No inline script is allowed by the CSP, so the scheme is read from
-// localStorage at start-up instead of by Mantine's ColorSchemeScript.
+// The scheme is read from localStorage at start-up instead of by Mantine's ColorSchemeScript; index.html's
+// one inline script (allowed by its hash) has already set it on <html> for the first paint.
 const colorSchemeManager = localStorageColorSchemeManager({ key: "gatehouse-color-scheme" });
 
 const rootElement = document.getElementById("root");
@@ -35,7 +35,7 @@ createRoot(rootElement, {
       <QueryClientProvider client={queryClient}>
         {/* Bottom left: drawers open from the right and dialogs sit in the middle, so a notification never
             covers the panel being worked in (issue 20); three at most, the rest wait their turn. */}
-        <Notifications position="bottom-left" limit={3} className="gh-notifications" />
+        <NotificationsOnDemand position="bottom-left" limit={3} className="gh-notifications" />
         <RouterProvider router={router} />
       </QueryClientProvider>
     </MantineProvider>

@@ -80,6 +80,38 @@ describe(`admin API (${testDatabase})`, () => {
     expect(body.total).toBe(1);
   });
 
+  it("searches name and address together when no field is named, paging and counting the matches", async () => {
+    const tag = `quill${Date.now()}`;
+    // One matches by name only, one by address only, one by both; the fourth not at all.
+    await signUpVerified(t, createUser({ name: `Ada ${tag}`, email: `ada-${Date.now()}@example.test` }));
+    await signUpVerified(t, createUser({ name: "Bea", email: `bea-${tag}@example.test` }));
+    await signUpVerified(t, createUser({ name: `Cy ${tag}`, email: `cy-${tag}@example.test` }));
+    await signUpVerified(t, createUser({ name: "Dee" }));
+    const list = async (query: string, cookie = admin.cookie) =>
+      t.request(`/api/auth/admin/list-users?searchValue=${tag}&${query}`, { cookie });
+
+    const all = await list("sortBy=name&sortDirection=asc");
+    expect(all.status).toBe(200);
+    const body = await all.json();
+    expect(body.users.map((u: { name: string }) => u.name)).toEqual([`Ada ${tag}`, "Bea", `Cy ${tag}`]);
+    expect(body.total).toBe(3);
+
+    const second = await (await list("sortBy=name&sortDirection=asc&limit=1&offset=1")).json();
+    expect(second.users.map((u: { name: string }) => u.name)).toEqual(["Bea"]);
+    expect([second.total, second.limit, second.offset]).toEqual([3, 1, 1]);
+
+    // A filter narrows the matches; a named field is better-auth's search of that field alone.
+    const filtered = await (await list("filterField=name&filterOperator=eq&filterValue=Bea")).json();
+    expect(filtered.users.map((u: { name: string }) => u.name)).toEqual(["Bea"]);
+    expect(filtered.total).toBe(1);
+    const byName = await (await list("searchField=name")).json();
+    expect(byName.total).toBe(2);
+
+    expect((await list("", plain.cookie)).status).toBe(403);
+    expect((await list("", "")).status).toBe(401);
+    expect((await list("limit=-1")).status).toBe(400);
+  });
+
   it("creates a user and sets a role", async () => {
     const input = createUser();
     const created = await t.request("/api/auth/admin/create-user", {
@@ -105,7 +137,23 @@ describe(`admin API (${testDatabase})`, () => {
     });
     expect(ban.status).toBe(200);
 
-    expect(await session(victim.cookie)).toBeNull();
+    // The open session is gone; the answer that says so leaves this browser a note to read the reason by.
+    const ended = await t.request("/api/auth/get-session", { cookie: victim.cookie });
+    expect(await ended.json()).toBeNull();
+    const notice = cookiesFrom(ended);
+    expect(notice).toMatch(/^gatehouse\.ban_notice=[\w-]+$/);
+    const read = async (cookie: string) => (await t.request("/api/auth/ban-notice", { cookie })).json();
+    const told = await read(notice);
+    expect(told.message).toMatch(
+      /^Your account is suspended: Spamming the forum\. The suspension ends .+Z\.$/,
+    );
+    // Nobody else can ask: no note, or a made-up one, tells nothing.
+    expect(await read("")).toBeNull();
+    expect(await read("gatehouse.ban_notice=made-up")).toBeNull();
+    // Another person's dead cookie gets no note.
+    const stranger = await signUpVerified(t);
+    await t.request("/api/auth/sign-out", { cookie: stranger.cookie, json: {} });
+    expect(cookiesFrom(await t.request("/api/auth/get-session", { cookie: stranger.cookie }))).toBe("");
     const signIn = await t.request("/api/auth/sign-in/email", {
       json: { email: victim.email, password: victim.password },
     });
@@ -113,16 +161,25 @@ describe(`admin API (${testDatabase})`, () => {
     const refused = await signIn.json();
     expect(refused.code).toBe("BANNED_USER");
     expect(refused.message).toContain("Spamming the forum");
+    // The end as an instant the web writes in the reader's zone, not the server's GMT text.
+    expect(refused.message).toMatch(/The suspension ends \d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z\.$/);
 
     const unban = await t.request("/api/auth/admin/unban-user", {
       cookie: admin.cookie,
       json: { userId: victimId },
     });
     expect(unban.status).toBe(200);
+    // Once lifted, the note tells nothing.
+    expect(await read(notice)).toBeNull();
     const again = await t.request("/api/auth/sign-in/email", {
+      cookie: notice,
       json: { email: victim.email, password: victim.password },
     });
     expect(again.status).toBe(200);
+    // Signed in again, the browser forgets the note.
+    expect(again.headers.getSetCookie().some((c) => /^gatehouse\.ban_notice=;.*Max-Age=0/i.test(c))).toBe(
+      true,
+    );
   });
 
   it("impersonates a user and stops; admins cannot be impersonated", async () => {

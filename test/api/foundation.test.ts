@@ -1,4 +1,5 @@
-import { mkdirSync, writeFileSync } from "node:fs";
+import { createHash } from "node:crypto";
+import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestApp, type TestApp, testDatabase } from "../support/test-app.ts";
@@ -52,7 +53,8 @@ describe(`foundation API (${testDatabase})`, () => {
       const res = await t.request(path);
       const csp = res.headers.get("content-security-policy") ?? "";
       expect(csp).toContain("frame-ancestors 'none'");
-      expect(csp).toMatch(/script-src 'self'(;|$)/);
+      // Scripts from the origin, and the one inline script of index.html by its hash (below).
+      expect(csp).toMatch(/script-src 'self' 'sha256-[\w+/]+=*'(;|$)/);
       expect(csp).not.toMatch(/script-src[^;]*unsafe-inline/);
       expect(res.headers.get("x-content-type-options")).toBe("nosniff");
       expect(res.headers.get("referrer-policy")).toBeTruthy();
@@ -61,6 +63,17 @@ describe(`foundation API (${testDatabase})`, () => {
     }
     const auth = await t.request("/api/auth/get-session");
     expect(auth.headers.get("cache-control")).toBe("no-store");
+  });
+
+  it("allows index.html's inline script, and no other, by its hash", async () => {
+    const html = readFileSync(new URL("../../src/web/index.html", import.meta.url), "utf8");
+    const scripts = [...html.matchAll(/<script>([\s\S]*?)<\/script>/g)].map((m) => m[1] ?? "");
+    expect(scripts).toHaveLength(1);
+    const hash = createHash("sha256")
+      .update(scripts[0] ?? "")
+      .digest("base64");
+    const csp = (await t.request("/")).headers.get("content-security-policy") ?? "";
+    expect(csp).toContain(`script-src 'self' 'sha256-${hash}';`);
   });
 
   it("refuses a 2 MB body with 413 JSON, with and without Content-Length", async () => {

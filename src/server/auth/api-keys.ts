@@ -9,6 +9,7 @@ import {
   assertPathAllowed,
   rememberGrant,
 } from "#server/auth/api-key-access.ts";
+import { isBanned } from "#server/auth/ban-message.ts";
 import {
   defineOverride,
   type HookContext,
@@ -145,7 +146,7 @@ export function apiKeyPlugins({ rateLimitPerMinute, onOverrideAnswer }: ApiKeyDe
       | (User & { banned?: boolean | null; banExpires?: Date | string | null })
       | null;
     if (!user) throw invalid();
-    if (user.banned && (!user.banExpires || new Date(user.banExpires).getTime() > Date.now())) {
+    if (isBanned(user)) {
       throw APIError.from("FORBIDDEN", {
         code: "USER_BANNED",
         message: "The owner of this API key is banned",

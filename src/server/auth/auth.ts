@@ -3,6 +3,7 @@ import { isAPIError } from "better-auth/api";
 import { admin as adminPlugin, organization } from "better-auth/plugins";
 import { abuseLimits, PATTERN_LIMITED_PATHS, TOKEN_LINK_LIMIT } from "#server/auth/abuse-limits.ts";
 import { apiKeyPlugins } from "#server/auth/api-keys.ts";
+import { banMessage } from "#server/auth/ban-message.ts";
 import { corePlugin } from "#server/auth/core-plugin.ts";
 import type { AuthDeps } from "#server/auth/deps.ts";
 import { emailSignInPlugins } from "#server/auth/email-sign-in.ts";
@@ -309,10 +310,7 @@ export function buildAuthOptions({
         // The administration requirements: admins cannot be impersonated.
         allowImpersonatingAdmins: false,
         impersonationSessionDuration: 60 * 60,
-        bannedUserMessage: (user) =>
-          `Your account is suspended${user.banReason ? `: ${user.banReason}` : ""}.${
-            user.banExpires ? ` The suspension ends ${new Date(user.banExpires).toUTCString()}.` : ""
-          }`,
+        bannedUserMessage: banMessage,
       }),
       corePlugin({ prehashing, assertUserCanBeDeleted }),
       // Mails per recipient and token routes per client, shared by every instance; on with the limiter.

@@ -2,6 +2,7 @@ import { createHash } from "node:crypto";
 import { getOAuthProviderApi, type getOAuthProviderApi as ProviderApi } from "@better-auth/oauth-provider";
 import { APIError, createAuthMiddleware, isAPIError } from "better-auth/api";
 import { decodeJwt } from "jose";
+import { isBanned } from "#server/auth/ban-message.ts";
 import { defineOverride, type HookContext, overrideHooks } from "#server/auth/overrides.ts";
 import type { OidcConfig } from "#server/boot/config.ts";
 import type { LimitCounters, LimitRule } from "#server/db/limit-counters.ts";
@@ -139,7 +140,7 @@ function refreshGuard(provider: ProviderPlugin) {
             })
           : null,
       ]);
-      const banned = user?.banned && (!user.banExpires || new Date(user.banExpires).getTime() > Date.now());
+      const banned = user ? isBanned(user) : false;
       const signedOut = !session || new Date(session.expiresAt).getTime() < Date.now();
       if (!user || banned || signedOut) {
         throw oauthError(

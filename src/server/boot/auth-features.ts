@@ -11,7 +11,9 @@ import type { Db } from "#server/db/tables.ts";
 import { accountsPlugin } from "#server/features/accounts/plugin.ts";
 import { twoFactorAccountPlugin } from "#server/features/accounts/two-factor.ts";
 import { grantAdmin, shouldBecomeAdmin } from "#server/features/admin/admin-emails.ts";
+import { banNotice } from "#server/features/admin/ban-notice.ts";
 import { adminTwoFactorGuard } from "#server/features/admin/two-factor-guard.ts";
+import { adminUserSearch } from "#server/features/admin/user-search.ts";
 import { applicationsPlugin } from "#server/features/applications/plugin.ts";
 import { auditPlugin } from "#server/features/audit/plugin.ts";
 import { inviteLinksPlugin } from "#server/features/organizations/invite-links-plugin.ts";
@@ -88,6 +90,10 @@ export function authFeatures({
       ssoPlugin(ssoSignIn({ db, logger, tests })),
       ssoRulesPlugin({ db, tests, baseURL: config.baseURL }),
       adminTwoFactorGuard(db, config.requireTwoFactorForAdmins),
+      // After the guard above: one search over name and address (issue 20).
+      adminUserSearch(),
+      // A banned person's open tab learns why on the sign-in page (issue 20).
+      banNotice(),
       // SCIM 2.0 provisioning per organization (issue 19, decision 38): /api/auth/scim/v2/*.
       scimPlugin(db),
       // GET /api/auth/open-api/generate-schema: the auth API's OpenAPI document, which features/reference

@@ -1,5 +1,4 @@
-import { existsSync, mkdirSync, readFileSync } from "node:fs";
-import { join } from "node:path";
+import { existsSync, mkdirSync } from "node:fs";
 import {
   oauthProviderAuthServerMetadata,
   oauthProviderOpenIdConfigMetadata,
@@ -111,7 +110,6 @@ export function createApp({ config, auth, logger, api }: AppDeps) {
 
 /** Built assets (hashed, cached for a year) and index.html for every other GET. */
 function mountSpa(app: Hono, staticDir: string) {
-  const indexFile = join(staticDir, "index.html");
   if (!existsSync(staticDir)) mkdirSync(staticDir, { recursive: true });
   const root = staticDir;
   app.use("/assets/*", async (c, next) => {
@@ -122,11 +120,14 @@ function mountSpa(app: Hono, staticDir: string) {
   app.use("/assets/*", serveStatic({ root, precompressed: true }));
   app.get("/assets/*", (c) => c.text("Not found", 404));
   app.use("*", serveStatic({ root, precompressed: true }));
-  app.get("*", (c) => {
-    if (!existsSync(indexFile)) {
-      return c.text("The web app is not built: run `npm run build` (npm start does it for you).", 503);
-    }
-    c.header("Cache-Control", "no-cache");
-    return c.html(readFileSync(indexFile, "utf8"));
-  });
+  // Every other path is a screen of the app: index.html, compressed too (it carries the loading shell).
+  app.get(
+    "*",
+    async (c, next) => {
+      await next();
+      if (c.res.status === 200) c.res.headers.set("Cache-Control", "no-cache");
+    },
+    serveStatic({ root, path: "index.html", precompressed: true }),
+    (c) => c.text("The web app is not built: run `npm run build` (npm start does it for you).", 503),
+  );
 }

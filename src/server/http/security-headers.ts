@@ -1,8 +1,14 @@
 import type { MiddlewareHandler } from "hono";
 
+/**
+ * The one inline script of the built index.html (it sets the saved colour scheme before the first paint), allowed
+ * by its hash and nothing else inline. A test hashes src/web/index.html's script against this value.
+ */
+export const INDEX_SCRIPT_HASH = "'sha256-dQGr5ych0LECD/VutbZGmO1JdKyaIzK1gfTTp27s4pM='";
+
 const CSP = [
   "default-src 'self'",
-  "script-src 'self'",
+  `script-src 'self' ${INDEX_SCRIPT_HASH}`,
   // Mantine sets CSS variables and style attributes at run time.
   "style-src 'self' 'unsafe-inline'",
   "img-src 'self' data: https:",

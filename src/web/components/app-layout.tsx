@@ -1,4 +1,4 @@
-import { ActionIcon, AppShell, Box, Button, Container, Group, Text, Tooltip } from "@mantine/core";
+import { ActionIcon, AppShell, Box, Button, Container, Group, Text } from "@mantine/core";
 import { IconMail } from "@tabler/icons-react";
 import { Link, Outlet, useRouterState } from "@tanstack/react-router";
 import { type ReactNode, Suspense } from "react";
@@ -6,6 +6,7 @@ import { useAppConfig } from "#web/lib/app-config.ts";
 import { authClient } from "#web/lib/auth-client.ts";
 import { lazyLoad } from "#web/lib/lazy-load.ts";
 import { ColorSchemeToggle } from "./color-scheme-toggle.tsx";
+import { HintTooltip } from "./hint-tooltip.tsx";
 import { ImpersonationBanner } from "./impersonation-banner.tsx";
 import { Logo } from "./logo.tsx";
 
@@ -39,7 +40,7 @@ export function AppLayout({ switcher }: { switcher: ReactNode }) {
             </Group>
             <Group gap="xs" wrap="nowrap" style={{ flexShrink: 0 }}>
               {config.outbox ? (
-                <Tooltip label="Development outbox" withArrow>
+                <HintTooltip label="Development outbox">
                   <ActionIcon
                     component={Link}
                     to="/dev/outbox"
@@ -50,7 +51,7 @@ export function AppLayout({ switcher }: { switcher: ReactNode }) {
                   >
                     <IconMail size={18} stroke={1.6} />
                   </ActionIcon>
-                </Tooltip>
+                </HintTooltip>
               ) : null}
               <ColorSchemeToggle />
               {session ? (

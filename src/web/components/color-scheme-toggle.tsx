@@ -1,5 +1,6 @@
-import { ActionIcon, Box, Tooltip, useComputedColorScheme, useMantineColorScheme } from "@mantine/core";
+import { ActionIcon, Box, useComputedColorScheme, useMantineColorScheme } from "@mantine/core";
 import { IconMoon, IconSun } from "@tabler/icons-react";
+import { HintTooltip } from "./hint-tooltip.tsx";
 
 /** Switches between light and dark; the first visit follows the system setting. */
 export function ColorSchemeToggle() {
@@ -7,7 +8,7 @@ export function ColorSchemeToggle() {
   const computed = useComputedColorScheme("light", { getInitialValueInEffect: true });
 
   return (
-    <Tooltip label={computed === "dark" ? "Switch to light mode" : "Switch to dark mode"} withArrow>
+    <HintTooltip label={computed === "dark" ? "Switch to light mode" : "Switch to dark mode"}>
       <ActionIcon
         variant="default"
         size="lg"
@@ -22,6 +23,6 @@ export function ColorSchemeToggle() {
           <IconMoon size={18} stroke={1.6} aria-hidden />
         </Box>
       </ActionIcon>
-    </Tooltip>
+    </HintTooltip>
   );
 }

@@ -50,3 +50,14 @@ export function isPast(value: DateLike, now = Date.now()): boolean {
 export function plural(count: number, one: string, many = `${one}s`): string {
   return `${count.toLocaleString()} ${count === 1 ? one : many}`;
 }
+
+/** An instant as the server writes it in its messages: ISO 8601 in UTC. */
+const INSTANT = /\b\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?Z\b/g;
+
+/**
+ * A server message with its instants in the reader's time zone and words ("The suspension ends
+ * 2026-12-01T09:00:00.000Z." → "The suspension ends 1 Dec 2026, 10:00."): the server cannot know either.
+ */
+export function localInstants(message: string): string {
+  return message.replace(INSTANT, (instant) => formatDateTime(instant));
+}

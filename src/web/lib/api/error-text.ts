@@ -1,3 +1,4 @@
+import { localInstants } from "../format.ts";
 import { ApiError, NETWORK_STATUS } from "./api-error.ts";
 
 /**
@@ -139,7 +140,7 @@ export function errorText(error: unknown, { codes = {}, forbidden }: ErrorWordin
       : "Too many attempts, please wait a moment and try again.";
   }
   if (forbidden && error.status === 403) return forbidden;
-  if (error.message) return error.message;
+  if (error.message) return localInstants(error.message);
   if (error.status >= 500) return "The server ran into a problem. Please try again in a moment.";
   return FALLBACK;
 }

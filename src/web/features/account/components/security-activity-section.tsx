@@ -12,8 +12,8 @@ import { useAuditEvents } from "#web/lib/api/audit.ts";
 import { notifySuccess } from "#web/lib/api/notify.ts";
 import { actorText, eventPhrase, refusalText, signInMethodText } from "#web/lib/audit-words.ts";
 import { authClient, type Session } from "#web/lib/auth-client.ts";
+import { deviceIcon } from "#web/lib/device-icon.ts";
 import { useNotMeSignedIn } from "../api/use-not-me.ts";
-import { deviceIcon } from "../lib/device-icon.ts";
 
 const NO_FILTERS = {};
 

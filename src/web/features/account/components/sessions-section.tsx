@@ -5,6 +5,7 @@ import { ConfirmDialog } from "#web/components/confirm-dialog.tsx";
 import { LoadError } from "#web/components/error-alert.tsx";
 import { SectionCard } from "#web/components/section-card.tsx";
 import { isFreshnessError } from "#web/lib/api/api-error.ts";
+import { deviceIcon } from "#web/lib/device-icon.ts";
 import { formatDateTime, formatRelative } from "#web/lib/format.ts";
 import {
   type DeviceSession,
@@ -13,7 +14,6 @@ import {
   useRevokeSession,
   useSessions,
 } from "../api/use-sessions.ts";
-import { deviceIcon } from "../lib/device-icon.ts";
 import { useFreshAction } from "../lib/fresh-action.tsx";
 
 /** What is signed out once confirmed: one session, or every session but this one. */

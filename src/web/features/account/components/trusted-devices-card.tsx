@@ -5,9 +5,9 @@ import { ConfirmDialog } from "#web/components/confirm-dialog.tsx";
 import { LoadError } from "#web/components/error-alert.tsx";
 import { ListSkeleton } from "#web/components/page-states.tsx";
 import { SectionCard } from "#web/components/section-card.tsx";
+import { deviceIcon } from "#web/lib/device-icon.ts";
 import { formatDate } from "#web/lib/format.ts";
 import { useRevokeTrustedDevice, useTrustedDevices } from "../api/use-two-factor.ts";
-import { deviceIcon } from "../lib/device-icon.ts";
 
 /** The browsers that skip the second step ("Trust this device for 30 days"), each removable. */
 export function TrustedDevicesCard() {

@@ -1,10 +1,10 @@
 import { useQueryClient } from "@tanstack/react-query";
+import { describeDevice } from "#shared/device.ts";
 import { authCall } from "#web/lib/api/call.ts";
 import type { Notice } from "#web/lib/api/notify.ts";
 import { useApiMutation } from "#web/lib/api/use-api-mutation.ts";
 import { authClient } from "#web/lib/auth-client.ts";
 import { ADMIN_WORDING } from "../lib/admin-wording.ts";
-import { describeDevice } from "../lib/format.ts";
 import { ADMIN_KEY, type AdminSession, type AdminUser, userKey, usersListKey } from "./admin-users.ts";
 
 /** What follows a change made from a dialog: closing it, opening another page. */
@@ -126,7 +126,7 @@ export function useImpersonate(user: AdminUser) {
   return useApiMutation({
     mutationFn: () => authCall((o) => authClient.admin.impersonateUser({ userId: user.id }, o)),
     onDone: () => window.location.assign("/"),
-    failureTitle: "Could not impersonate",
+    // The confirmation dialog shows a failure in place.
     wording: ADMIN_WORDING,
   });
 }

@@ -1,7 +1,10 @@
 import { isAdmin } from "#web/lib/admin-role.ts";
 import { authClient } from "#web/lib/auth-client.ts";
 
-/** Who is signed in, as the admin screens need it: an admin or not, their id, this browser's session. */
+/**
+ * Who is signed in, as the admin screens need it: an admin or not, their id, this browser's session, and whom
+ * an admin is acting as while impersonating (their name or address; null otherwise).
+ */
 export function useAdminSession() {
   const { data, isPending } = authClient.useSession();
   return {
@@ -9,5 +12,6 @@ export function useAdminSession() {
     isAdmin: isAdmin(data?.user),
     userId: data?.user.id,
     sessionToken: data?.session.token,
+    impersonating: data?.session.impersonatedBy ? data.user.name || data.user.email : null,
   };
 }

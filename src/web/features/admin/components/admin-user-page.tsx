@@ -2,6 +2,7 @@ import { Group, Stack, Text } from "@mantine/core";
 import { IconBan, IconSpy, IconTrash } from "@tabler/icons-react";
 import { getRouteApi } from "@tanstack/react-router";
 import { useState } from "react";
+import { ConfirmDialog } from "#web/components/confirm-dialog.tsx";
 import { SectionCard } from "#web/components/section-card.tsx";
 import { UserAvatar } from "#web/components/user-avatar.tsx";
 import { isAdmin } from "#web/lib/admin-role.ts";
@@ -33,9 +34,11 @@ function impersonationBlocker(target: AdminUser, self: boolean): string | null {
   return null;
 }
 
-/** The header's actions: act as the user, or ban them. */
+/** The header's actions: act as the user (after a confirmation naming them), or ban them. */
 function UserActions({ target, self, onBan }: { target: AdminUser; self: boolean; onBan: () => void }) {
   const impersonate = useImpersonate(target);
+  const [confirming, setConfirming] = useState(false);
+  const name = target.name || target.email;
   return (
     <>
       <GuardedButton
@@ -43,12 +46,26 @@ function UserActions({ target, self, onBan }: { target: AdminUser; self: boolean
         reason={impersonationBlocker(target, self)}
         variant="default"
         leftSection={<IconSpy size={16} aria-hidden />}
-        onClick={() => impersonate.mutate()}
-        // Still loading while the page reloads as the user.
-        loading={impersonate.isPending || impersonate.isSuccess}
+        onClick={() => setConfirming(true)}
       >
         Impersonate
       </GuardedButton>
+      <ConfirmDialog
+        opened={confirming}
+        onClose={() => {
+          setConfirming(false);
+          impersonate.reset();
+        }}
+        title={`Impersonate ${name}?`}
+        confirmLabel="Impersonate"
+        danger={false}
+        onConfirm={() => impersonate.mutate()}
+        // Still loading while the page reloads as the user.
+        loading={impersonate.isPending || impersonate.isSuccess}
+        error={impersonate.error}
+      >
+        {`You will see and do everything as ${name} (${target.email}) for up to an hour, and it is recorded in the audit log. Your admin area is closed until you stop impersonating.`}
+      </ConfirmDialog>
       {target.banned ? null : (
         <GuardedButton
           id="ban"

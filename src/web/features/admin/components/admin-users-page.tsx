@@ -108,7 +108,7 @@ export function AdminUsersPage() {
             title={narrowed ? "No users match" : "No users yet"}
             description={
               narrowed
-                ? "Nobody matches this search and filter. Try another spelling, or search by name instead of email."
+                ? "Nobody matches this search and filter. Try another spelling, or part of the name or the address."
                 : "Accounts appear here as people sign up, or when you create one."
             }
           >

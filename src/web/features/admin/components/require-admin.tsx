@@ -1,4 +1,4 @@
-import { Box } from "@mantine/core";
+import { Alert, Box, Button, Stack, Text } from "@mantine/core";
 import { useQuery } from "@tanstack/react-query";
 import type { ReactNode } from "react";
 import { NotFound } from "#web/components/not-found.tsx";
@@ -7,6 +7,7 @@ import { TwoFactorRequired } from "#web/components/two-factor-required.tsx";
 import { isTwoFactorRequired } from "#web/lib/api/api-error.ts";
 import { authCall } from "#web/lib/api/call.ts";
 import { authClient } from "#web/lib/auth-client.ts";
+import { useStopImpersonating } from "#web/lib/session-actions.ts";
 import { ADMIN_KEY } from "../api/admin-users.ts";
 import { useAdminSession } from "../api/use-admin-session.ts";
 
@@ -15,9 +16,10 @@ import { useAdminSession } from "../api/use-admin-session.ts";
  * screen, so the area's existence is not advertised; the server refuses every
  * admin call on its own (403). With REQUIRE_2FA_FOR_ADMINS, an admin without two-factor or a passkey is
  * refused too: one small call finds out, and they are shown the way to enrol instead of failing pages.
+ * While impersonating, the admin is told to stop first.
  */
 export function RequireAdmin({ children }: { children: ReactNode }) {
-  const { isPending, isAdmin, userId } = useAdminSession();
+  const { isPending, isAdmin, userId, impersonating } = useAdminSession();
   const gate = useQuery({
     queryKey: [ADMIN_KEY, "gate", userId],
     queryFn: () => authCall((o) => authClient.admin.listUsers({ query: { limit: 1 } }, o)),
@@ -25,6 +27,8 @@ export function RequireAdmin({ children }: { children: ReactNode }) {
     staleTime: 60_000,
   });
   if (isPending || (isAdmin && gate.isPending)) return <PageLoader label="Checking your session" />;
+  // The admin behind an impersonation knows the area: tell them why it is closed, with the way back.
+  if (impersonating) return <ClosedWhileImpersonating name={impersonating} />;
   if (!isAdmin) return <NotFound />;
   if (isTwoFactorRequired(gate.error)) {
     return (
@@ -37,4 +41,23 @@ export function RequireAdmin({ children }: { children: ReactNode }) {
     );
   }
   return <>{children}</>;
+}
+
+function ClosedWhileImpersonating({ name }: { name: string }) {
+  // Stopping swaps the session cookie back to the admin's: reload this screen as them.
+  const stop = useStopImpersonating(() => window.location.reload());
+  return (
+    <Box maw={640} mx="auto" py={{ base: "md", sm: 48 }}>
+      <Alert color="yellow" variant="light" title="The admin area is closed while you impersonate">
+        <Stack gap="sm" align="flex-start">
+          <Text size="sm" style={{ overflowWrap: "anywhere" }}>
+            {`You are impersonating ${name}. Stop impersonating to use the admin area.`}
+          </Text>
+          <Button onClick={() => stop.mutate()} loading={stop.isPending || stop.isSuccess}>
+            Stop impersonating
+          </Button>
+        </Stack>
+      </Alert>
+    </Box>
+  );
 }

@@ -1,13 +1,14 @@
 import { ActionIcon, Badge, Button, EmptyState, Group, Table, Text, Tooltip } from "@mantine/core";
-import { IconDeviceDesktop, IconDeviceMobile, IconLogout, IconSpy, IconX } from "@tabler/icons-react";
+import { IconDeviceDesktop, IconLogout, IconSpy, IconX } from "@tabler/icons-react";
+import { describeDevice } from "#shared/device.ts";
 import { LoadError } from "#web/components/error-alert.tsx";
 import { ListSkeleton } from "#web/components/page-states.tsx";
 import { SectionCard } from "#web/components/section-card.tsx";
+import { deviceIcon } from "#web/lib/device-icon.ts";
 import { formatDateTime, formatRelative, plural } from "#web/lib/format.ts";
 import { useRevokeAllSessions, useRevokeSession } from "../api/admin-mutations.ts";
 import { type AdminSession, type AdminUser, useUserSessions } from "../api/admin-users.ts";
 import { useAdminSession } from "../api/use-admin-session.ts";
-import { describeDevice } from "../lib/format.ts";
 import { AdminTable, type Column } from "./admin-table.tsx";
 
 const COLUMNS: Column[] = [
@@ -20,7 +21,7 @@ const COLUMNS: Column[] = [
 function SessionRow({ session, current }: { session: AdminSession; current: boolean }) {
   const revoke = useRevokeSession(session);
   const device = describeDevice(session.userAgent);
-  const DeviceIcon = device.mobile ? IconDeviceMobile : IconDeviceDesktop;
+  const DeviceIcon = deviceIcon(device.type);
 
   return (
     <Table.Tr>

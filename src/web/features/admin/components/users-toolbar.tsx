@@ -43,9 +43,8 @@ interface UsersToolbarProps {
   update: (next: Partial<UsersSearch>) => void;
 }
 
-/** Search by email or name, one filter and the sort order, above the users table. */
+/** One search over name and email, one filter and the sort order, above the users table. */
 export function UsersToolbar({ search, text, onTextChange, update }: UsersToolbarProps) {
-  const field = search.field ?? "email";
   return (
     <Group
       gap="sm"
@@ -53,34 +52,18 @@ export function UsersToolbar({ search, text, onTextChange, update }: UsersToolba
       wrap="wrap"
       style={{ borderBottom: "1px solid var(--mantine-color-default-border)" }}
     >
-      <Group gap={0} wrap="nowrap" style={{ flex: "1 1 300px" }}>
-        <Select
-          aria-label="Search in"
-          size="sm"
-          w={96}
-          allowDeselect={false}
-          data={[
-            { value: "email", label: "Email" },
-            { value: "name", label: "Name" },
-          ]}
-          value={field}
-          onChange={(value) => update({ field: value === "name" ? "name" : "email" })}
-          styles={{ input: { borderTopRightRadius: 0, borderBottomRightRadius: 0 } }}
-        />
-        <TextInput
-          aria-label={`Search users by ${field}`}
-          placeholder={field === "name" ? "Search by name" : "Search by email"}
-          size="sm"
-          leftSection={<IconSearch size={16} aria-hidden />}
-          rightSection={
-            text ? <CloseButton size="sm" aria-label="Clear search" onClick={() => onTextChange("")} /> : null
-          }
-          value={text}
-          onChange={(event) => onTextChange(event.currentTarget.value)}
-          style={{ flex: 1, marginLeft: -1 }}
-          styles={{ input: { borderTopLeftRadius: 0, borderBottomLeftRadius: 0 } }}
-        />
-      </Group>
+      <TextInput
+        aria-label="Search users by name or email"
+        placeholder="Search by name or email"
+        size="sm"
+        leftSection={<IconSearch size={16} aria-hidden />}
+        rightSection={
+          text ? <CloseButton size="sm" aria-label="Clear search" onClick={() => onTextChange("")} /> : null
+        }
+        value={text}
+        onChange={(event) => onTextChange(event.currentTarget.value)}
+        style={{ flex: "1 1 300px" }}
+      />
       <Choice
         label="Filter users"
         icon={<IconFilter size={16} aria-hidden />}

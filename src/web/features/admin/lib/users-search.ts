@@ -13,7 +13,6 @@ export const PAGE_SIZES = [10, 20, 50] as const;
 /** The users table's state, kept in the URL so reloads and the back button keep it. */
 export interface UsersSearch {
   q?: string;
-  field?: "email" | "name";
   filter?: UserFilter;
   sort?: UserSort;
   page?: number;
@@ -35,7 +34,6 @@ const usersSearchSchema = z.object({
     .unknown()
     .transform((value) => (typeof value === "string" && value.trim() ? value.slice(0, Q_MAX) : undefined))
     .optional(),
-  field: oneOf(["email", "name"] as const),
   filter: oneOf(USER_FILTERS),
   sort: oneOf(USER_SORTS),
   // Page 1 is the default, so it stays out of the URL.
@@ -55,7 +53,6 @@ export function parseUsersSearch(search: Record<string, unknown>): UsersSearch {
 export function withoutDefaults(search: UsersSearch): UsersSearch {
   return {
     q: search.q || undefined,
-    field: search.field === "email" ? undefined : search.field,
     filter: search.filter === "all" ? undefined : search.filter,
     sort: search.sort === "newest" ? undefined : search.sort,
     page: search.page === 1 ? undefined : search.page,
@@ -101,16 +98,17 @@ const SORT_QUERY: Record<UserSort, { sortBy: string; sortDirection: "asc" | "des
   "email-desc": { sortBy: "email", sortDirection: "desc" },
 };
 
-/** The list-users query for a table state: one search field, one filter, one sort, a page. */
+/**
+ * The list-users query for a table state: the search over name and email (no `searchField`: the server's
+ * handling, features/admin/user-search.ts), one filter, one sort, a page.
+ */
 export function toListUsersQuery(search: UsersSearch) {
   const size = search.size ?? DEFAULT_PAGE_SIZE;
   const page = search.page ?? 1;
   const filter = FILTER_QUERY[search.filter ?? "all"];
   const q = search.q?.trim();
   return {
-    ...(q
-      ? { searchField: search.field ?? "email", searchOperator: "contains" as const, searchValue: q }
-      : {}),
+    ...(q ? { searchOperator: "contains" as const, searchValue: q } : {}),
     ...(filter ? { ...filter, filterOperator: "eq" as const } : {}),
     ...SORT_QUERY[search.sort ?? "newest"],
     limit: size,

@@ -16,6 +16,7 @@ import { safeRedirectTarget } from "#web/lib/safe-redirect.ts";
 import { usePageTitle } from "#web/lib/use-page-title.ts";
 import { useSignIn } from "../api/use-auth-mutations.ts";
 import { AuthForm } from "./auth-form.tsx";
+import { BanNoticeAlert } from "./ban-notice-alert.tsx";
 import { EmailField } from "./email-field.tsx";
 import { EmailSignInOptions } from "./email-sign-in-options.tsx";
 import { EntryCard } from "./entry-card.tsx";
@@ -115,6 +116,7 @@ export function SignInPage() {
         submitLabel="Sign in"
         loading={signIn.isPending || signIn.isSuccess}
       >
+        <BanNoticeAlert />
         {unverified ? <UnverifiedEmailAlert email={unverified} /> : null}
         {ssoRequired ? (
           <SsoRequiredAlert

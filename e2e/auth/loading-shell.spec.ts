@@ -1,0 +1,55 @@
+import type { Browser, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { captureScreen, launchChromium } from "../support/browser.ts";
+import { type E2EServer, startE2EServer } from "../support/server.ts";
+
+// The loading shell (issue 20): what index.html shows before the scripts have run, so the page is never blank.
+describe("loading shell in Chromium", () => {
+  let server: E2EServer;
+  let browser: Browser;
+  beforeAll(async () => {
+    server = await startE2EServer();
+    browser = await launchChromium();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.close();
+  });
+
+  /** The sign-in page as it looks until its scripts arrive: here they never do. */
+  async function withoutScripts(scheme?: "dark" | "light"): Promise<Page> {
+    const context = await browser.newContext({ colorScheme: "light" });
+    if (scheme) {
+      await context.addInitScript((saved) => localStorage.setItem("gatehouse-color-scheme", saved), scheme);
+    }
+    const page = await context.newPage();
+    await page.route("**/assets/*.js", (route) => route.abort());
+    await page.goto(`${server.url}/sign-in`);
+    return page;
+  }
+  const background = (page: Page) =>
+    page.locator(".gh-shell").evaluate((el) => getComputedStyle(el).backgroundColor);
+
+  it("says it is loading, in the system's scheme or the saved one, and is replaced by the app", async () => {
+    const page = await withoutScripts();
+    await expect.poll(() => page.getByRole("status").textContent()).toBe("Loading Gatehouse…");
+    expect(await background(page)).toBe("rgb(255, 255, 255)");
+    await page.emulateMedia({ colorScheme: "dark" });
+    expect(await background(page)).toBe("rgb(36, 36, 36)");
+    await page.emulateMedia({ colorScheme: "light" });
+    await captureScreen(page, "first-load", "loading-shell");
+    await page.context().close();
+
+    // A saved choice wins over the system's, before any script of the app has run.
+    const saved = await withoutScripts("dark");
+    await saved.getByRole("status").waitFor();
+    expect(await background(saved)).toBe("rgb(36, 36, 36)");
+    // With its scripts, the app takes the shell's place.
+    await saved.unroute("**/assets/*.js");
+    await saved.reload();
+    await saved.getByRole("heading", { level: 1, name: "Sign in" }).waitFor();
+    expect(await saved.locator(".gh-shell").count()).toBe(0);
+    expect(await saved.locator("html").getAttribute("data-mantine-color-scheme")).toBe("dark");
+    await saved.context().close();
+  });
+});
