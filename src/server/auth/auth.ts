@@ -9,6 +9,7 @@ import type { AuthDeps } from "#server/auth/deps.ts";
 import { emailSignInPlugins } from "#server/auth/email-sign-in.ts";
 import { identityProviderPlugins } from "#server/auth/identity-provider.ts";
 import { impersonationGuard } from "#server/auth/impersonation.ts";
+import { invitationProof } from "#server/auth/invitation-proof.ts";
 import { createPrehash } from "#server/auth/prehash.ts";
 import { rateLimitStorage } from "#server/auth/rate-limit-storage.ts";
 import { socialAuth } from "#server/auth/social-providers.ts";
@@ -16,7 +17,6 @@ import { strongSignInPlugins } from "#server/auth/strong-sign-in.ts";
 import { isEmailChangeToken } from "#server/auth/verification-token.ts";
 import { limitCounters } from "#server/db/limit-counters.ts";
 import { trackTransactions } from "#server/db/transaction-scope.ts";
-import { invitationProof } from "#server/features/organizations/invitee-verification.ts";
 import { noteIfUnavailable } from "#server/http/unavailable.ts";
 import {
   changeEmailMail,

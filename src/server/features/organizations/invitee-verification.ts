@@ -1,19 +1,9 @@
-import { createHmac, timingSafeEqual } from "node:crypto";
+import { timingSafeEqual } from "node:crypto";
 import { createAuthMiddleware, isAPIError } from "better-auth/api";
+import { invitationProof } from "#server/auth/invitation-proof.ts";
 
 /** The invitation a sign-up came from: the web's sign-up page asks to come back to its landing. */
 const INVITATION_PATH = /^\/accept-invitation\/([^/?#]+)/;
-
-/**
- * What only the invitation mail carries: the inviter and every admin of the organization can read the
- * invitation's id, so the id alone proves nothing about who reads the mailbox (else anyone could make an
- * organization, invite someone's address and sign it up verified with a password of their own).
- */
-export function invitationProof(secret: string, invitationId: string, email: string): string {
-  return createHmac("sha256", secret)
-    .update(`invitation-proof:${invitationId}:${email.toLowerCase()}`)
-    .digest("base64url");
-}
 
 function landingOf(callbackURL: unknown): { invitationId: string; proof: string } | null {
   if (typeof callbackURL !== "string") return null;
