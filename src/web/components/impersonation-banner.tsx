@@ -46,7 +46,15 @@ export function ImpersonationBanner() {
               {` (${user.email})`}
             </Text>
           </Group>
-          <Button size="compact-sm" color="dark" variant="filled" onClick={stop} loading={stopping}>
+          {/* The words give way on a phone, never the button (it used to be cut to "Sto" at 390 px). */}
+          <Button
+            size="compact-sm"
+            color="dark"
+            variant="filled"
+            onClick={stop}
+            loading={stopping}
+            style={{ flexShrink: 0 }}
+          >
             Stop
           </Button>
         </Group>
