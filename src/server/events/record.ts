@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { type Insertable, SqliteAdapter } from "kysely";
 import type { Db, Tables } from "#server/db/tables.ts";
+import { beforeCommit } from "#server/db/transaction-scope.ts";
 import { outboxWritten } from "#server/events/outbox-signal.ts";
 import type { AuditAction, AuditTargetType } from "#shared/audit.ts";
 
@@ -118,11 +119,35 @@ function insertRowsAtomically(db: Db, rows: EventRows[]): Promise<void> {
  */
 export async function recordEvent(db: Db, event: AuditEventInput): Promise<string> {
   const rows = rowsOf(event);
-  if (db.isTransaction) await insertRows(db, [rows]);
-  else await commitTogether(db, rows);
+  if (db.isTransaction) {
+    if (!joinedCommit(db, rows)) await insertRows(db, [rows]);
+  } else await commitTogether(db, rows);
   // Committed (or to be, with the caller's transaction): the worker looks for the row at once.
   if (rows.outbox) outboxWritten();
   return rows.id;
+}
+
+/** Per transaction better-auth runs (db/transaction-scope.ts): the events it has recorded so far. */
+const pendingIn = new WeakMap<Db, EventRows[]>();
+
+/**
+ * In a transaction better-auth runs, the events its callbacks record (a SCIM projection: member.added, then
+ * user.provisioned) are written together just before the commit: one statement instead of one per event.
+ * False in any other transaction, which writes the event at once.
+ */
+function joinedCommit(trx: Db, rows: EventRows): boolean {
+  const pending = pendingIn.get(trx);
+  if (pending) {
+    pending.push(rows);
+    return true;
+  }
+  const batch = [rows];
+  const joined = beforeCommit(trx, () => {
+    pendingIn.delete(trx);
+    return insertRows(trx, batch);
+  });
+  if (joined) pendingIn.set(trx, batch);
+  return joined;
 }
 
 interface Waiting {
