@@ -122,7 +122,7 @@ export async function recordEvent(db: Db, event: AuditEventInput): Promise<strin
   if (db.isTransaction) {
     if (!joinedCommit(db, rows)) await insertRows(db, [rows]);
   } else await commitTogether(db, rows);
-  // Committed (or to be, with the caller's transaction): the worker looks for the row at once.
+  // Committed (or to be, with the caller's transaction): the worker looks for the row in a moment.
   if (rows.outbox) outboxWritten();
   return rows.id;
 }

@@ -244,10 +244,12 @@ export function createWebhookWorker(deps: WebhookWorkerDeps): WebhookWorker {
       started = true;
       unsubscribe = onOutboxWrite(() => {
         recheckUntil = Date.now() + RECHECK_FOR_MS;
-        settling ??= setTimeout(() => {
+        if (settling) return;
+        settling = setTimeout(() => {
           settling = undefined;
           wake();
         }, OUTBOX_SETTLE_MS);
+        settling.unref();
       });
       wake();
       const purge = () => void purgeDeliveries(db).catch(warn("purge", 0));
