@@ -6,11 +6,28 @@ import type { Db } from "#server/db/tables.ts";
  * callbacks get better-auth's adapter, not Kysely): `@better-auth/scim`'s projection writes memberships with
  * Gatehouse's Kysely helpers in the very transaction that writes the SCIM resource, so both commit or neither.
  */
-const scope = new AsyncLocalStorage<Db>();
+interface Scope {
+  trx: Db;
+  /** Work to do at the end of the transaction, before it commits (beforeCommit). */
+  beforeCommit: (() => Promise<void>)[];
+}
+const scope = new AsyncLocalStorage<Scope>();
 
 /** The transaction open around the current call, if better-auth opened one. */
 export function currentTransaction(): Db | undefined {
-  return scope.getStore();
+  return scope.getStore()?.trx;
+}
+
+/**
+ * Runs `work` when the callback of `trx` has finished, just before the commit (a failure rolls everything
+ * back): writes that several callbacks make can go in one statement. False when `trx` is not the
+ * transaction tracked around the current call; the caller writes at once then.
+ */
+export function beforeCommit(trx: Db, work: () => Promise<void>): boolean {
+  const current = scope.getStore();
+  if (current?.trx !== trx) return false;
+  current.beforeCommit.push(work);
+  return true;
 }
 
 function bound(target: object, property: string | symbol): unknown {
@@ -43,7 +60,13 @@ export function trackTransactions(db: Db): Db {
           get(b, p) {
             if (p !== "execute") return bound(b, p);
             return <T>(fn: (trx: Db) => Promise<T>) =>
-              b.execute((trx) => scope.run(trx as unknown as Db, () => fn(trx as unknown as Db)));
+              b.execute(async (trx) => {
+                const tracked: Scope = { trx: trx as unknown as Db, beforeCommit: [] };
+                const result = await scope.run(tracked, () => fn(tracked.trx));
+                for (let work = tracked.beforeCommit.shift(); work; work = tracked.beforeCommit.shift())
+                  await work();
+                return result;
+              });
           },
         });
       };

@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
-import type { Insertable } from "kysely";
+import { type Insertable, SqliteAdapter } from "kysely";
 import type { Db, Tables } from "#server/db/tables.ts";
+import { beforeCommit } from "#server/db/transaction-scope.ts";
 import { outboxWritten } from "#server/events/outbox-signal.ts";
 import type { AuditAction, AuditTargetType } from "#shared/audit.ts";
 
@@ -82,13 +83,32 @@ function rowsOf(event: AuditEventInput): EventRows {
   return { id, audit, outbox };
 }
 
+/**
+ * Writes events' audit rows and outbox rows together. On PostgreSQL one statement does both (a data-modifying
+ * WITH): atomic on its own, and one round trip where a transaction of two inserts costs four. SQLite has no
+ * INSERT in WITH; there the caller's transaction holds the two inserts, which cost no round trip.
+ */
 async function insertRows(db: Db, rows: EventRows[]): Promise<void> {
-  await db
-    .insertInto("audit_event")
-    .values(rows.map((r) => r.audit))
-    .execute();
+  const audit = rows.map((r) => r.audit);
   const outbox = rows.flatMap((r) => (r.outbox ? [r.outbox] : []));
-  if (outbox.length > 0) await db.insertInto("event_outbox").values(outbox).execute();
+  if (outbox.length === 0) await db.insertInto("audit_event").values(audit).execute();
+  else if (isSqlite(db)) {
+    await db.insertInto("audit_event").values(audit).execute();
+    await db.insertInto("event_outbox").values(outbox).execute();
+  } else {
+    await db
+      .with("audit", (q) => q.insertInto("audit_event").values(audit))
+      .insertInto("event_outbox")
+      .values(outbox)
+      .execute();
+  }
+}
+
+const isSqlite = (db: Db) => db.getExecutor().adapter instanceof SqliteAdapter;
+
+/** Writes rows outside any transaction: PostgreSQL's single statement is atomic, SQLite's two need one. */
+function insertRowsAtomically(db: Db, rows: EventRows[]): Promise<void> {
+  return isSqlite(db) ? db.transaction().execute((trx) => insertRows(trx, rows)) : insertRows(db, rows);
 }
 
 /**
@@ -99,11 +119,35 @@ async function insertRows(db: Db, rows: EventRows[]): Promise<void> {
  */
 export async function recordEvent(db: Db, event: AuditEventInput): Promise<string> {
   const rows = rowsOf(event);
-  if (db.isTransaction) await insertRows(db, [rows]);
-  else await commitTogether(db, rows);
-  // Committed (or to be, with the caller's transaction): the worker looks for the row at once.
+  if (db.isTransaction) {
+    if (!joinedCommit(db, rows)) await insertRows(db, [rows]);
+  } else await commitTogether(db, rows);
+  // Committed (or to be, with the caller's transaction): the worker looks for the row in a moment.
   if (rows.outbox) outboxWritten();
   return rows.id;
+}
+
+/** Per transaction better-auth runs (db/transaction-scope.ts): the events it has recorded so far. */
+const pendingIn = new WeakMap<Db, EventRows[]>();
+
+/**
+ * In a transaction better-auth runs, the events its callbacks record (a SCIM projection: member.added, then
+ * user.provisioned) are written together just before the commit: one statement instead of one per event.
+ * False in any other transaction, which writes the event at once.
+ */
+function joinedCommit(trx: Db, rows: EventRows): boolean {
+  const pending = pendingIn.get(trx);
+  if (pending) {
+    pending.push(rows);
+    return true;
+  }
+  const batch = [rows];
+  const joined = beforeCommit(trx, () => {
+    pendingIn.delete(trx);
+    return insertRows(trx, batch);
+  });
+  if (joined) pendingIn.set(trx, batch);
+  return joined;
 }
 
 interface Waiting {
@@ -142,17 +186,15 @@ async function commitGroups(db: Db, group: { waiting: Waiting[]; committing: boo
   while (group.waiting.length > 0) {
     const batch = group.waiting.splice(0, BATCH_MAX);
     try {
-      await db.transaction().execute((trx) =>
-        insertRows(
-          trx,
-          batch.map((w) => w.rows),
-        ),
+      await insertRowsAtomically(
+        db,
+        batch.map((w) => w.rows),
       );
       for (const w of batch) w.done();
     } catch {
       for (const w of batch) {
         try {
-          await db.transaction().execute((trx) => insertRows(trx, [w.rows]));
+          await insertRowsAtomically(db, [w.rows]);
           w.done();
         } catch (error) {
           w.done(error);

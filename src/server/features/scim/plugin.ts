@@ -1,23 +1,14 @@
 import { scim } from "@better-auth/scim";
 import { createAuthMiddleware } from "better-auth/api";
 import type { Db } from "#server/db/tables.ts";
-import { hashScimToken, SCIM_TOKEN_PREFIX } from "./connections.ts";
 import { syncGroupTeams } from "./group-teams.ts";
 import { resolveScimUser } from "./identity.ts";
 import { scimProjection } from "./projection.ts";
+import { connectionOfRequest, connectionOfToken } from "./request-connection.ts";
 
 const ALL_SCOPES = ["scim.users.read", "scim.users.write", "scim.groups.read", "scim.groups.write"] as const;
 /** lastUsedAt is written at most this often per connection (a sync of 10 000 users is 10 000 requests). */
 const LAST_USED_EVERY_MS = 60_000;
-
-async function connectionOfToken(db: Db, token: string) {
-  if (!token.startsWith(SCIM_TOKEN_PREFIX)) return undefined;
-  return db
-    .selectFrom("scim_connection")
-    .select(["id", "organizationId", "lastUsedAt"])
-    .where("tokenHash", "=", hashScimToken(token))
-    .executeTakeFirst();
-}
 
 /**
  * SCIM 2.0 per organization (issue 19, decision 38) on `@better-auth/scim`: its protocol endpoints at
@@ -62,7 +53,7 @@ export function scimPlugin(db: Db) {
       const returned = ctx.context.returned;
       if (returned instanceof Error) return;
       const token = ctx.headers?.get("authorization")?.match(/^Bearer\s+(.+)$/i)?.[1];
-      const connection = token ? await connectionOfToken(db, token) : undefined;
+      const connection = connectionOfRequest() ?? (token ? await connectionOfToken(db, token) : undefined);
       if (!connection) return;
       await db.transaction().execute((trx) =>
         syncGroupTeams(trx, connection, {
@@ -73,5 +64,27 @@ export function scimPlugin(db: Db) {
       );
     }),
   };
-  return { ...plugin, hooks: { ...plugin.hooks, after: [...(plugin.hooks?.after ?? []), groupTeams] } };
+  return {
+    ...plugin,
+    init(ctx: Parameters<typeof plugin.init>[0]) {
+      plugin.init(ctx);
+      return {
+        options: {
+          databaseHooks: {
+            user: {
+              create: {
+                // The directory vouches for the address of an account it creates: verified as it is written,
+                // where the projection would otherwise spend a statement of every created person on it.
+                async before(user: Record<string, unknown>, endpoint: { path?: string } | null | undefined) {
+                  if (endpoint?.path?.startsWith("/scim/v2/"))
+                    return { data: { ...user, emailVerified: true } };
+                },
+              },
+            },
+          },
+        },
+      };
+    },
+    hooks: { ...plugin.hooks, after: [...(plugin.hooks?.after ?? []), groupTeams] },
+  };
 }

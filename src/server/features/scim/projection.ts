@@ -12,6 +12,7 @@ import {
 import { ORGANIZATION_ROLE_NAMES } from "#shared/permissions.ts";
 import { parseGroupMappings } from "./connections.ts";
 import { groupsOf, syncGroupTeams } from "./group-teams.ts";
+import { connectionOfRequest } from "./request-connection.ts";
 import { endOrganizationSessions } from "./sessions.ts";
 
 /**
@@ -58,8 +59,16 @@ function request() {
 }
 
 async function connectionFor(trx: Db, input: ProjectedUser, requestConnection: string | undefined) {
-  // The connection serving the request; else the one that pushed this person here (with several, the first
-  // by id); else (a deleted person has no source left) the organization's first.
+  // The connection serving the request (its row as the token check read it); else the one that pushed this
+  // person here (with several, the first by id); else (a deleted person has no source left) the
+  // organization's first.
+  const authenticated = connectionOfRequest();
+  if (
+    authenticated &&
+    authenticated.id === requestConnection &&
+    authenticated.organizationId === input.provisioningDomainId
+  )
+    return authenticated;
   const sources = input.sources.filter((s) => s.provisioningDomainId === input.provisioningDomainId);
   const ids = requestConnection ? [requestConnection] : sources.map((s) => s.connectionId);
   let query = trx
@@ -151,8 +160,9 @@ export function scimProjection(db: Db) {
         const teamIds = created
           ? []
           : (await groupsOf(trx, connection.id, input.userId)).flatMap((g) => teamByGroup.get(g) ?? []);
-        // The directory vouches for the address (an account it created has no other proof). SQL's TRUE is a
-        // boolean on PostgreSQL and 1 on SQLite, as each stores better-auth's booleans.
+        // The directory vouches for the address: an account it created was verified as it was written
+        // (plugin.ts), a linked one is here. SQL's TRUE is a boolean on PostgreSQL and 1 on SQLite, as each
+        // stores better-auth's booleans.
         if (user && !user.emailVerified) {
           await trx
             .updateTable("user")

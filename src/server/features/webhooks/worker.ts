@@ -19,6 +19,12 @@ const POLL_MS = 5_000;
 /** After an outbox write, look again this often for a while: the writer's transaction may not have committed. */
 const RECHECK_MS = 200;
 const RECHECK_FOR_MS = 2_000;
+/**
+ * An outbox write wakes the worker this much later, so that one pass takes a burst: a request records several
+ * events, some inside its transaction, and a directory sync sends a request every few milliseconds. Waking on
+ * each write ran a pass (four or five statements) per event, most of them finding rows not yet committed.
+ */
+const OUTBOX_SETTLE_MS = 25;
 const MAX_IN_FLIGHT = 64;
 const PURGE_EVERY_MS = 3_600_000;
 
@@ -67,6 +73,8 @@ export function createWebhookWorker(deps: WebhookWorkerDeps): WebhookWorker {
   let recheckUntil = 0;
   let running: Promise<void> | undefined;
   let timer: NodeJS.Timeout | undefined;
+  /** The wake an outbox write asked for, OUTBOX_SETTLE_MS after the first write of a burst. */
+  let settling: NodeJS.Timeout | undefined;
   let purgeTimer: NodeJS.Timeout | undefined;
   let unsubscribe: (() => void) | undefined;
   const secrets = new Map<string, string>();
@@ -236,7 +244,12 @@ export function createWebhookWorker(deps: WebhookWorkerDeps): WebhookWorker {
       started = true;
       unsubscribe = onOutboxWrite(() => {
         recheckUntil = Date.now() + RECHECK_FOR_MS;
-        wake();
+        if (settling) return;
+        settling = setTimeout(() => {
+          settling = undefined;
+          wake();
+        }, OUTBOX_SETTLE_MS);
+        settling.unref();
       });
       wake();
       const purge = () => void purgeDeliveries(db).catch(warn("purge", 0));
@@ -248,6 +261,7 @@ export function createWebhookWorker(deps: WebhookWorkerDeps): WebhookWorker {
       stopped = true;
       unsubscribe?.();
       clearTimeout(timer);
+      clearTimeout(settling);
       clearInterval(purgeTimer);
       await running;
       await Promise.all(inFlight.values());

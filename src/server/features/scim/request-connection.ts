@@ -1,0 +1,37 @@
+import { tryGetCurrentAuthEndpointContext } from "@better-auth/core/context";
+import type { Selectable } from "kysely";
+import type { Db, Tables } from "#server/db/tables.ts";
+import { hashScimToken, SCIM_TOKEN_PREFIX } from "./connections.ts";
+
+export type ScimConnectionRow = Selectable<Tables["scim_connection"]>;
+
+/**
+ * The connection each SCIM request authenticated as, read once by its bearer token: the projection and the
+ * group hook take the row from here instead of reading it again (a sync is thousands of requests, and every
+ * statement is a round trip). Keyed by the HTTP request, the one object better-auth keeps from the token
+ * check to its after-hooks; a call without one reads the connection again.
+ */
+const byRequest = new WeakMap<Request, ScimConnectionRow>();
+
+function currentRequest(): Request | undefined {
+  return tryGetCurrentAuthEndpointContext()?.request;
+}
+
+/** The connection of a bearer token, remembered for the request being served. */
+export async function connectionOfToken(db: Db, token: string): Promise<ScimConnectionRow | undefined> {
+  if (!token.startsWith(SCIM_TOKEN_PREFIX)) return undefined;
+  const row = await db
+    .selectFrom("scim_connection")
+    .selectAll()
+    .where("tokenHash", "=", hashScimToken(token))
+    .executeTakeFirst();
+  const request = currentRequest();
+  if (row && request) byRequest.set(request, row);
+  return row;
+}
+
+/** The connection the request being served authenticated as, if its token check remembered it. */
+export function connectionOfRequest(): ScimConnectionRow | undefined {
+  const request = currentRequest();
+  return request ? byRequest.get(request) : undefined;
+}
