@@ -5,7 +5,7 @@ import { auditCsvColumns } from "../../src/shared/contracts/audit.ts";
 import { captureScreen, DESKTOP, expectAccessible, launchChromium } from "../support/browser.ts";
 import {
   authApi,
-  invitationLink,
+  mailedInvitationId,
   person,
   type SeededUser,
   seedUser,
@@ -61,9 +61,7 @@ describe("organization activity in Chromium", () => {
       cookie: owner.cookie,
       json: { organizationId: created.id, email: member.email, role: "member" },
     });
-    const invitationId = decodeURIComponent(
-      (await invitationLink(server, member.email)).split("/").at(-1) ?? "",
-    );
+    const invitationId = await mailedInvitationId(server, member.email);
     const accepted = await authApi(server, "/organization/accept-invitation", {
       cookie: member.cookie,
       json: { invitationId },

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { captureScreen, DESKTOP, expectAccessible, launchChromium } from "../support/browser.ts";
 import {
   authApi,
-  invitationLink,
+  mailedInvitationId,
   person,
   type SeededUser,
   seedUser,
@@ -42,9 +42,7 @@ describe("organization API keys in Chromium", () => {
       cookie: owner.cookie,
       json: { organizationId: created.id, email: member.email, role: "member" },
     });
-    const invitationId = decodeURIComponent(
-      (await invitationLink(server, member.email)).split("/").at(-1) ?? "",
-    );
+    const invitationId = await mailedInvitationId(server, member.email);
     const accepted = await authApi(server, "/organization/accept-invitation", {
       cookie: member.cookie,
       json: { invitationId },

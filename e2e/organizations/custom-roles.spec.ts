@@ -4,7 +4,7 @@ import { linkIn } from "../../test/support/smtp-sink.ts";
 import { captureScreen, DESKTOP, launchChromium } from "../support/browser.ts";
 import {
   authApi,
-  invitationLink,
+  mailedInvitationId,
   person,
   type SeededUser,
   seedUser,
@@ -35,9 +35,7 @@ describe("custom roles and ownership transfer, in Chromium", () => {
       cookie: owner.cookie,
       json: { organizationId: orgId, email: user.email, role: "member" },
     });
-    const invitationId = decodeURIComponent(
-      (await invitationLink(server, user.email)).split("/").at(-1) ?? "",
-    );
+    const invitationId = await mailedInvitationId(server, user.email);
     await authApi(server, "/organization/accept-invitation", { cookie: user.cookie, json: { invitationId } });
   }
 

@@ -11,6 +11,7 @@ import {
 import {
   authApi,
   invitationLink,
+  mailedInvitationId,
   person,
   type SeededUser,
   seedUser,
@@ -74,9 +75,7 @@ describe("organizations that require two-factor, and admins, in Chromium", () =>
       cookie: owner.cookie,
       json: { organizationId: created.id, email: member.email, role: "member" },
     });
-    const invitationId = decodeURIComponent(
-      (await invitationLink(server, member.email)).split("/").at(-1) ?? "",
-    );
+    const invitationId = await mailedInvitationId(server, member.email);
     await authApi(server, "/organization/accept-invitation", {
       cookie: member.cookie,
       json: { invitationId },

@@ -91,7 +91,7 @@ export async function signedInContext(
   return context;
 }
 
-/** The invitation id in the last invitation mail to `email`. */
+/** The link (landing and its proof of the address) in the last invitation mail to `email`. */
 export async function invitationLink(server: E2EServer, email: string): Promise<string> {
   await server.sink.waitFor(email, /invited you/i, 15_000);
   const mails = server.sink.mails.filter(
@@ -100,6 +100,12 @@ export async function invitationLink(server: E2EServer, email: string): Promise<
   const mail = mails.at(-1);
   if (!mail) throw new Error(`no invitation mail to ${email}`);
   return linkIn(mail, `${server.url}/accept-invitation/`);
+}
+
+/** The invitation id in the last invitation mail to `email`. */
+export async function mailedInvitationId(server: E2EServer, email: string): Promise<string> {
+  const link = new URL(await invitationLink(server, email));
+  return decodeURIComponent(link.pathname.split("/").at(-1) ?? "");
 }
 
 /** Fills the sign-in form with these credentials and submits it. */
