@@ -18,6 +18,24 @@ interface AuthFormProps {
 const FIELDS = "input:not([type=hidden]):not([disabled]), textarea:not([disabled])";
 
 /**
+ * For `useForm({ validateInputOnBlur: true, enhanceGetInputProps: validateTypedOnBlur })` in an AuthForm: a
+ * field is checked on blur only once something was typed in it. The form starts in its first field, so
+ * leaving it untouched (a tap on "Sign in" below) would flash "Enter your name", push the link down
+ * under the finger, and lose the tap; an empty field still gets its error at submit.
+ */
+export function validateTypedOnBlur({
+  inputProps,
+  field,
+  form,
+}: {
+  inputProps: { onBlur?: () => void };
+  field: string;
+  form: { isDirty: (path: string) => boolean };
+}) {
+  return { onBlur: () => (form.isDirty(field) ? inputProps.onBlur?.() : undefined) };
+}
+
+/**
  * The form of a sign-in screen: the failure, the fields, one full-width submit button. For the keyboard
  * and screen readers (issue 20) it starts in its first empty field, and after a failed attempt takes focus
  * to what went wrong: the first field the form refused, or the server's answer.

@@ -10,7 +10,7 @@ import { TextLink } from "#web/components/text-link.tsx";
 import { usePasswordLimits } from "#web/lib/app-config.ts";
 import { usePageTitle } from "#web/lib/use-page-title.ts";
 import { useResetPassword } from "../api/use-auth-mutations.ts";
-import { AuthForm } from "./auth-form.tsx";
+import { AuthForm, validateTypedOnBlur } from "./auth-form.tsx";
 
 const route = getRouteApi("/reset-password");
 
@@ -39,6 +39,7 @@ function ResetPasswordForm({ token }: { token: string }) {
     mode: "controlled",
     initialValues: { password: "", confirmPassword: "" },
     validateInputOnBlur: true,
+    enhanceGetInputProps: validateTypedOnBlur,
     validate: schemaResolver(
       confirmedPassword("password", limits, "Enter a password", "Confirm your new password"),
       { sync: true },

@@ -12,7 +12,7 @@ import { authorizationResumeTarget } from "#web/lib/oauth-authorization.ts";
 import { safeRedirectTarget } from "#web/lib/safe-redirect.ts";
 import { usePageTitle } from "#web/lib/use-page-title.ts";
 import { useSignUp } from "../api/use-auth-mutations.ts";
-import { AuthForm } from "./auth-form.tsx";
+import { AuthForm, validateTypedOnBlur } from "./auth-form.tsx";
 import { EmailField } from "./email-field.tsx";
 import { EntryCard } from "./entry-card.tsx";
 import { SsoRequiredAlert } from "./sso-required-alert.tsx";
@@ -36,6 +36,7 @@ export function SignUpPage() {
     mode: "controlled",
     initialValues: { name: "", email: search.email ?? "", password: "", confirmPassword: "" },
     validateInputOnBlur: true,
+    enhanceGetInputProps: validateTypedOnBlur,
     validate: schemaResolver(
       z
         .object({ name: nameSchema("Enter your name"), email: emailSchema("Enter your email address") })
