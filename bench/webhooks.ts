@@ -6,7 +6,7 @@ import { mkdirSync, rmSync, writeFileSync } from "node:fs";
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import { join } from "node:path";
-import { build } from "esbuild";
+import { bundleServer } from "../test/support/server-bundle.ts";
 
 const ROOT = new URL("..", import.meta.url).pathname;
 const MEMBERS = 50;
@@ -43,16 +43,7 @@ async function bundleAt(ref: string): Promise<{ command: string[]; remove(): voi
   mkdirSync(dir, { recursive: true });
   execSync(`git archive ${ref} src package.json | tar -x -C ${dir}`, { cwd: ROOT });
   const outfile = join(dir, "main.mjs");
-  await build({
-    entryPoints: [join(dir, "src/server/boot/main.ts")],
-    outfile,
-    bundle: true,
-    platform: "node",
-    target: "node20",
-    format: "esm",
-    packages: "external",
-    logLevel: "warning",
-  });
+  await bundleServer(dir, outfile);
   return { command: ["node", outfile], remove: () => rmSync(dir, { recursive: true, force: true }) };
 }
 
