@@ -52,4 +52,28 @@ describe("loading shell in Chromium", () => {
     expect(await saved.locator("html").getAttribute("data-mantine-color-scheme")).toBe("dark");
     await saved.context().close();
   });
+
+  it("gets the page's scripts and styles compressed, as Chromium asks for them", async () => {
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    const assets: { url: string; encoding: string | null; vary: string | null; cache: string | null }[] = [];
+    page.on("response", async (response) => {
+      if (!/\/assets\/.+\.(js|css)$/.test(response.url())) return;
+      assets.push({
+        url: response.url(),
+        encoding: await response.headerValue("content-encoding"),
+        vary: await response.headerValue("vary"),
+        cache: await response.headerValue("cache-control"),
+      });
+    });
+    await page.goto(`${server.url}/sign-in`);
+    await page.getByRole("heading", { level: 1, name: "Sign in" }).waitFor();
+    expect(assets.length).toBeGreaterThan(0);
+    for (const asset of assets) {
+      expect(asset.encoding, asset.url).toBe("br");
+      expect(asset.vary?.toLowerCase(), asset.url).toContain("accept-encoding");
+      expect(asset.cache, asset.url).toMatch(/immutable/);
+    }
+    await context.close();
+  });
 });
