@@ -32,7 +32,9 @@ export function validateTypedOnBlur({
   field: string;
   form: { isDirty: (path: string) => boolean };
 }) {
-  return { onBlur: () => (form.isDirty(field) ? inputProps.onBlur?.() : undefined) };
+  // Mantine assigns the answer onto `inputProps` itself: keep its own onBlur before it is replaced.
+  const validate = inputProps.onBlur;
+  return { onBlur: () => (form.isDirty(field) ? validate?.() : undefined) };
 }
 
 /**
