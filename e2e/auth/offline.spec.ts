@@ -167,4 +167,33 @@ describe("a lost network in Chromium: every call ends with plain words and a ret
     expect(errors).toEqual([]);
     await context.close();
   });
+
+  it("a picker whose list fails to load says so in one notification; Try again fills it", async () => {
+    const org = await authApi<{ id: string; slug: string }>(server, "/organization/create", {
+      cookie: user.cookie,
+      json: { name: "Picker Works", slug: `picker-${Date.now().toString(36)}` },
+    });
+    await authApi(server, "/organization/create-team", {
+      cookie: user.cookie,
+      json: { organizationId: org.id, name: "Rocketry" },
+    });
+    const context = await signedInContext(browser, server, user);
+    const page = await context.newPage();
+    const errors = pageErrors(page);
+    // Only the teams behind the invite form's picker are cut off.
+    const teams = /\/api\/auth\/organization\/list-teams/;
+    await page.route(teams, (route) => route.abort("internetdisconnected"));
+    await page.goto(`${server.url}/org/${org.slug}/invitations`);
+    const notice = page.locator(".mantine-Notification-root").filter({ hasText: NO_ANSWER });
+    await notice.waitFor({ timeout: 10_000 });
+    expect(await notice.count()).toBe(1);
+
+    await page.unroute(teams);
+    await notice.getByRole("button", { name: "Try again" }).click();
+    await expect.poll(() => notice.count()).toBe(0);
+    await page.getByRole("combobox", { name: "Team (optional)" }).click();
+    await page.getByRole("option", { name: "Rocketry" }).waitFor();
+    expect(errors).toEqual([]);
+    await context.close();
+  });
 });

@@ -3,6 +3,7 @@ import { IconLock } from "@tabler/icons-react";
 import { getRouteApi } from "@tanstack/react-router";
 import { AuditLog, ExportCsvButton } from "#web/components/audit/audit-log.tsx";
 import { SectionHeader } from "#web/components/page-states.tsx";
+import { useUnreachableNotice } from "#web/lib/api/unreachable-notice.tsx";
 import type { AuditSearch } from "#web/lib/audit-search.ts";
 import { ORGANIZATION_FAMILIES } from "#web/lib/audit-words.ts";
 import { usePageTitle } from "#web/lib/use-page-title.ts";
@@ -27,6 +28,7 @@ export function ActivityPage() {
     sortBy: "name",
     sortDirection: "asc",
   });
+  useUnreachableNotice(members.error);
   const scope = { organizationId: organization.id };
 
   if (!can.manageAudit) {

@@ -1,11 +1,13 @@
 import { Alert, Button, Group, Stack, Text } from "@mantine/core";
 import { IconBuildingCommunity } from "@tabler/icons-react";
 import type { DomainOffer } from "#shared/contracts/domains.ts";
+import { useUnreachableNotice } from "#web/lib/api/unreachable-notice.tsx";
 import { useDomainOffers, useJoinThroughDomain } from "../api/use-domains.ts";
 
 /** "Join Acme — you have an @acme.com address": organizations the signed-in person's verified address lets in. */
 export function DomainOffersCard() {
-  const { data: offers } = useDomainOffers();
+  const { data: offers, error } = useDomainOffers();
+  useUnreachableNotice(error);
   const join = useJoinThroughDomain();
   if (!offers || offers.length === 0) return null;
 

@@ -4,6 +4,7 @@ import { getRouteApi } from "@tanstack/react-router";
 import { useState } from "react";
 import { ConfirmActionDialog } from "#web/components/confirm-dialog.tsx";
 import { ListCard } from "#web/components/list-card.tsx";
+import { useUnreachableNotice } from "#web/lib/api/unreachable-notice.tsx";
 import { formatDateTime, isPast } from "#web/lib/format.ts";
 import { organizationKey, useAllTeams, useInvitations } from "../api/queries.ts";
 import type { InvitationRow, InvitationStatus } from "../api/types.ts";
@@ -34,6 +35,7 @@ export function InvitationList() {
   const [canceling, setCanceling] = useState<InvitationRow | null>(null);
   const query = useInvitations(organization.id, { status, limit: PAGE_SIZE, offset: (page - 1) * PAGE_SIZE });
   const teams = useAllTeams(organization.id);
+  useUnreachableNotice(teams.error);
   const teamName = (id: string) => teams.data?.items.find((team) => team.id === id)?.name ?? "Removed team";
   const total = query.data?.total ?? 0;
   const resend = useResendInvitation(organization.id);

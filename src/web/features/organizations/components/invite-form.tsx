@@ -5,6 +5,7 @@ import { z } from "zod";
 import { emailSchema } from "#shared/fields.ts";
 import { LIMITS } from "#shared/limits.ts";
 import { ErrorAlert } from "#web/components/error-alert.tsx";
+import { useUnreachableNotice } from "#web/lib/api/unreachable-notice.tsx";
 import { useAllTeams } from "../api/queries.ts";
 import { type InviteFields, useInviteMember } from "../api/use-invitation-mutations.ts";
 import { useCurrentOrganization } from "./organization-context.tsx";
@@ -21,6 +22,7 @@ const inviteForm = z.object({
 export function InviteForm() {
   const { organization, can } = useCurrentOrganization();
   const teams = useAllTeams(organization.id);
+  useUnreachableNotice(teams.error);
   const form = useForm<InviteFields>({
     mode: "controlled",
     initialValues: { email: "", roles: ["member"], teamId: null },

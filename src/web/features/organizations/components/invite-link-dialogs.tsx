@@ -14,6 +14,7 @@ import { CopyValueButton } from "#web/components/copy-value.tsx";
 import { ErrorAlert } from "#web/components/error-alert.tsx";
 import { QrCode } from "#web/components/qr-code.tsx";
 import { ShownOnceAlert } from "#web/components/shown-once-alert.tsx";
+import { useUnreachableNotice } from "#web/lib/api/unreachable-notice.tsx";
 import { formatDateTime, plural } from "#web/lib/format.ts";
 import { useAllTeams } from "../api/queries.ts";
 import { inviteLinksKey, revokeInviteLink, useCreateInviteLink } from "../api/use-invite-links.ts";
@@ -76,6 +77,7 @@ function CreateLinkForm({
 }) {
   const { organization, can } = useCurrentOrganization();
   const teams = useAllTeams(organization.id);
+  useUnreachableNotice(teams.error);
   const form = useForm<LinkFields>({
     mode: "controlled",
     initialValues: { role: "member", teamId: null, expiry: "7 days", maxUses: "" },

@@ -8,6 +8,7 @@ import {
   IconSelector,
 } from "@tabler/icons-react";
 import { useNavigate, useRouterState } from "@tanstack/react-router";
+import { useUnreachableNotice } from "#web/lib/api/unreachable-notice.tsx";
 import { authClient } from "#web/lib/auth-client.ts";
 import { useOrganizations } from "../api/queries.ts";
 import { useDomainOffers } from "../api/use-domains.ts";
@@ -26,10 +27,13 @@ function useSlugInPath(): string | undefined {
 export function OrganizationSwitcher() {
   const navigate = useNavigate();
   const { data: session } = authClient.useSession();
-  const { data: organizations, isPending } = useOrganizations(Boolean(session));
+  const { data: organizations, isPending, error } = useOrganizations(Boolean(session));
+  useUnreachableNotice(error);
   const slugInPath = useSlugInPath();
   // Organizations the person's verified address lets in (issue 18): offered here on every page.
-  const offers = useDomainOffers(Boolean(session)).data ?? [];
+  const offersQuery = useDomainOffers(Boolean(session));
+  useUnreachableNotice(offersQuery.error);
+  const offers = offersQuery.data ?? [];
   const activeId = activeOrganizationIdOf(session);
   // Pending invitations (issue 18): counted on the button, listed in the menu, answered in a dialog.
   const pending = useSwitcherInvitations(Boolean(session));

@@ -4,6 +4,7 @@ import { useEffect, useState } from "react";
 import { AppModal } from "#web/components/app-modal.tsx";
 import { ErrorAlert } from "#web/components/error-alert.tsx";
 import { TextLink } from "#web/components/text-link.tsx";
+import { useUnreachableNotice } from "#web/lib/api/unreachable-notice.tsx";
 import { plural } from "#web/lib/format.ts";
 import { useUserInvitations } from "../api/queries.ts";
 import type { UserInvitation } from "../api/types.ts";
@@ -32,6 +33,7 @@ export function WaitingOnHome() {
 /** The home page's list of invitations waiting for an answer; nothing at all when there are none. */
 export function PendingInvitations() {
   const query = useUserInvitations();
+  useUnreachableNotice(query.error);
   const invitations = query.data ?? [];
   if (invitations.length === 0) return null;
   return (

@@ -1,5 +1,6 @@
 import { MultiSelect } from "@mantine/core";
 import { BUILT_IN_GRANTS, type Grants, missingGrants } from "#shared/custom-roles.ts";
+import { useUnreachableNotice } from "#web/lib/api/unreachable-notice.tsx";
 import { useCustomRoles } from "../api/use-roles.ts";
 import { ROLE_DESCRIPTIONS, ROLE_LABELS, ROLE_OPTIONS } from "../lib/roles.ts";
 import { useCurrentOrganization } from "./organization-context.tsx";
@@ -21,6 +22,7 @@ interface RoleSelectProps {
 export function useRoleOptions(canGrantOwner: boolean) {
   const { organization, can, grants } = useCurrentOrganization();
   const custom = useCustomRoles(organization.id, can.readRoles);
+  useUnreachableNotice(custom.error);
   const descriptions: Record<string, string> = { ...ROLE_DESCRIPTIONS };
   // The server refuses a role granting more than the granter's own (owners grant everything).
   const aboveOwn = (definition: Grants | undefined) =>

@@ -12,6 +12,7 @@ import {
 } from "@mantine/core";
 import { IconChevronDown, IconChevronRight, IconPlus, IconTrash } from "@tabler/icons-react";
 import { useState } from "react";
+import { useUnreachableNotice } from "#web/lib/api/unreachable-notice.tsx";
 import { useAllTeams } from "../api/queries.ts";
 import { newGroupRow } from "../lib/sso-form.ts";
 import { useCurrentOrganization } from "./organization-context.tsx";
@@ -77,6 +78,7 @@ export function GroupMappingFields({
 }) {
   const { organization } = useCurrentOrganization();
   const teams = useAllTeams(organization.id);
+  useUnreachableNotice(teams.error);
   const teamOptions = (teams.data?.items ?? []).map((team) => ({ value: team.id, label: team.name }));
   const roleOptions = roles.filter((role) => role.value !== "owner");
   const rows = form.values.groupMappings;

@@ -5,6 +5,7 @@ import { useState } from "react";
 import { ErrorAlert, LoadError } from "#web/components/error-alert.tsx";
 import { PageNumbers } from "#web/components/page-pagination.tsx";
 import { ListSkeleton } from "#web/components/page-states.tsx";
+import { useUnreachableNotice } from "#web/lib/api/unreachable-notice.tsx";
 import { plural } from "#web/lib/format.ts";
 import { useMembers, useTeamMembers } from "../api/queries.ts";
 import type { TeamRow } from "../api/types.ts";
@@ -99,6 +100,7 @@ function AddTeamMember({ team, inTeam }: { team: TeamRow; inTeam: Set<string> })
     limit: PAGE_SIZE,
     offset: 0,
   });
+  useUnreachableNotice(candidates.error);
   const others = (candidates.data?.members ?? []).filter((member) => !inTeam.has(member.userId));
   const chosen = others.find((member) => member.userId === selected);
   const options = others.map((member) => ({
