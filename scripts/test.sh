@@ -48,13 +48,14 @@ fi
 for half in 1 2; do job "unit and API suites (SQLite), half $half" "$sqlite --shard=$half/2"; done
 
 failed=0
+failures=()
 declare -A running=()
 finish() {
   local pid name outcome=passed
   wait -n -p pid "${!running[@]}" || outcome=FAILED
   name="${running[$pid]}"
   unset "running[$pid]"
-  [ "$outcome" = passed ] || failed=1
+  [ "$outcome" = passed ] || { failed=1; failures+=("$name"); }
   echo "== ${names[$name]} (${outcome}, $(($(date +%s) - ${started[$name]})) s)"
   cat "$logs/$name.log"
 }
@@ -71,4 +72,9 @@ while [ "${#running[@]}" -gt 0 ]; do finish; done
 echo "== answer-time suite, alone"
 env -u TEST_DATABASE_URL -u TEST_REDIS_URL npx vitest run --project timing || failed=1
 if [ -n "${TEST_DATABASE_URL:-}" ]; then npx vitest run --project timing || failed=1; fi
+# A failed job's log scrolled by minutes ago: name it again at the end, with the lines that say what failed.
+for name in "${failures[@]}"; do
+  echo "== FAILED: ${names[$name]}"
+  grep -E "FAIL|×|✗|AssertionError|Error:|expected" "$logs/$name.log" | head -40 || true
+done
 exit "$failed"
