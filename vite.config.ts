@@ -1,10 +1,11 @@
 import react from "@vitejs/plugin-react";
 import { defineConfig } from "vite";
+import { cataloguePlugin } from "./scripts/catalogue-plugin.ts";
 
 // The SPA lives in src/web; the Node server serves the build from dist/web.
 export default defineConfig({
   root: "src/web",
-  plugins: [react()],
+  plugins: [react(), cataloguePlugin()],
   resolve: {
     alias: {
       "#web": new URL("./src/web", import.meta.url).pathname,

@@ -1,4 +1,5 @@
 import { defineConfig } from "vitest/config";
+import { cataloguePlugin } from "./scripts/catalogue-plugin.ts";
 
 const root = new URL(".", import.meta.url).pathname;
 
@@ -19,6 +20,7 @@ const shared = {
 };
 
 export default defineConfig({
+  plugins: [cataloguePlugin()],
   resolve: { alias },
   test: {
     projects: [

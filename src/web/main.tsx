@@ -7,6 +7,8 @@ import { RouterProvider } from "@tanstack/react-router";
 import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
 import { NotificationsOnDemand } from "./components/notifications-on-demand.tsx";
+import { activateLocale, startingLocale } from "./i18n/i18n.ts";
+import { LocaleRoot } from "./i18n/locale-root.tsx";
 import { isNetworkError } from "./lib/api/api-error.ts";
 import { queryClient } from "./lib/query-client.ts";
 import { router } from "./router.tsx";
@@ -19,25 +21,35 @@ const colorSchemeManager = localStorageColorSchemeManager({ key: "gatehouse-colo
 const rootElement = document.getElementById("root");
 if (!rootElement) throw new Error("Missing #root element");
 
-createRoot(rootElement, {
-  // A screen whose code could not load offline says so on the page (RouteError): nothing to debug here.
-  onCaughtError: (error) => {
-    if (!isNetworkError(error)) console.error(error);
-  },
-}).render(
-  <StrictMode>
-    <MantineProvider
-      theme={theme}
-      cssVariablesResolver={cssVariablesResolver}
-      colorSchemeManager={colorSchemeManager}
-      defaultColorScheme="auto"
-    >
-      <QueryClientProvider client={queryClient}>
-        {/* Bottom left: drawers open from the right and dialogs sit in the middle, so a notification never
-            covers the panel being worked in (issue 20); three at most, the rest wait their turn. */}
-        <NotificationsOnDemand position="bottom-left" limit={3} className="gh-notifications" />
-        <RouterProvider router={router} />
-      </QueryClientProvider>
-    </MantineProvider>
-  </StrictMode>,
-);
+// The page is shown in the person's language from its first paint: a language other than English waits for
+// its first-page words (one small request); if they cannot load, English it is.
+activateLocale(startingLocale())
+  .catch(() => activateLocale("en"))
+  .finally(() => render(rootElement));
+
+function render(root: HTMLElement) {
+  createRoot(root, {
+    // A screen whose code could not load offline says so on the page (RouteError): nothing to debug here.
+    onCaughtError: (error) => {
+      if (!isNetworkError(error)) console.error(error);
+    },
+  }).render(
+    <StrictMode>
+      <MantineProvider
+        theme={theme}
+        cssVariablesResolver={cssVariablesResolver}
+        colorSchemeManager={colorSchemeManager}
+        defaultColorScheme="auto"
+      >
+        <QueryClientProvider client={queryClient}>
+          <LocaleRoot>
+            {/* Bottom left: drawers open from the right and dialogs sit in the middle, so a notification never
+                covers the panel being worked in (issue 20); three at most, the rest wait their turn. */}
+            <NotificationsOnDemand position="bottom-left" limit={3} className="gh-notifications" />
+            <RouterProvider router={router} />
+          </LocaleRoot>
+        </QueryClientProvider>
+      </MantineProvider>
+    </StrictMode>,
+  );
+}

@@ -1,4 +1,5 @@
 import { type ComponentType, createElement, type LazyExoticComponent, lazy } from "react";
+import { loadAppMessages } from "#web/i18n/i18n.ts";
 import { networkError } from "./api/api-error.ts";
 
 /** How to load again each screen whose code could not load (offline), for the error screen's "Try again". */
@@ -13,7 +14,7 @@ export function retryFailedScreens(): void {
 /**
  * A component left out of the sign-in page: a screen behind sign-in, or a
  * widget only signed-in users see. It loads on first render, together with the
- * Mantine styles of such components (mantine-styles-lazy.ts). Render it inside
+ * Mantine styles of such components (mantine-styles-lazy.ts) and the words of those screens (i18n.ts). Render it inside
  * a Suspense boundary (the router gives every route one).
  *
  * Opened offline, its code cannot load: that fails as the one network ApiError (the route's error screen
@@ -24,7 +25,11 @@ export function lazyLoad<Props extends object>(load: () => Promise<ComponentType
   const attempt = (): LazyExoticComponent<ComponentType<Props>> =>
     lazy(async () => {
       try {
-        const [, component] = await Promise.all([import("#web/mantine-styles-lazy.ts"), load()]);
+        const [, , component] = await Promise.all([
+          import("#web/mantine-styles-lazy.ts"),
+          loadAppMessages(),
+          load(),
+        ]);
         return { default: component };
       } catch (cause) {
         failedScreens.add(() => {

@@ -3,7 +3,7 @@ import { notifications } from "@mantine/notifications";
 import { useEffect } from "react";
 import { queryClient } from "../query-client.ts";
 import { isNetworkError } from "./api-error.ts";
-import { NETWORK_TEXT } from "./error-text.ts";
+import { networkText } from "./error-text.ts";
 
 const UNREACHABLE = "unreachable";
 
@@ -24,7 +24,7 @@ export function useUnreachableNotice(error: unknown): void {
     notifications.show({
       id: UNREACHABLE,
       color: "red",
-      title: NETWORK_TEXT,
+      title: networkText(),
       autoClose: false,
       message: (
         <Button size="xs" variant="default" mt={6} onClick={retryFailedLists}>

@@ -1,0 +1,62 @@
+import { readdirSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+import { compileMessageOrThrow } from "@lingui/message-utils/compileMessage";
+import type { Plugin } from "vite";
+import { LOCALES } from "../src/shared/i18n/locales.ts";
+import { type CatalogueGroup, groupOf } from "../src/web/i18n/groups.ts";
+
+const DIRECTORY = new URL("../src/web/i18n/catalogues/", import.meta.url).pathname;
+const ONE = "virtual:gatehouse-catalogue/";
+const ALL = "virtual:gatehouse-catalogues";
+
+/**
+ * The web app's message catalogues as modules: `virtual:gatehouse-catalogue/<locale>/<group>` is every
+ * namespace of that group, keys prefixed with their namespace ("auth.signIn.title"), each message compiled from
+ * ICU to Lingui's runtime form here, so the browser carries no message parser and a malformed message fails the
+ * build. `virtual:gatehouse-catalogues` maps each locale and group to a loader of its module.
+ */
+export function cataloguePlugin(): Plugin {
+  return {
+    name: "gatehouse-catalogues",
+    resolveId(id) {
+      if (id === ALL || id.startsWith(ONE)) return `\0${id}`;
+      return undefined;
+    },
+    load(id) {
+      if (id === `\0${ALL}`) {
+        // English's entry words are in the first chunk already (imported by i18n.ts, which never asks for them).
+        const entry = (locale: string) =>
+          locale === "en"
+            ? "() => Promise.resolve({ default: {} })"
+            : `() => import("${ONE}${locale}/entry")`;
+        const entries = LOCALES.map(
+          (locale) =>
+            `${JSON.stringify(locale)}: { entry: ${entry(locale)}, app: () => import("${ONE}${locale}/app") }`,
+        );
+        return `export default {\n${entries.join(",\n")}\n};\n`;
+      }
+      if (!id.startsWith(`\0${ONE}`)) return undefined;
+      const [locale = "", group] = id.slice(ONE.length + 1).split("/") as [string, CatalogueGroup];
+      const folder = join(DIRECTORY, locale);
+      this.addWatchFile(folder);
+      const messages: Record<string, unknown> = {};
+      for (const file of readdirSync(folder).filter((f) => f.endsWith(".json"))) {
+        const namespace = file.slice(0, -".json".length);
+        if (groupOf(namespace) !== group) continue;
+        const path = join(folder, file);
+        this.addWatchFile(path);
+        const catalogue = JSON.parse(readFileSync(path, "utf8")) as Record<string, string>;
+        for (const [key, message] of Object.entries(catalogue)) {
+          try {
+            messages[`${namespace}.${key}`] = compileMessageOrThrow(message);
+          } catch (cause) {
+            throw new Error(
+              `${locale}/${file}: "${key}" is not a valid ICU message: ${(cause as Error).message}`,
+            );
+          }
+        }
+      }
+      return `export default ${JSON.stringify(messages)};\n`;
+    },
+  };
+}

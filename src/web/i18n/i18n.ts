@@ -1,0 +1,72 @@
+import englishEntry from "virtual:gatehouse-catalogue/en/entry";
+import catalogues from "virtual:gatehouse-catalogues";
+import { type I18n, setupI18n } from "@lingui/core";
+import { isLocale, LOCALES, type Locale, negotiateLocale } from "#shared/i18n/locales.ts";
+import type { CatalogueGroup } from "./groups.ts";
+import type { MessageId } from "./message-id.ts";
+
+/**
+ * The web app's one translator (issue 21). English's first-page words come with the code; every other
+ * catalogue loads when needed: a locale's entry words before it is shown, the signed-in screens' words with
+ * the first of those screens (lazyLoad).
+ */
+export const i18n: I18n = setupI18n({ locale: "en", messages: { en: englishEntry } });
+
+const loads = new Map<string, Promise<void>>([["en/entry", Promise.resolve()]]);
+let appWordsWanted = false;
+
+function loadGroup(locale: Locale, group: CatalogueGroup): Promise<void> {
+  const key = `${locale}/${group}`;
+  let load = loads.get(key);
+  if (!load) {
+    load = catalogues[locale][group]().then(
+      (module) => i18n.load(locale, module.default),
+      (cause) => {
+        // Offline: a later attempt (Try again) fetches it afresh.
+        loads.delete(key);
+        throw cause;
+      },
+    );
+    loads.set(key, load);
+  }
+  return load;
+}
+
+/** The signed-in screens' words in the current language; lazyLoad awaits it with each screen's code. */
+export function loadAppMessages(): Promise<void> {
+  appWordsWanted = true;
+  return loadGroup(currentLocale(), "app");
+}
+
+export function currentLocale(): Locale {
+  return isLocale(i18n.locale) ? i18n.locale : "en";
+}
+
+/** Switches the whole app to `locale` once its words are here (the tree re-renders in it: LocaleRoot). */
+export async function activateLocale(locale: Locale): Promise<void> {
+  await Promise.all([loadGroup(locale, "entry"), appWordsWanted ? loadGroup(locale, "app") : undefined]);
+  if (i18n.locale !== locale) i18n.activate(locale);
+  document.documentElement.lang = locale;
+}
+
+/** Where the browser keeps the person's choice between visits (and before they sign in). */
+export const LOCALE_STORAGE_KEY = "gatehouse-locale";
+
+/** The language to start in: the person's saved choice, else the browser's languages, else English. */
+export function startingLocale(): Locale {
+  let saved: string | null = null;
+  try {
+    saved = localStorage.getItem(LOCALE_STORAGE_KEY);
+  } catch {
+    // Storage refused (private mode): the browser's languages decide.
+  }
+  return isLocale(saved) ? saved : negotiateLocale(navigator.languages, LOCALES, "en");
+}
+
+/**
+ * A message in the current language. Call it while rendering or in a handler, never at a module's top level
+ * (the words would stay in the language of the moment the module loaded).
+ */
+export function t(id: MessageId, values?: Record<string, unknown>): string {
+  return i18n._(id, values);
+}
