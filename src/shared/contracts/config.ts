@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { LOCALES } from "../i18n/locales.ts";
 
 /** GET /api/config: public facts the web app needs before anyone signs in. */
 export const configAnswer = z.object({
@@ -15,5 +16,8 @@ export const configAnswer = z.object({
   emailCodeSignIn: z.boolean(),
   /** "Email me a sign-in link" is offered (MAGIC_LINK_SIGN_IN). */
   magicLinkSignIn: z.boolean(),
+  /** The languages offered (LOCALES), and the one used when a person's browser asks for none of them (DEFAULT_LOCALE). */
+  locales: z.array(z.enum(LOCALES)),
+  defaultLocale: z.enum(LOCALES),
 });
 export type ConfigAnswer = z.infer<typeof configAnswer>;

@@ -3,7 +3,7 @@
  * needs only these; every other namespace loads with the first screen behind it (lazyLoad), so a person who
  * only signs in never downloads the words of the admin area.
  */
-export const ENTRY_NAMESPACES = ["common", "auth", "errors"] as const;
+export const ENTRY_NAMESPACES = ["common", "auth", "errors", "locale"] as const;
 
 export type CatalogueGroup = "entry" | "app";
 

@@ -6,6 +6,7 @@ import type common from "./catalogues/en/common.json";
 import type errors from "./catalogues/en/errors.json";
 import type home from "./catalogues/en/home.json";
 import type integrations from "./catalogues/en/integrations.json";
+import type locale from "./catalogues/en/locale.json";
 import type oauth from "./catalogues/en/oauth.json";
 import type organizations from "./catalogues/en/organizations.json";
 import type outbox from "./catalogues/en/outbox.json";
@@ -24,6 +25,7 @@ interface Catalogues {
   errors: typeof errors;
   home: typeof home;
   integrations: typeof integrations;
+  locale: typeof locale;
   oauth: typeof oauth;
   organizations: typeof organizations;
   outbox: typeof outbox;

@@ -1,6 +1,7 @@
 import { useQuery } from "@tanstack/react-query";
 import type { ConfigAnswer } from "#shared/contracts/config.ts";
 import type { PasswordLimits } from "#shared/fields.ts";
+import { LOCALES } from "#shared/i18n/locales.ts";
 import { LIMITS } from "#shared/limits.ts";
 import { apiCall, productApi } from "./api/call.ts";
 
@@ -22,6 +23,8 @@ const FALLBACK: AppConfig = {
   passwordMaxLength: LIMITS.passwordMax,
   emailCodeSignIn: false,
   magicLinkSignIn: false,
+  locales: [...LOCALES],
+  defaultLocale: "en",
 };
 
 /** The server config, with safe defaults while it loads or if it cannot be read. */

@@ -3,6 +3,7 @@ import { APP_NAME } from "#server/auth/auth.ts";
 import { enabledSocialProviders } from "#server/auth/social-config.ts";
 import type { Config } from "#server/boot/config.ts";
 import type { ConfigAnswer } from "#shared/contracts/config.ts";
+import { LOCALES } from "#shared/i18n/locales.ts";
 import { LIMITS } from "#shared/limits.ts";
 
 /** Public facts the web app needs before anyone signs in. */
@@ -18,6 +19,8 @@ export function configRoutes(config: Config) {
     passwordMaxLength: LIMITS.passwordMax,
     emailCodeSignIn: config.emailSignIn.code,
     magicLinkSignIn: config.emailSignIn.link,
+    locales: [...LOCALES],
+    defaultLocale: "en",
   };
   return new Hono().get("/", (c) => c.json(body));
 }
