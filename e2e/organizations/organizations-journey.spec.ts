@@ -20,6 +20,8 @@ describe("organizations journey in Chromium", () => {
   const org = { name: "Acme Rockets", slug: "acme-rockets" };
   const invitee = person("Grace Hopper");
   let inviteLink = "";
+  /** The invited person's own browser, from the invitation mail to the organization. */
+  let guestPage: Page;
 
   beforeAll(async () => {
     server = await startE2EServer();
@@ -104,7 +106,7 @@ describe("organizations journey in Chromium", () => {
 
     // The invited person, signed out.
     const guest = await browser.newContext({ viewport: DESKTOP });
-    const guestPage = await guest.newPage();
+    guestPage = await guest.newPage();
     await guestPage.goto(inviteLink);
     await heading(guestPage, `Join ${org.name}`);
     expect(await guestPage.locator("main").textContent()).toContain("Olivia Owner");
@@ -124,7 +126,9 @@ describe("organizations journey in Chromium", () => {
     await guestPage.getByRole("button", { name: "Accept invitation" }).click();
     await guestPage.waitForURL(`${server.url}/org/${org.slug}`);
     await heading(guestPage, org.name);
+  });
 
+  it("shows the new member no admin controls, and the used invitation link says so", async () => {
     // A member sees no admin controls.
     const nav = guestPage.getByRole("navigation", { name: "Organization sections" });
     await nav.getByRole("link", { name: "Members" }).waitFor();
@@ -150,7 +154,7 @@ describe("organizations journey in Chromium", () => {
     await guestPage.goto(inviteLink);
     await heading(guestPage, "This invitation has already been used");
     await capture(guestPage, "invitation-used");
-    await guest.close();
+    await guestPage.context().close();
   });
 
   it("an admin changes roles, and only an owner may grant the owner role", async () => {
