@@ -17,8 +17,8 @@ describe("loading shell in Chromium", () => {
   });
 
   /** The sign-in page as it looks until its scripts arrive: here they never do. */
-  async function withoutScripts(scheme?: "dark" | "light"): Promise<Page> {
-    const context = await browser.newContext({ colorScheme: "light" });
+  async function withoutScripts(scheme?: "dark" | "light", locale = "en-US"): Promise<Page> {
+    const context = await browser.newContext({ colorScheme: "light", locale });
     if (scheme) {
       await context.addInitScript((saved) => localStorage.setItem("gatehouse-color-scheme", saved), scheme);
     }
@@ -27,12 +27,15 @@ describe("loading shell in Chromium", () => {
     await page.goto(`${server.url}/sign-in`);
     return page;
   }
+  /** The shell's words in the page's language (the others are in the page, hidden). */
+  const shellWords = (page: Page) => page.getByRole("status").locator("span:visible").textContent();
   const background = (page: Page) =>
     page.locator(".gh-shell").evaluate((el) => getComputedStyle(el).backgroundColor);
 
   it("says it is loading, in the system's scheme or the saved one, and is replaced by the app", async () => {
     const page = await withoutScripts();
-    await expect.poll(() => page.getByRole("status").textContent()).toBe("Loading Gatehouse…");
+    await expect.poll(() => shellWords(page)).toBe("Loading Gatehouse…");
+    expect(await page.locator("html").getAttribute("lang")).toBe("en");
     expect(await background(page)).toBe("rgb(255, 255, 255)");
     await page.emulateMedia({ colorScheme: "dark" });
     expect(await background(page)).toBe("rgb(36, 36, 36)");
@@ -51,6 +54,22 @@ describe("loading shell in Chromium", () => {
     expect(await saved.locator(".gh-shell").count()).toBe(0);
     expect(await saved.locator("html").getAttribute("data-mantine-color-scheme")).toBe("dark");
     await saved.context().close();
+  });
+
+  it("speaks the browser's language, or the one chosen before, from the first paint", async () => {
+    const german = await withoutScripts(undefined, "de-AT");
+    await expect.poll(() => shellWords(german)).toBe("Gatehouse wird geladen…");
+    expect(await german.locator("html").getAttribute("lang")).toBe("de");
+    await german.context().close();
+
+    const context = await browser.newContext({ locale: "de-DE" });
+    await context.addInitScript(() => localStorage.setItem("gatehouse-locale", "ja"));
+    const page = await context.newPage();
+    await page.route("**/assets/*.js", (route) => route.abort());
+    await page.goto(`${server.url}/sign-in`);
+    await expect.poll(() => shellWords(page)).toBe("Gatehouse を読み込んでいます…");
+    expect(await page.locator("html").getAttribute("lang")).toBe("ja");
+    await context.close();
   });
 
   it("gets the page's scripts and styles compressed, as Chromium asks for them", async () => {

@@ -1,10 +1,10 @@
 import type { MiddlewareHandler } from "hono";
 
 /**
- * The one inline script of the built index.html (it sets the saved colour scheme before the first paint), allowed
- * by its hash and nothing else inline. A test hashes src/web/index.html's script against this value.
+ * The one inline script of the built index.html (it sets the saved colour scheme and the starting language before
+ * the first paint), allowed by its hash and nothing else inline. A test hashes src/web/index.html's script against this value.
  */
-export const INDEX_SCRIPT_HASH = "'sha256-dQGr5ych0LECD/VutbZGmO1JdKyaIzK1gfTTp27s4pM='";
+export const INDEX_SCRIPT_HASH = "'sha256-Jfm3ICndMGvHTT4+JKtRON2QdKscpqfx2qd16vnWpjk='";
 
 const CSP = [
   "default-src 'self'",
