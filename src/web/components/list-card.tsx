@@ -1,5 +1,6 @@
 import { Card, Stack } from "@mantine/core";
 import type { ReactNode } from "react";
+import { t } from "#web/i18n/i18n.ts";
 import { LoadError } from "./error-alert.tsx";
 import { PagePagination } from "./page-pagination.tsx";
 import { ListSkeleton } from "./page-states.tsx";
@@ -46,12 +47,12 @@ export function ListCard({
           <LoadError
             error={query.error}
             onRetry={() => void query.refetch()}
-            title={`We couldn't load the ${noun}`}
+            title={t("common.list.loadError", { noun })}
           />
         </Stack>
       ) : query.isPending ? (
         <Stack p="md">
-          <ListSkeleton rows={skeletonRows} label={`Loading ${noun}`} />
+          <ListSkeleton rows={skeletonRows} label={t("common.list.loading", { noun })} />
         </Stack>
       ) : total === 0 ? (
         empty
