@@ -4,7 +4,10 @@ import { t } from "#web/i18n/i18n.ts";
 
 interface CopyValueProps {
   value: string;
-  /** What is copied, as it reads after "Copy": "key", "codes", "user ID". */
+  /**
+   * What is copied, in the current language, as it fills "Copy {what}" (common.copy.action): "key", "codes",
+   * "user ID"; German "Schlüssel", French "la clé".
+   */
   label: string;
   size?: "xs" | "sm";
 }

@@ -10,7 +10,10 @@ interface ListCardProps {
   header?: ReactNode;
   /** The query of the page shown: its failure comes with a retry, its loading with placeholders. */
   query: { error: unknown; isPending: boolean; refetch: () => unknown };
-  /** What the list holds, in the plural, as in "We couldn't load the members" and "Loading members". */
+  /**
+   * What the list holds, in the plural and the current language, without an article: it fills "We couldn't
+   * load the {noun}" and "Loading {noun}" (common.list.*): "members", German "Mitglieder".
+   */
   noun: string;
   /** How many placeholder rows stand in while it loads. */
   skeletonRows: number;
