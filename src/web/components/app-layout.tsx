@@ -2,6 +2,7 @@ import { ActionIcon, AppShell, Box, Button, Container, Group, Text } from "@mant
 import { IconMail } from "@tabler/icons-react";
 import { Link, Outlet, useRouterState } from "@tanstack/react-router";
 import { type ReactNode, Suspense } from "react";
+import { t } from "#web/i18n/i18n.ts";
 import { useAppConfig } from "#web/lib/app-config.ts";
 import { authClient } from "#web/lib/auth-client.ts";
 import { lazyLoad } from "#web/lib/lazy-load.ts";
@@ -27,7 +28,7 @@ export function AppLayout({ switcher }: { switcher: ReactNode }) {
     <AppShell header={{ height: 64 }} padding={0}>
       {/* The first Tab stop: past the header straight to the screen (main takes the focus, tabIndex -1). */}
       <a href="#main" className="gh-skip-link">
-        Skip to content
+        {t("common.shell.skipToContent")}
       </a>
       <AppShell.Header>
         <Container size="lg" h="100%">
@@ -40,14 +41,14 @@ export function AppLayout({ switcher }: { switcher: ReactNode }) {
             </Group>
             <Group gap="xs" wrap="nowrap" style={{ flexShrink: 0 }}>
               {config.outbox ? (
-                <HintTooltip label="Development outbox">
+                <HintTooltip label={t("common.shell.devOutbox")}>
                   <ActionIcon
                     component={Link}
                     to="/dev/outbox"
                     variant="default"
                     size="lg"
                     radius="md"
-                    aria-label="Development outbox"
+                    aria-label={t("common.shell.devOutbox")}
                   >
                     <IconMail size={18} stroke={1.6} />
                   </ActionIcon>
@@ -61,7 +62,7 @@ export function AppLayout({ switcher }: { switcher: ReactNode }) {
               ) : null}
               {!session && !isPending && !onAuthScreen ? (
                 <Button component={Link} to="/sign-in" variant="default" size="sm" visibleFrom="xs">
-                  Sign in
+                  {t("common.shell.signIn")}
                 </Button>
               ) : null}
             </Group>
@@ -76,7 +77,7 @@ export function AppLayout({ switcher }: { switcher: ReactNode }) {
           </Container>
           <Box component="footer" py="md">
             <Text ta="center" size="xs" c="dimmed">
-              {`Secured by ${config.appName}`}
+              {t("common.shell.securedBy", { appName: config.appName })}
             </Text>
           </Box>
         </Box>

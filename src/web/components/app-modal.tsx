@@ -1,5 +1,6 @@
 import { Button, Group, Modal, type ModalProps } from "@mantine/core";
 import type { ReactNode } from "react";
+import { t } from "#web/i18n/i18n.ts";
 
 interface AppModalProps {
   opened: boolean;
@@ -22,7 +23,7 @@ export function AppModal({ opened, onClose, title, children, size = "md" }: AppM
       radius="lg"
       size={size}
       styles={TITLE_STYLES}
-      closeButtonProps={{ "aria-label": "Close" }}
+      closeButtonProps={{ "aria-label": t("common.actions.close") }}
     >
       {children}
     </Modal>
@@ -49,7 +50,7 @@ export function DialogActions({
   confirmLabel,
   onConfirm,
   onCancel,
-  cancelLabel = "Cancel",
+  cancelLabel = t("common.actions.cancel"),
   danger,
   loading,
   disabled,

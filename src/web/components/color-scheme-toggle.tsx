@@ -1,5 +1,6 @@
 import { ActionIcon, Box, useComputedColorScheme, useMantineColorScheme } from "@mantine/core";
 import { IconMoon, IconSun } from "@tabler/icons-react";
+import { t } from "#web/i18n/i18n.ts";
 import { HintTooltip } from "./hint-tooltip.tsx";
 
 /** Switches between light and dark; the first visit follows the system setting. */
@@ -8,12 +9,14 @@ export function ColorSchemeToggle() {
   const computed = useComputedColorScheme("light", { getInitialValueInEffect: true });
 
   return (
-    <HintTooltip label={computed === "dark" ? "Switch to light mode" : "Switch to dark mode"}>
+    <HintTooltip
+      label={computed === "dark" ? t("common.colorScheme.toLight") : t("common.colorScheme.toDark")}
+    >
       <ActionIcon
         variant="default"
         size="lg"
         radius="md"
-        aria-label="Toggle color scheme"
+        aria-label={t("common.colorScheme.toggle")}
         onClick={() => setColorScheme(computed === "dark" ? "light" : "dark")}
       >
         <Box component="span" darkHidden style={{ lineHeight: 0 }}>

@@ -1,4 +1,5 @@
 import { Code, Group, Text } from "@mantine/core";
+import { currentLocale } from "#web/i18n/i18n.ts";
 import { CopyValueIcon } from "./copy-value.tsx";
 
 /** A value to copy (a client id, a secret, an API key, a config block), its label above with a Copy icon. */
@@ -19,7 +20,8 @@ export function CopyField({
         <Text size="sm" fw={600}>
           {label}
         </Text>
-        <CopyValueIcon value={value} label={label.toLowerCase()} />
+        {/* English reads "Copy client id"; other languages keep the label's own case (German nouns, acronyms). */}
+        <CopyValueIcon value={value} label={currentLocale() === "en" ? label.toLowerCase() : label} />
       </Group>
       <Code
         block={block}

@@ -1,9 +1,13 @@
 import { ActionIcon, Button, type ButtonProps, CopyButton, Tooltip } from "@mantine/core";
 import { IconCheck, IconCopy } from "@tabler/icons-react";
+import { t } from "#web/i18n/i18n.ts";
 
 interface CopyValueProps {
   value: string;
-  /** What is copied, as it reads after "Copy": "key", "codes", "user ID". */
+  /**
+   * What is copied, in the current language, as it fills "Copy {what}" (common.copy.action): "key", "codes",
+   * "user ID"; German "Schlüssel", French "la clé".
+   */
   label: string;
   size?: "xs" | "sm";
 }
@@ -26,7 +30,7 @@ export function CopyValueButton({
           onClick={copy}
           leftSection={copied ? <IconCheck size={icon} aria-hidden /> : <IconCopy size={icon} aria-hidden />}
         >
-          {copied ? "Copied" : `Copy ${label}`}
+          {copied ? t("common.copy.copied") : t("common.copy.action", { what: label })}
         </Button>
       )}
     </CopyButton>
@@ -39,13 +43,21 @@ export function CopyValueIcon({ value, label, size = "sm" }: CopyValueProps) {
   return (
     <CopyButton value={value} timeout={2000}>
       {({ copied, copy }) => (
-        <Tooltip label={copied ? "Copied" : `Copy ${label}`} withArrow position="left">
+        <Tooltip
+          label={copied ? t("common.copy.copied") : t("common.copy.action", { what: label })}
+          withArrow
+          position="left"
+        >
           <ActionIcon
             variant="subtle"
             color={copied ? "teal" : "gray"}
             size={size}
             onClick={copy}
-            aria-label={copied ? `${label} copied` : `Copy ${label}`}
+            aria-label={
+              copied
+                ? t("common.copy.copiedLabel", { what: label })
+                : t("common.copy.action", { what: label })
+            }
           >
             {copied ? <IconCheck size={icon} aria-hidden /> : <IconCopy size={icon} aria-hidden />}
           </ActionIcon>

@@ -1,6 +1,7 @@
 import { Alert, Button, type MantineSpacing, Stack, Text } from "@mantine/core";
 import { IconAlertCircle, IconAlertTriangle, IconRefresh } from "@tabler/icons-react";
 import { type ReactNode, type Ref, useCallback, useLayoutEffect, useRef, useState } from "react";
+import { t } from "#web/i18n/i18n.ts";
 import { isWorthRetrying } from "#web/lib/api/api-error.ts";
 import { type ErrorWording, errorText } from "#web/lib/api/error-text.ts";
 
@@ -25,7 +26,7 @@ interface ErrorAlertProps {
 function RetryButton({ onClick }: { onClick: () => void }) {
   return (
     <Button size="xs" variant="default" leftSection={<IconRefresh size={14} aria-hidden />} onClick={onClick}>
-      Try again
+      {t("common.actions.tryAgain")}
     </Button>
   );
 }
@@ -83,7 +84,7 @@ export function ErrorAlert({ error, wording, title, mt, onRetry, children, ref }
 export function LoadError({
   error,
   onRetry,
-  title = "We couldn't load this",
+  title = t("common.loadError.title"),
   wording,
 }: {
   error: unknown;

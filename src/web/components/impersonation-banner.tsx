@@ -1,5 +1,7 @@
 import { Box, Button, Container, Group, Text } from "@mantine/core";
 import { IconSpy } from "@tabler/icons-react";
+import { t } from "#web/i18n/i18n.ts";
+import { T } from "#web/i18n/locale-root.tsx";
 import { authClient } from "#web/lib/auth-client.ts";
 import { useStopImpersonating } from "#web/lib/session-actions.ts";
 
@@ -22,7 +24,7 @@ export function ImpersonationBanner() {
   return (
     <Box
       role="region"
-      aria-label="Impersonation"
+      aria-label={t("common.impersonation.region")}
       data-testid="impersonation-banner"
       py={8}
       style={{
@@ -39,11 +41,11 @@ export function ImpersonationBanner() {
           <Group gap="xs" wrap="nowrap" style={{ minWidth: 0 }}>
             <IconSpy size={18} stroke={1.8} aria-hidden style={{ flexShrink: 0 }} />
             <Text size="sm" c="inherit" style={{ overflowWrap: "anywhere" }}>
-              {"You are acting as "}
-              <Text span fw={700} inherit>
-                {user.name || user.email}
-              </Text>
-              {` (${user.email})`}
+              <T
+                id="common.impersonation.actingAs"
+                values={{ name: user.name || user.email, email: user.email }}
+                components={{ strong: <Text span fw={700} inherit /> }}
+              />
             </Text>
           </Group>
           {/* The words give way on a phone, never the button (it used to be cut to "Sto" at 390 px). */}
@@ -55,7 +57,7 @@ export function ImpersonationBanner() {
             loading={stopping}
             style={{ flexShrink: 0 }}
           >
-            Stop
+            {t("common.impersonation.stop")}
           </Button>
         </Group>
       </Container>

@@ -1,5 +1,6 @@
 import { Card, Stack } from "@mantine/core";
 import type { ReactNode } from "react";
+import { t } from "#web/i18n/i18n.ts";
 import { LoadError } from "./error-alert.tsx";
 import { PagePagination } from "./page-pagination.tsx";
 import { ListSkeleton } from "./page-states.tsx";
@@ -9,7 +10,10 @@ interface ListCardProps {
   header?: ReactNode;
   /** The query of the page shown: its failure comes with a retry, its loading with placeholders. */
   query: { error: unknown; isPending: boolean; refetch: () => unknown };
-  /** What the list holds, in the plural, as in "We couldn't load the members" and "Loading members". */
+  /**
+   * What the list holds, in the plural and the current language, without an article: it fills "We couldn't
+   * load the {noun}" and "Loading {noun}" (common.list.*): "members", German "Mitglieder".
+   */
   noun: string;
   /** How many placeholder rows stand in while it loads. */
   skeletonRows: number;
@@ -46,12 +50,12 @@ export function ListCard({
           <LoadError
             error={query.error}
             onRetry={() => void query.refetch()}
-            title={`We couldn't load the ${noun}`}
+            title={t("common.list.loadError", { noun })}
           />
         </Stack>
       ) : query.isPending ? (
         <Stack p="md">
-          <ListSkeleton rows={skeletonRows} label={`Loading ${noun}`} />
+          <ListSkeleton rows={skeletonRows} label={t("common.list.loading", { noun })} />
         </Stack>
       ) : total === 0 ? (
         empty

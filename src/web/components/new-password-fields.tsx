@@ -1,6 +1,7 @@
 import { PasswordInput, Stack } from "@mantine/core";
 import type { GetInputPropsReturnType } from "@mantine/form";
 import { useId } from "react";
+import { t } from "#web/i18n/i18n.ts";
 import { usePasswordLimits } from "#web/lib/app-config.ts";
 import { PasswordHint } from "./password-hint.tsx";
 
@@ -23,7 +24,7 @@ export function NewPasswordFields({
   password,
   confirmation,
   label,
-  confirmLabel = "Confirm password",
+  confirmLabel = t("common.password.confirm"),
   required,
 }: NewPasswordFieldsProps) {
   const hintId = useId();

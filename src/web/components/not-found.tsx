@@ -1,6 +1,7 @@
 import { Button, Center, Stack, Text, Title } from "@mantine/core";
 import { IconArrowLeft } from "@tabler/icons-react";
 import { Link } from "@tanstack/react-router";
+import { t } from "#web/i18n/i18n.ts";
 
 export function NotFound() {
   return (
@@ -10,11 +11,11 @@ export function NotFound() {
           404
         </Text>
         <Title order={1} fz={28} c="var(--mantine-color-bright)">
-          Page not found
+          {t("common.notFound.title")}
         </Title>
-        <Text c="dimmed">The page you are looking for does not exist or has moved.</Text>
+        <Text c="dimmed">{t("common.notFound.text")}</Text>
         <Button component={Link} to="/" leftSection={<IconArrowLeft size={16} aria-hidden />}>
-          Go home
+          {t("common.notFound.goHome")}
         </Button>
       </Stack>
     </Center>

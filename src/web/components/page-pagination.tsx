@@ -1,4 +1,14 @@
 import { Group, Pagination } from "@mantine/core";
+import { t } from "#web/i18n/i18n.ts";
+import type { MessageId } from "#web/i18n/message-id.ts";
+
+/** The spoken name of each arrow button. */
+const CONTROL_NAMES: Record<"first" | "previous" | "next" | "last", MessageId> = {
+  first: "common.pagination.first",
+  previous: "common.pagination.previous",
+  next: "common.pagination.next",
+  last: "common.pagination.last",
+};
 
 interface PageNumbersProps {
   /** How many pages there are; with one or none, nothing is drawn. */
@@ -18,9 +28,9 @@ export function PageNumbers({ pages, page, onChange }: PageNumbersProps) {
       onChange={onChange}
       size="sm"
       getControlProps={(control) => ({
-        "aria-label": control === "previous" ? "Previous page" : control === "next" ? "Next page" : control,
+        "aria-label": t(CONTROL_NAMES[control]),
       })}
-      getItemProps={(item) => ({ "aria-label": `Page ${item}` })}
+      getItemProps={(item) => ({ "aria-label": t("common.pagination.page", { page: item }) })}
     />
   );
 }

@@ -1,8 +1,9 @@
 import { Card, EmptyState, type EmptyStateProps, Group, Skeleton, Stack, Text, Title } from "@mantine/core";
 import type { ReactNode } from "react";
+import { t } from "#web/i18n/i18n.ts";
 
 /** Placeholder rows while a list loads. */
-export function ListSkeleton({ rows = 4, label = "Loading" }: { rows?: number; label?: string }) {
+export function ListSkeleton({ rows = 4, label = t("common.loading") }: { rows?: number; label?: string }) {
   return (
     <Stack gap="sm" role="status" aria-label={label}>
       {Array.from({ length: rows }, (_, index) => (

@@ -1,15 +1,24 @@
 import { Group, Progress, Text } from "@mantine/core";
 import { IconCheck, IconInfoCircle } from "@tabler/icons-react";
 import type { PasswordLimits } from "#shared/fields.ts";
+import { t } from "#web/i18n/i18n.ts";
+import type { MessageId } from "#web/i18n/message-id.ts";
 import { passwordStrength } from "#web/lib/password-strength.ts";
 
-const LABELS = ["Too short", "Weak", "Fair", "Good", "Strong"] as const;
+const LABELS: readonly MessageId[] = [
+  "common.passwordHint.tooShort",
+  "common.passwordHint.weak",
+  "common.passwordHint.fair",
+  "common.passwordHint.good",
+  "common.passwordHint.strong",
+];
 const COLORS = ["gray", "red", "yellow", "teal", "green"] as const;
 
 /** Live length requirement and a strength meter under a new-password field. */
 export function PasswordHint({ value, limits, id }: { value: string; limits: PasswordLimits; id?: string }) {
   const longEnough = value.length >= limits.min && value.length <= limits.max;
   const score = longEnough ? Math.max(1, passwordStrength(value)) : 0;
+  const missing = value.length > 0 ? limits.min - value.length : 0;
 
   return (
     <div id={id}>
@@ -30,13 +39,14 @@ export function PasswordHint({ value, limits, id }: { value: string; limits: Pas
             <IconInfoCircle size={14} color="var(--mantine-color-dimmed)" aria-hidden />
           )}
           <Text size="xs" c="dimmed">
-            {`${limits.min}–${limits.max} characters`}
-            {value.length > 0 && value.length < limits.min ? ` (${limits.min - value.length} more)` : ""}
+            {missing > 0
+              ? t("common.passwordHint.lengthMore", { min: limits.min, max: limits.max, count: missing })
+              : t("common.passwordHint.length", { min: limits.min, max: limits.max })}
           </Text>
         </Group>
         {value ? (
           <Text size="xs" c="dimmed" aria-live="polite">
-            {`Strength: ${LABELS[score]}`}
+            {t("common.passwordHint.strength", { level: t(LABELS[score] ?? "common.passwordHint.tooShort") })}
           </Text>
         ) : null}
       </Group>

@@ -2,6 +2,7 @@ import { IconLinkOff } from "@tabler/icons-react";
 import type { ReactNode } from "react";
 import { AuthCard } from "#web/components/auth-card.tsx";
 import { TextLink } from "#web/components/text-link.tsx";
+import { t } from "#web/i18n/i18n.ts";
 import { describeRedirectError } from "#web/lib/redirect-errors.ts";
 import { usePageTitle } from "#web/lib/use-page-title.ts";
 
@@ -23,7 +24,7 @@ export function RedirectErrorCard({
   code,
   note,
   icon = <IconLinkOff size={26} stroke={1.6} />,
-  footer = <TextLink to="/sign-in">Back to sign in</TextLink>,
+  footer = <TextLink to="/sign-in">{t("common.redirectError.backToSignIn")}</TextLink>,
   children,
 }: RedirectErrorCardProps) {
   const text = describeRedirectError(code);
@@ -33,7 +34,9 @@ export function RedirectErrorCard({
       title={text.title}
       icon={icon}
       iconColor="red"
-      subtitle={note ? `${text.description} ${note}` : text.description}
+      subtitle={
+        note ? t("common.redirectError.withNote", { description: text.description, note }) : text.description
+      }
       footer={footer}
     >
       {children}

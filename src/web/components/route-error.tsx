@@ -1,8 +1,8 @@
 import { Alert, Button, Center, Code, Group, Stack, Text, Title } from "@mantine/core";
 import { IconAlertTriangle, IconRefresh } from "@tabler/icons-react";
 import { type ErrorComponentProps, Link, useRouter } from "@tanstack/react-router";
+import { t } from "#web/i18n/i18n.ts";
 import { isNetworkError } from "#web/lib/api/api-error.ts";
-import { errorText } from "#web/lib/api/error-text.ts";
 import { retryFailedScreens } from "#web/lib/lazy-load.ts";
 
 /** Shown when a route throws while loading or rendering. */
@@ -16,21 +16,19 @@ export function RouteError({ error, reset }: ErrorComponentProps) {
     <Center py={64}>
       <Stack gap="md" maw={520} w="100%">
         <Title order={1} fz={28} ta="center">
-          {unreachable ? "This page could not load" : "Something went wrong"}
+          {unreachable ? t("common.routeError.unreachableTitle") : t("common.routeError.title")}
         </Title>
         <Text c="dimmed" ta="center">
-          {unreachable
-            ? `${errorText(error)}, then try again.`
-            : "An unexpected error stopped this page from loading. Try again, or go back home."}
+          {unreachable ? t("common.routeError.unreachableText") : t("common.routeError.text")}
         </Text>
         {unreachable ? null : (
           <Alert
             color="red"
             variant="light"
             icon={<IconAlertTriangle size={18} aria-hidden />}
-            title="Details"
+            title={t("common.routeError.details")}
           >
-            <Code block>{message || "Unknown error"}</Code>
+            <Code block>{message || t("common.routeError.unknown")}</Code>
           </Alert>
         )}
         <Group justify="center">
@@ -42,10 +40,10 @@ export function RouteError({ error, reset }: ErrorComponentProps) {
               void router.invalidate();
             }}
           >
-            Try again
+            {t("common.actions.tryAgain")}
           </Button>
           <Button component={Link} to="/" variant="default">
-            Home
+            {t("common.nav.home")}
           </Button>
         </Group>
       </Stack>

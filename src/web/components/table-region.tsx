@@ -1,5 +1,6 @@
 import { Table, VisuallyHidden } from "@mantine/core";
 import type { ReactNode } from "react";
+import { t } from "#web/i18n/i18n.ts";
 
 /** A table's scroller, named and focusable so a keyboard can scroll it when it overflows on a narrow screen. */
 export function TableRegion({ label, children }: { label: string; children: ReactNode }) {
@@ -14,7 +15,7 @@ export function TableRegion({ label, children }: { label: string; children: Reac
 export function ActionsColumnHeader({ width }: { width: number }) {
   return (
     <Table.Th w={width}>
-      <VisuallyHidden>Actions</VisuallyHidden>
+      <VisuallyHidden>{t("common.table.actions")}</VisuallyHidden>
     </Table.Th>
   );
 }

@@ -1,6 +1,7 @@
 import { Button, Card, EmptyState, Title } from "@mantine/core";
 import { IconShieldLock } from "@tabler/icons-react";
 import { ENROL_PATH } from "#shared/error-codes.ts";
+import { t } from "#web/i18n/i18n.ts";
 
 /**
  * Where a policy stops someone without two-factor (an organization that requires it, or the admin area with
@@ -22,7 +23,7 @@ export function TwoFactorRequired({ title, description }: { title: string; descr
       >
         <EmptyState.Actions>
           <Button component="a" href={ENROL_PATH} leftSection={<IconShieldLock size={16} aria-hidden />}>
-            Set up two-factor
+            {t("common.twoFactorRequired.setUp")}
           </Button>
         </EmptyState.Actions>
       </EmptyState>

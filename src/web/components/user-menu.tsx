@@ -1,6 +1,7 @@
 import { Box, Group, Menu, Text, UnstyledButton } from "@mantine/core";
 import { IconChevronDown, IconHome, IconLogout, IconShieldLock, IconUserCircle } from "@tabler/icons-react";
 import { useNavigate } from "@tanstack/react-router";
+import { t } from "#web/i18n/i18n.ts";
 import { isAdmin } from "#web/lib/admin-role.ts";
 import type { Session } from "#web/lib/auth-client.ts";
 import { useSignOut } from "#web/lib/session-actions.ts";
@@ -26,7 +27,7 @@ export function UserMenu({ user }: { user: Session["user"] }) {
       <Menu.Target>
         <UnstyledButton
           data-testid="user-menu"
-          aria-label={`Account menu for ${user.name || user.email}`}
+          aria-label={t("common.userMenu.label", { name: user.name || user.email })}
           style={{ borderRadius: "var(--mantine-radius-xl)" }}
         >
           <Group gap={6} wrap="nowrap">
@@ -42,7 +43,7 @@ export function UserMenu({ user }: { user: Session["user"] }) {
           <UserAvatar name={user.name} email={user.email} image={user.image} radius="xl" size={40} />
           <div style={{ minWidth: 0 }}>
             <Text fw={600} size="sm" truncate>
-              {user.name || "Your account"}
+              {user.name || t("common.userMenu.yourAccount")}
             </Text>
             <Text c="dimmed" size="xs" truncate>
               {user.email}
@@ -51,20 +52,20 @@ export function UserMenu({ user }: { user: Session["user"] }) {
         </Group>
         <Menu.Divider />
         <Menu.Item leftSection={<IconHome size={16} aria-hidden />} onClick={() => navigate({ to: "/" })}>
-          Home
+          {t("common.nav.home")}
         </Menu.Item>
         <Menu.Item
           leftSection={<IconUserCircle size={16} aria-hidden />}
           onClick={() => navigate({ to: "/account" })}
         >
-          Account
+          {t("common.nav.account")}
         </Menu.Item>
         {isAdmin(user) ? (
           <Menu.Item
             leftSection={<IconShieldLock size={16} aria-hidden />}
             onClick={() => navigate({ to: "/admin/users" })}
           >
-            Admin
+            {t("common.nav.admin")}
           </Menu.Item>
         ) : null}
         <Menu.Item
@@ -73,7 +74,7 @@ export function UserMenu({ user }: { user: Session["user"] }) {
           disabled={signingOut}
           closeMenuOnClick={false}
         >
-          Sign out
+          {t("common.userMenu.signOut")}
         </Menu.Item>
       </Menu.Dropdown>
     </Menu>

@@ -1,4 +1,5 @@
 import { useQueryClient } from "@tanstack/react-query";
+import { t } from "#web/i18n/i18n.ts";
 import { authCall } from "./api/call.ts";
 import { useApiMutation } from "./api/use-api-mutation.ts";
 import { authClient } from "./auth-client.ts";
@@ -11,7 +12,7 @@ export function useSignOut(onDone: () => unknown) {
   const queryClient = useQueryClient();
   return useApiMutation({
     mutationFn: () => authCall((o) => authClient.signOut(undefined, o)),
-    failureTitle: "Could not sign out",
+    failureTitle: t("common.session.signOutFailed"),
     onDone: () => {
       queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== "config" });
       return onDone();
@@ -23,7 +24,7 @@ export function useSignOut(onDone: () => unknown) {
 export function useStopImpersonating(onDone: () => unknown) {
   return useApiMutation({
     mutationFn: () => authCall((o) => authClient.admin.stopImpersonating(undefined, o)),
-    failureTitle: "Could not stop impersonating",
+    failureTitle: t("common.session.stopImpersonatingFailed"),
     onDone,
   });
 }

@@ -1,6 +1,7 @@
 import { Button } from "@mantine/core";
 import { notifications } from "@mantine/notifications";
 import { useEffect } from "react";
+import { t } from "#web/i18n/i18n.ts";
 import { queryClient } from "../query-client.ts";
 import { isNetworkError } from "./api-error.ts";
 import { networkText } from "./error-text.ts";
@@ -28,7 +29,7 @@ export function useUnreachableNotice(error: unknown): void {
       autoClose: false,
       message: (
         <Button size="xs" variant="default" mt={6} onClick={retryFailedLists}>
-          Try again
+          {t("common.actions.tryAgain")}
         </Button>
       ),
     });

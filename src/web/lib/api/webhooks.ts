@@ -8,6 +8,7 @@ import type {
   WebhookDelivery,
   WebhookEndpoint,
 } from "#shared/contracts/webhooks.ts";
+import { t } from "#web/i18n/i18n.ts";
 import { auditKey } from "./audit.ts";
 import { apiCall, productApi } from "./call.ts";
 import { useApiMutation } from "./use-api-mutation.ts";
@@ -58,12 +59,12 @@ export function useUpdateWebhook(onDone?: () => void) {
     success: ({ endpoint, body }) => {
       const url = body.url ?? endpoint.url;
       return body.enabled === undefined
-        ? { title: "Endpoint saved", message: `New events are sent to ${url} as you set them.` }
+        ? { title: t("common.webhook.saved"), message: t("common.webhook.savedText", { url }) }
         : body.enabled
-          ? { title: "Endpoint enabled", message: `Events are sent to ${url} again.` }
-          : { title: "Endpoint disabled", message: `No events are sent to ${url} until you enable it.` };
+          ? { title: t("common.webhook.enabled"), message: t("common.webhook.enabledText", { url }) }
+          : { title: t("common.webhook.disabled"), message: t("common.webhook.disabledText", { url }) };
     },
-    failureTitle: "Could not change the endpoint",
+    failureTitle: t("common.webhook.changeFailed"),
     onDone,
   });
 }
@@ -121,10 +122,10 @@ export function useSendTestEvent(endpoint: WebhookEndpoint) {
     mutationFn: () => apiCall(productApi.webhooks[":id"].test.$post({ param: { id: endpoint.id } })),
     invalidate: [deliveriesKey(endpoint.id), webhooksKey],
     success: () => ({
-      title: "Test event queued",
-      message: `It shows in the deliveries of ${endpoint.url} once sent.`,
+      title: t("common.webhook.testQueued"),
+      message: t("common.webhook.testQueuedText", { url: endpoint.url }),
     }),
-    failureTitle: "Could not send a test event",
+    failureTitle: t("common.webhook.testFailed"),
   });
 }
 
@@ -135,9 +136,9 @@ export function useResendDelivery() {
       apiCall(productApi.webhooks.deliveries[":id"].resend.$post({ param: { id: delivery.id } })),
     invalidate: webhooksKey,
     success: (delivery) => ({
-      title: "Delivery queued again",
-      message: `${delivery.eventType} is sent once more.`,
+      title: t("common.webhook.resent"),
+      message: t("common.webhook.resentText", { eventType: delivery.eventType }),
     }),
-    failureTitle: "Could not resend the delivery",
+    failureTitle: t("common.webhook.resendFailed"),
   });
 }

@@ -18,6 +18,7 @@ import { IconAlertTriangle, IconInbox, IconMail, IconRefresh } from "@tabler/ico
 import { useState } from "react";
 import { LoadError } from "#web/components/error-alert.tsx";
 import { TextLink } from "#web/components/text-link.tsx";
+import { t } from "#web/i18n/i18n.ts";
 import { isNotFound } from "#web/lib/api/api-error.ts";
 import { useAppConfig } from "#web/lib/app-config.ts";
 import { usePageTitle } from "#web/lib/use-page-title.ts";
@@ -53,10 +54,10 @@ function MailListItem({
       }}
     >
       <Text size="sm" fw={600} lineClamp={2}>
-        {mail.subject || "(no subject)"}
+        {mail.subject || t("outbox.noSubject")}
       </Text>
       <Text size="xs" c="dimmed" truncate>
-        {`To ${mail.to}`}
+        {t("outbox.to", { to: mail.to })}
       </Text>
       <Text size="xs" c="dimmed">
         {formatTime(mail.createdAt)}
@@ -71,11 +72,11 @@ function MailView({ mail }: { mail: OutboxMail }) {
     <Card withBorder radius="lg" padding="lg">
       <Stack gap="sm">
         <Title order={2} fz="lg" style={{ overflowWrap: "anywhere" }}>
-          {mail.subject || "(no subject)"}
+          {mail.subject || t("outbox.noSubject")}
         </Title>
         <Group gap="xs" wrap="wrap">
           <Text size="sm" c="dimmed" style={{ overflowWrap: "anywhere" }}>
-            {`To ${mail.to}`}
+            {t("outbox.to", { to: mail.to })}
           </Text>
           <Text size="sm" c="dimmed">
             ·
@@ -91,16 +92,16 @@ function MailView({ mail }: { mail: OutboxMail }) {
             value={view}
             onChange={(value) => setView(value === "html" ? "html" : "text")}
             data={[
-              { label: "Text", value: "text" },
-              { label: "HTML preview", value: "html" },
+              { label: t("outbox.format.text"), value: "text" },
+              { label: t("outbox.format.html"), value: "html" },
             ]}
-            aria-label="Mail format"
+            aria-label={t("outbox.format.label")}
           />
         ) : null}
         {view === "html" && mail.html ? (
           // An empty sandbox: no scripts, no forms, no navigation of this page.
           <iframe
-            title={`HTML preview of ${mail.subject}`}
+            title={t("outbox.htmlPreviewOf", { subject: mail.subject })}
             sandbox=""
             srcDoc={mail.html}
             style={{
@@ -123,7 +124,7 @@ function MailView({ mail }: { mail: OutboxMail }) {
 
 /** Development outbox: the mails the server would have sent, with their links usable. */
 export function OutboxPage() {
-  usePageTitle("Development outbox");
+  usePageTitle(t("common.shell.devOutbox"));
   const config = useAppConfig();
   const enabled = config.isLoaded && config.outbox;
   const outbox = useOutbox(enabled);
@@ -137,10 +138,10 @@ export function OutboxPage() {
       <Group justify="space-between" align="flex-end" wrap="wrap">
         <div>
           <Title order={1} fz={{ base: 26, sm: 30 }} c="var(--mantine-color-bright)">
-            Outbox
+            {t("outbox.title")}
           </Title>
           <Text c="dimmed" size="sm">
-            Mails this server would have sent. Links in them work as they would from a real inbox.
+            {t("outbox.description")}
           </Text>
         </div>
         {enabled ? (
@@ -150,24 +151,24 @@ export function OutboxPage() {
             onClick={() => void outbox.refetch()}
             loading={outbox.isFetching && !outbox.isPending}
           >
-            Refresh
+            {t("outbox.refresh")}
           </Button>
         ) : null}
       </Group>
 
       <Alert color="yellow" variant="light" icon={<IconAlertTriangle size={18} aria-hidden />}>
-        Development outbox — mails are not delivered
+        {t("outbox.notDelivered")}
       </Alert>
 
       {disabled ? (
         <Card withBorder radius="lg" padding="xl">
           <Stack align="center" gap="xs" ta="center">
             <IconInbox size={36} stroke={1.4} aria-hidden />
-            <Text fw={600}>The outbox is off</Text>
+            <Text fw={600}>{t("outbox.off.title")}</Text>
             <Text c="dimmed" size="sm">
-              This server delivers mail through SMTP, so there is nothing to show here.
+              {t("outbox.off.text")}
             </Text>
-            <TextLink to="/">Home</TextLink>
+            <TextLink to="/">{t("common.nav.home")}</TextLink>
           </Stack>
         </Card>
       ) : !config.isLoaded || outbox.isPending ? (
@@ -175,18 +176,14 @@ export function OutboxPage() {
           <Loader />
         </Center>
       ) : outbox.error ? (
-        <LoadError
-          error={outbox.error}
-          onRetry={() => void outbox.refetch()}
-          title="Could not load the outbox"
-        />
+        <LoadError error={outbox.error} onRetry={() => void outbox.refetch()} title={t("outbox.loadError")} />
       ) : mails.length === 0 ? (
         <Card withBorder radius="lg" padding="xl">
           <Stack align="center" gap="xs" ta="center">
             <IconMail size={36} stroke={1.4} aria-hidden />
-            <Text fw={600}>No mail yet</Text>
+            <Text fw={600}>{t("outbox.empty.title")}</Text>
             <Text c="dimmed" size="sm">
-              Sign up or ask for a password reset, and the message shows up here within a few seconds.
+              {t("outbox.empty.text")}
             </Text>
           </Stack>
         </Card>
@@ -195,7 +192,7 @@ export function OutboxPage() {
           <Grid.Col span={{ base: 12, md: 4 }}>
             <Group justify="space-between" mb="xs">
               <Text size="sm" fw={600} id="outbox-list-label">
-                Messages
+                {t("outbox.messages")}
               </Text>
               <Badge variant="light">{mails.length}</Badge>
             </Group>

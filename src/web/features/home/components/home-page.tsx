@@ -3,6 +3,7 @@ import { IconAlertTriangle, IconCircleCheck, IconClock, IconMail, IconShieldLock
 import { type ReactNode, Suspense } from "react";
 import { Detail } from "#web/components/detail.tsx";
 import { UserAvatar } from "#web/components/user-avatar.tsx";
+import { t } from "#web/i18n/i18n.ts";
 import { authClient } from "#web/lib/auth-client.ts";
 import { formatDate, formatDateTime } from "#web/lib/format.ts";
 import { usePageTitle } from "#web/lib/use-page-title.ts";
@@ -11,7 +12,7 @@ import { usePageTitle } from "#web/lib/use-page-title.ts";
 export function HomePage({ invitations }: { invitations?: ReactNode }) {
   const { data } = authClient.useSession();
   const firstName = data?.user.name?.trim().split(/\s+/)[0];
-  usePageTitle("Home");
+  usePageTitle(t("home.title"));
   if (!data) return null;
   const { user, session } = data;
 
@@ -19,10 +20,10 @@ export function HomePage({ invitations }: { invitations?: ReactNode }) {
     <Stack gap="lg" maw={760} mx="auto" py={{ base: "md", sm: 40 }}>
       <div>
         <Title order={1} fz={{ base: 26, sm: 32 }} c="var(--mantine-color-bright)">
-          {firstName ? `Welcome, ${firstName}` : "Welcome"}
+          {firstName ? t("home.welcomeName", { name: firstName }) : t("home.welcome")}
         </Title>
         <Text c="dimmed" mt={4}>
-          You're signed in. Here is a summary of your account.
+          {t("home.summary")}
         </Text>
       </div>
 
@@ -38,7 +39,7 @@ export function HomePage({ invitations }: { invitations?: ReactNode }) {
               </Title>
               {user.emailVerified ? (
                 <Badge color="teal" variant="light" leftSection={<IconCircleCheck size={12} aria-hidden />}>
-                  Email verified
+                  {t("home.emailVerified")}
                 </Badge>
               ) : (
                 <Badge
@@ -46,7 +47,7 @@ export function HomePage({ invitations }: { invitations?: ReactNode }) {
                   variant="light"
                   leftSection={<IconAlertTriangle size={12} aria-hidden />}
                 >
-                  Email not verified
+                  {t("home.emailNotVerified")}
                 </Badge>
               )}
             </Group>
@@ -59,16 +60,16 @@ export function HomePage({ invitations }: { invitations?: ReactNode }) {
         <Divider my="lg" />
 
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="lg">
-          <Detail icon={<IconMail size={18} />} label="Email">
+          <Detail icon={<IconMail size={18} />} label={t("home.email")}>
             {user.email}
           </Detail>
-          <Detail icon={<IconClock size={18} />} label="Member since">
+          <Detail icon={<IconClock size={18} />} label={t("home.memberSince")}>
             {formatDate(user.createdAt)}
           </Detail>
-          <Detail icon={<IconShieldLock size={18} />} label="Signed in">
+          <Detail icon={<IconShieldLock size={18} />} label={t("home.signedIn")}>
             {formatDateTime(session.createdAt)}
           </Detail>
-          <Detail icon={<IconClock size={18} />} label="Session expires">
+          <Detail icon={<IconClock size={18} />} label={t("home.sessionExpires")}>
             {formatDateTime(session.expiresAt)}
           </Detail>
         </SimpleGrid>
