@@ -209,7 +209,7 @@ export function sanitizeErrorCode(code: unknown): string {
   return code.replace(/[^A-Za-z0-9_.-]/g, "").slice(0, 64);
 }
 
-/** Friendly text for a redirect error code, with a generic fallback that names the (sanitised) code. */
+/** Friendly text for a redirect error code in the current language (call it while rendering), with a generic fallback that names the (sanitised) code. */
 export function describeRedirectError(code: unknown): RedirectErrorText & { code: string; known: boolean } {
   const clean = sanitizeErrorCode(code);
   const known = Object.hasOwn(REDIRECT_ERRORS, clean) ? REDIRECT_ERRORS[clean] : undefined;
