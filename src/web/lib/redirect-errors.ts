@@ -1,82 +1,82 @@
+import { t } from "#web/i18n/i18n.ts";
+import type { MessageId } from "#web/i18n/message-id.ts";
+
 /** Title and explanation for an error code the server redirects to (SPEC §8). */
 export interface RedirectErrorText {
   title: string;
   description: string;
 }
 
-const RESTART = "Please start again from the sign-in page.";
+/** The catalogue's words for one code (namespace "errors"), turned into text when shown. */
+interface RedirectErrorIds {
+  title: MessageId;
+  description: MessageId;
+}
 
 // Mailed links are signed for 1 hour (24 for deletion) and spent by their first use; both read the same to
 // their reader, who needs a new one either way.
-const SPENT_LINK: RedirectErrorText = {
-  title: "This link can't be used",
-  description: "This link has expired or was already used. Send a new one.",
+const SPENT_LINK: RedirectErrorIds = {
+  title: "errors.redirect.spentLink.title",
+  description: "errors.redirect.spentLink.description",
 };
-const EXPIRED_LINK: RedirectErrorText = {
-  title: "This link has expired",
-  description: "Mailed links work for a limited time (1 hour for most). Send a new one.",
+const EXPIRED_LINK: RedirectErrorIds = {
+  title: "errors.redirect.expiredLink.title",
+  description: "errors.redirect.expiredLink.description",
 };
-const LINK_WITHOUT_ACCOUNT: RedirectErrorText = {
-  title: "Account not found",
-  description: "We could not find the account this link belongs to. It may have been deleted.",
+const LINK_WITHOUT_ACCOUNT: RedirectErrorIds = {
+  title: "errors.redirect.linkWithoutAccount.title",
+  description: "errors.redirect.linkWithoutAccount.description",
 };
 
 /**
  * Every redirect error code the server may put in `?error=` (SPEC §8), in
  * plain words. Shared by the /error, /verified, /email-change and /reset-password screens.
  */
-const REDIRECT_ERRORS: Record<string, RedirectErrorText> = {
+const REDIRECT_ERRORS: Record<string, RedirectErrorIds> = {
   please_restart_the_process: {
-    title: "Please start again",
-    description: `Something interrupted the sign-in before it finished. ${RESTART}`,
+    title: "errors.redirect.pleaseRestartTheProcess.title",
+    description: "errors.redirect.pleaseRestartTheProcess.description",
   },
   invalid_callback_request: {
-    title: "Invalid sign-in response",
-    description: `The sign-in provider sent back a response we could not understand. ${RESTART}`,
+    title: "errors.redirect.invalidCallbackRequest.title",
+    description: "errors.redirect.invalidCallbackRequest.description",
   },
   state_not_found: {
-    title: "Sign-in session expired",
-    description: `We lost track of this sign-in attempt, usually because it took too long or was opened in another browser. ${RESTART}`,
+    title: "errors.redirect.stateNotFound.title",
+    description: "errors.redirect.stateNotFound.description",
   },
   state_mismatch: {
-    title: "Sign-in could not be verified",
-    description: `This sign-in response does not match the attempt started in this browser. ${RESTART}`,
+    title: "errors.redirect.stateMismatch.title",
+    description: "errors.redirect.stateMismatch.description",
   },
-  no_code: {
-    title: "Sign-in was not completed",
-    description: `The sign-in provider did not confirm the sign-in. If you cancelled, that's fine. ${RESTART}`,
-  },
+  no_code: { title: "errors.redirect.noCode.title", description: "errors.redirect.noCode.description" },
   oauth_provider_not_found: {
-    title: "Sign-in method not available",
-    description: "This sign-in method is not enabled on this server. Choose another way to sign in.",
+    title: "errors.redirect.oauthProviderNotFound.title",
+    description: "errors.redirect.oauthProviderNotFound.description",
   },
   invalid_code: {
-    title: "Sign-in code rejected",
-    description: `The sign-in provider refused the code it sent, often because it was already used. ${RESTART}`,
+    title: "errors.redirect.invalidCode.title",
+    description: "errors.redirect.invalidCode.description",
   },
   unable_to_get_user_info: {
-    title: "Couldn't read your profile",
-    description:
-      "The sign-in provider did not share your profile with us. Try again, or use another sign-in method.",
+    title: "errors.redirect.unableToGetUserInfo.title",
+    description: "errors.redirect.unableToGetUserInfo.description",
   },
   email_not_found: {
-    title: "No email address shared",
-    description:
-      "The sign-in provider did not share an email address, and we need one for your account. Make your email available to the provider, or sign in another way.",
+    title: "errors.redirect.emailNotFound.title",
+    description: "errors.redirect.emailNotFound.description",
   },
   no_callback_url: {
-    title: "Missing return address",
-    description: `This request did not say where to go after signing in. ${RESTART}`,
+    title: "errors.redirect.noCallbackUrl.title",
+    description: "errors.redirect.noCallbackUrl.description",
   },
   unable_to_link_account: {
-    title: "Couldn't link the account",
-    description:
-      "We could not link this sign-in method to your account. If an account already uses this email, sign in to it first and link the method from there.",
+    title: "errors.redirect.unableToLinkAccount.title",
+    description: "errors.redirect.unableToLinkAccount.description",
   },
   account_already_linked_to_different_user: {
-    title: "Account already in use",
-    description:
-      "This sign-in method is already linked to another Gatehouse account. Sign in to that account, or unlink it there first.",
+    title: "errors.redirect.accountAlreadyLinkedToDifferentUser.title",
+    description: "errors.redirect.accountAlreadyLinkedToDifferentUser.description",
   },
   token_expired: EXPIRED_LINK,
   TOKEN_EXPIRED: EXPIRED_LINK,
@@ -86,121 +86,106 @@ const REDIRECT_ERRORS: Record<string, RedirectErrorText> = {
   USER_NOT_FOUND: LINK_WITHOUT_ACCOUNT,
   // Mailed email-change links (better-auth's codes in capitals).
   INVALID_USER: {
-    title: "Signed in as someone else",
-    description:
-      "This link belongs to another account than the one signed in here. Sign out, then open the link again, or open it in a private window.",
+    title: "errors.redirect.invalidUser.title",
+    description: "errors.redirect.invalidUser.description",
   },
   USER_ALREADY_EXISTS: {
-    title: "That address is taken now",
-    description:
-      "Another account started using this address after you asked for the change, so your address stays as it was. Choose another address.",
+    title: "errors.redirect.userAlreadyExists.title",
+    description: "errors.redirect.userAlreadyExists.description",
   },
   unauthorized: {
-    title: "Not allowed",
-    description: "You need to sign in with an account that is allowed to do this.",
+    title: "errors.redirect.unauthorized.title",
+    description: "errors.redirect.unauthorized.description",
   },
   // Social sign-in codes better-auth 1.7 sends beyond SPEC §8 (docs/errors.md), and the provider's own.
   account_not_linked: {
-    title: "Account exists with this email",
-    description:
-      "An account with this email already exists, and this sign-in method is not linked to it. Sign in to that account (for example with your password), then link this method from your account settings.",
+    title: "errors.redirect.accountNotLinked.title",
+    description: "errors.redirect.accountNotLinked.description",
   },
   email_does_not_match: {
-    title: "Different email address",
-    description:
-      "The account you chose at the provider uses a different email address than yours here. Choose the account with the same email, or change your email first.",
+    title: "errors.redirect.emailDoesNotMatch.title",
+    description: "errors.redirect.emailDoesNotMatch.description",
   },
   email_not_verified: {
-    title: "Email not verified",
-    description:
-      "Your email address is not verified yet. Check your inbox for the verification link we sent.",
+    title: "errors.redirect.emailNotVerified.title",
+    description: "errors.redirect.emailNotVerified.description",
   },
   state_invalid: {
-    title: "Sign-in could not be verified",
-    description: `This sign-in response does not match the attempt started in this browser. ${RESTART}`,
+    title: "errors.redirect.stateMismatch.title",
+    description: "errors.redirect.stateMismatch.description",
   },
   signup_disabled: {
-    title: "No account found",
-    description: "There is no account for this sign-in, and new accounts cannot be created this way.",
+    title: "errors.redirect.signupDisabled.title",
+    description: "errors.redirect.signupDisabled.description",
   },
   issuer_missing: {
-    title: "Sign-in could not be verified",
-    description: `The sign-in provider did not identify itself. ${RESTART}`,
+    title: "errors.redirect.stateMismatch.title",
+    description: "errors.redirect.issuerMissing.description",
   },
   issuer_mismatch: {
-    title: "Sign-in could not be verified",
-    description: `The answer came from a different sign-in provider than the one you chose. ${RESTART}`,
+    title: "errors.redirect.stateMismatch.title",
+    description: "errors.redirect.issuerMismatch.description",
   },
   access_denied: {
-    title: "Sign-in cancelled",
-    description:
-      "You did not allow the sign-in at the provider, so nothing was changed. You can try again or sign in another way.",
+    title: "errors.redirect.accessDenied.title",
+    description: "errors.redirect.accessDenied.description",
   },
   unable_to_create_user: {
-    title: "Couldn't create your account",
-    description: `Something went wrong on our side while creating your account. ${RESTART}`,
+    title: "errors.redirect.unableToCreateUser.title",
+    description: "errors.redirect.unableToCreateUser.description",
   },
   unable_to_create_session: {
-    title: "Couldn't sign you in",
-    description: `Something went wrong on our side while signing you in. ${RESTART}`,
+    title: "errors.redirect.unableToCreateSession.title",
+    description: "errors.redirect.unableToCreateSession.description",
   },
   internal_server_error: {
-    title: "Something went wrong",
-    description: `Something went wrong on our side. ${RESTART}`,
+    title: "errors.redirect.internalServerError.title",
+    description: "errors.redirect.internalServerError.description",
   },
   // Enterprise single sign-on (issue 19): every code of SSO_ERROR_CODES (src/shared/contracts/sso.ts).
   SSO_REQUIRED: {
-    title: "Sign in with single sign-on",
-    description:
-      "Your organization requires addresses at your domain to sign in through its identity provider. Use “Continue with SSO” with your work email.",
+    title: "errors.redirect.ssoRequired.title",
+    description: "errors.redirect.ssoRequired.description",
   },
   SSO_DOMAIN_NOT_VERIFIED: {
-    title: "Single sign-on is paused",
-    description:
-      "Your organization's domain is no longer verified, so sign-in through its identity provider is paused. Ask your administrator to verify the domain again, or sign in another way meanwhile.",
+    title: "errors.redirect.ssoDomainNotVerified.title",
+    description: "errors.redirect.ssoDomainNotVerified.description",
   },
   SSO_EMAIL_OUTSIDE_DOMAIN: {
-    title: "Address outside the organization's domain",
-    description:
-      "Your identity provider answered with an email address outside the domain this single sign-on is for. Sign in at the provider with your work account, or ask your administrator to check the email attribute.",
+    title: "errors.redirect.ssoEmailOutsideDomain.title",
+    description: "errors.redirect.ssoEmailOutsideDomain.description",
   },
   SSO_IDP_INITIATED_DISABLED: {
-    title: "Start from the sign-in page",
-    description:
-      "Your organization doesn't accept sign-ins started from the identity provider's dashboard. Use “Continue with SSO” on the sign-in page instead.",
+    title: "errors.redirect.ssoIdpInitiatedDisabled.title",
+    description: "errors.redirect.ssoIdpInitiatedDisabled.description",
   },
   SSO_TEST_COMPLETE: {
-    title: "Test sign-in finished",
-    description:
-      "This was an administrator's test of single sign-on: nobody was signed in. The result is on the organization's Single sign-on page, and you can close this tab.",
+    title: "errors.redirect.ssoTestComplete.title",
+    description: "errors.redirect.ssoTestComplete.description",
   },
   invalid_saml_response: {
-    title: "The sign-in answer was refused",
-    description:
-      "Your identity provider's answer could not be verified (its signature, audience or validity time did not check out). Try again; if it keeps failing, ask your administrator to check the single sign-on settings.",
+    title: "errors.redirect.invalidSamlResponse.title",
+    description: "errors.redirect.invalidSamlResponse.description",
   },
   saml_error: {
-    title: "The sign-in answer was refused",
-    description:
-      "Your identity provider's answer could not be read or trusted (a missing or wrong signature, or sent outside its validity time). Try again; if it keeps failing, ask your administrator to check the IdP's certificate in the single sign-on settings.",
+    title: "errors.redirect.invalidSamlResponse.title",
+    description: "errors.redirect.samlError.description",
   },
   invalid_provider: {
-    title: "The identity provider's answer couldn't be used",
-    description:
-      "Your company's identity provider did not give us what a sign-in needs (its token, your profile or its settings). Try again; if it keeps failing, ask your administrator to check the single sign-on settings.",
+    title: "errors.redirect.invalidProvider.title",
+    description: "errors.redirect.invalidProvider.description",
   },
   replay_detected: {
-    title: "This sign-in was already used",
-    description: `The identity provider's answer had been used once already, so it was refused for safety. ${RESTART}`,
+    title: "errors.redirect.replayDetected.title",
+    description: "errors.redirect.replayDetected.description",
   },
   invalid_state: {
-    title: "Sign-in could not be verified",
-    description: `The identity provider's answer does not match a sign-in started in this browser, or it took too long. ${RESTART}`,
+    title: "errors.redirect.stateMismatch.title",
+    description: "errors.redirect.invalidState.description",
   },
   unsolicited_response: {
-    title: "Sign-in not asked for here",
-    description:
-      "An answer came from the identity provider that this browser did not ask for. Use “Continue with SSO” on the sign-in page instead.",
+    title: "errors.redirect.unsolicitedResponse.title",
+    description: "errors.redirect.unsolicitedResponse.description",
   },
 };
 
@@ -224,16 +209,16 @@ export function sanitizeErrorCode(code: unknown): string {
   return code.replace(/[^A-Za-z0-9_.-]/g, "").slice(0, 64);
 }
 
-/** Friendly text for a redirect error code, with a generic fallback that names the (sanitised) code. */
+/** Friendly text for a redirect error code in the current language (call it while rendering), with a generic fallback that names the (sanitised) code. */
 export function describeRedirectError(code: unknown): RedirectErrorText & { code: string; known: boolean } {
   const clean = sanitizeErrorCode(code);
   const known = Object.hasOwn(REDIRECT_ERRORS, clean) ? REDIRECT_ERRORS[clean] : undefined;
-  if (known) return { ...known, code: clean, known: true };
+  if (known) return { title: t(known.title), description: t(known.description), code: clean, known: true };
   return {
-    title: "Something went wrong",
+    title: t("errors.redirect.internalServerError.title"),
     description: clean
-      ? `The request could not be completed (error code: ${clean}). Please try again from the start.`
-      : "The request could not be completed. Please try again from the start.",
+      ? t("errors.redirect.unknown.withCode", { code: clean })
+      : t("errors.redirect.unknown.description"),
     code: clean,
     known: false,
   };

@@ -19,6 +19,7 @@ import {
   IconKey,
   IconLock,
 } from "@tabler/icons-react";
+import { t } from "#web/i18n/i18n.ts";
 
 /** Brand icons for SPEC §9's providers; the generic OpenID Connect one (and any other) gets a key. */
 const ICONS: Record<string, Icon> = {
@@ -53,7 +54,7 @@ export interface ProviderInfo {
  * `oidc`). Unknown ids get a capitalised id and a key.
  */
 export function socialProviderInfo(id: string, names: Record<string, string> = {}): ProviderInfo {
-  if (id === CREDENTIAL_PROVIDER) return { label: "Email and password", icon: IconLock };
+  if (id === CREDENTIAL_PROVIDER) return { label: t("auth.social.credential"), icon: IconLock };
   return {
     label: names[id] ?? id.charAt(0).toUpperCase() + id.slice(1),
     icon: ICONS[id] ?? IconKey,

@@ -1,5 +1,6 @@
 import { Alert, Text } from "@mantine/core";
 import { IconBan } from "@tabler/icons-react";
+import { t } from "#web/i18n/i18n.ts";
 import { localInstants } from "#web/lib/format.ts";
 import { useBanNotice } from "../api/use-ban-notice.ts";
 
@@ -12,7 +13,7 @@ export function BanNoticeAlert() {
       color="red"
       variant="light"
       icon={<IconBan size={18} aria-hidden />}
-      title="You were signed out"
+      title={t("auth.banNotice.title")}
       role="alert"
       data-testid="ban-notice"
     >

@@ -3,6 +3,8 @@ import { IconInfoCircle, IconMailOpened } from "@tabler/icons-react";
 import { getRouteApi } from "@tanstack/react-router";
 import { AuthCard } from "#web/components/auth-card.tsx";
 import { TextLink } from "#web/components/text-link.tsx";
+import { t } from "#web/i18n/i18n.ts";
+import { T } from "#web/i18n/locale-root.tsx";
 import { useAppConfig } from "#web/lib/app-config.ts";
 import { usePageTitle } from "#web/lib/use-page-title.ts";
 import { EmailAddress } from "./email-address.tsx";
@@ -11,38 +13,37 @@ import { ResendVerification } from "./resend-verification.tsx";
 const route = getRouteApi("/check-inbox");
 
 export function CheckInboxPage() {
-  usePageTitle("Check your inbox");
+  usePageTitle(t("auth.checkInbox.title"));
   const { email } = route.useSearch();
   const config = useAppConfig();
 
   return (
     <AuthCard
-      title="Check your inbox"
+      title={t("auth.checkInbox.title")}
       icon={<IconMailOpened size={26} stroke={1.6} />}
       subtitle={
         email ? (
-          <>
-            {"We sent a verification link to "}
-            <EmailAddress email={email} />
-            {". Open it to activate your account."}
-          </>
+          <T
+            id="auth.checkInbox.verificationSentTo"
+            values={{ email }}
+            components={{ email: <EmailAddress email={email} /> }}
+          />
         ) : (
-          "We sent you a verification link. Open it to activate your account."
+          t("auth.checkInbox.verificationSent")
         )
       }
-      footer={<TextLink to="/sign-in">Back to sign in</TextLink>}
+      footer={<TextLink to="/sign-in">{t("auth.backToSignIn")}</TextLink>}
     >
       <Stack gap="md">
         <Text size="sm" c="dimmed" ta="center">
-          The link signs you in once it's opened. Didn't get it? Check your spam folder, or send it again.
+          {t("auth.checkInbox.hint")}
         </Text>
         {config.outbox ? (
           <Alert color="indigo" variant="light" icon={<IconInfoCircle size={18} aria-hidden />}>
-            {"Mail is not delivered on this server. Find the message in the "}
-            <TextLink to="/dev/outbox" fw={600} c="inherit" underline="always">
-              development outbox
-            </TextLink>
-            .
+            <T
+              id="auth.checkInbox.outboxNote"
+              components={{ link: <TextLink to="/dev/outbox" fw={600} c="inherit" underline="always" /> }}
+            />
           </Alert>
         ) : null}
         <Divider />

@@ -3,6 +3,7 @@ import { IconMailCheck } from "@tabler/icons-react";
 import type { ReactNode } from "react";
 import { AuthCard } from "#web/components/auth-card.tsx";
 import { TextLink } from "#web/components/text-link.tsx";
+import { t } from "#web/i18n/i18n.ts";
 import { ApiError, isRefusal } from "#web/lib/api/api-error.ts";
 import { useAppConfig } from "#web/lib/app-config.ts";
 
@@ -30,7 +31,7 @@ export function CheckInboxCard({
 }) {
   return (
     <AuthCard
-      title="Check your inbox"
+      title={t("auth.checkInbox.title")}
       icon={<IconMailCheck size={26} stroke={1.6} />}
       subtitle={subtitle}
       footer={footer}
@@ -45,7 +46,7 @@ export function OutboxLink() {
   const config = useAppConfig();
   return config.outbox ? (
     <Text size="sm" ta="center">
-      <TextLink to="/dev/outbox">Open the development outbox</TextLink>
+      <TextLink to="/dev/outbox">{t("auth.checkInbox.outbox")}</TextLink>
     </Text>
   ) : null;
 }
@@ -59,7 +60,7 @@ export function SentLinkNotes({ hint, onDifferentEmail }: { hint: string; onDiff
       </Text>
       <OutboxLink />
       <Button variant="default" fullWidth onClick={onDifferentEmail}>
-        Use a different email
+        {t("auth.useDifferentEmail")}
       </Button>
     </Stack>
   );

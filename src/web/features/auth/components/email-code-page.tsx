@@ -7,6 +7,8 @@ import { z } from "zod";
 import { emailSchema } from "#shared/fields.ts";
 import { AuthCard } from "#web/components/auth-card.tsx";
 import { TextLink } from "#web/components/text-link.tsx";
+import { t } from "#web/i18n/i18n.ts";
+import { T } from "#web/i18n/locale-root.tsx";
 import { ApiError, isSsoRequired } from "#web/lib/api/api-error.ts";
 import { authClient } from "#web/lib/auth-client.ts";
 import { safeRedirectTarget } from "#web/lib/safe-redirect.ts";
@@ -28,7 +30,7 @@ const DEAD_CODE = new Set(["OTP_EXPIRED", "TOO_MANY_ATTEMPTS"]);
 
 /** Sign-in with a mailed code: the address, then the 6-digit code (resend with a cooldown). */
 export function EmailCodePage() {
-  usePageTitle("Sign in with a code");
+  usePageTitle(t("auth.emailCode.title"));
   const search = route.useSearch();
   const send = useSendSignInCode();
   const cooldown = useCooldown();
@@ -37,7 +39,7 @@ export function EmailCodePage() {
   const form = useForm({
     mode: "controlled",
     initialValues: { email: search.email ?? "" },
-    validate: schemaResolver(z.object({ email: emailSchema("Enter your email address") }), { sync: true }),
+    validate: schemaResolver(z.object({ email: emailSchema(t("auth.field.emailRequired")) }), { sync: true }),
   });
 
   function sendTo(email: string) {
@@ -76,19 +78,19 @@ export function EmailCodePage() {
 
   return (
     <AuthCard
-      title="Sign in with a code"
+      title={t("auth.emailCode.title")}
       icon={<IconMail size={26} stroke={1.6} />}
-      subtitle="Enter the email address of your account and we'll send you a 6-digit code."
+      subtitle={t("auth.emailCode.subtitle")}
       footer={
         <TextLink to="/sign-in" search={search}>
-          Back to sign in with a password
+          {t("auth.backToPasswordSignIn")}
         </TextLink>
       }
     >
       <AuthForm
         onSubmit={form.onSubmit((values) => sendTo(values.email.trim()))}
         error={sendFailed ? send.error : null}
-        submitLabel="Email me a code"
+        submitLabel={t("auth.emailCode.submit")}
         loading={send.isPending}
       >
         {isSsoRequired(send.error) ? (
@@ -115,7 +117,7 @@ function CodeStep({ email, redirect, resend, onChangeEmail }: CodeStepProps) {
     mode: "controlled",
     initialValues: { code: "" },
     validate: schemaResolver(
-      z.object({ code: z.string().regex(/^\d{6}$/, "Enter the 6 digits from the mail") }),
+      z.object({ code: z.string().regex(/^\d{6}$/, t("auth.emailCode.codeRequired")) }),
       {
         sync: true,
       },
@@ -144,34 +146,34 @@ function CodeStep({ email, redirect, resend, onChangeEmail }: CodeStepProps) {
   const dead = code !== undefined && DEAD_CODE.has(code);
   const resendLabel =
     resend.remaining > 0
-      ? `Send a new code in ${resend.remaining} s`
+      ? t("auth.emailCode.resendIn", { seconds: resend.remaining })
       : dead
-        ? "Send a new code"
-        : "Send the code again";
+        ? t("auth.emailCode.sendNew")
+        : t("auth.emailCode.sendAgain");
 
   return (
     <CheckInboxCard
       subtitle={
-        <>
-          {"If an account uses "}
-          <EmailAddress email={email} />
-          {", we sent it a 6-digit code. It works once, for 10 minutes."}
-        </>
+        <T
+          id="auth.emailCode.sent"
+          values={{ email }}
+          components={{ email: <EmailAddress email={email} /> }}
+        />
       }
-      footer={<TextLink to="/sign-in">Back to sign in with a password</TextLink>}
+      footer={<TextLink to="/sign-in">{t("auth.backToPasswordSignIn")}</TextLink>}
     >
       <Stack gap="md">
         <AuthForm
           onSubmit={form.onSubmit((values) => submit(values.code))}
           error={isSsoRequired(signIn.error) ? null : (signIn.error ?? resend.error)}
-          submitLabel="Sign in"
+          submitLabel={t("auth.signIn.action")}
           loading={signIn.isPending || signIn.isSuccess}
         >
           {isSsoRequired(signIn.error) ? (
             <SsoRequiredAlert error={signIn.error} email={email} redirect={redirect} />
           ) : null}
           <TextInput
-            label="6-digit code"
+            label={t("auth.emailCode.codeLabel")}
             autoComplete="one-time-code"
             inputMode="numeric"
             maxLength={6}
@@ -202,7 +204,7 @@ function CodeStep({ email, redirect, resend, onChangeEmail }: CodeStepProps) {
           {resendLabel}
         </Button>
         <Button variant="default" fullWidth onClick={onChangeEmail}>
-          Use a different email
+          {t("auth.useDifferentEmail")}
         </Button>
         <OutboxLink />
       </Stack>

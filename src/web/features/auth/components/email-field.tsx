@@ -1,6 +1,7 @@
 import { TextInput } from "@mantine/core";
 import type { GetInputPropsReturnType } from "@mantine/form";
 import { LIMITS } from "#shared/limits.ts";
+import { t } from "#web/i18n/i18n.ts";
 
 /**
  * The required "Email" field of the sign-in screens; pass it `form.getInputProps("email")`. Sign-in gives
@@ -8,12 +9,12 @@ import { LIMITS } from "#shared/limits.ts";
  */
 export function EmailField({
   autoComplete = "email",
-  label = "Email",
+  label,
   ...props
 }: GetInputPropsReturnType & { autoComplete?: string; label?: string; autoFocus?: boolean }) {
   return (
     <TextInput
-      label={label}
+      label={label ?? t("auth.field.email")}
       type="email"
       autoComplete={autoComplete}
       inputMode="email"

@@ -5,6 +5,8 @@ import { z } from "zod";
 import { emailSchema } from "#shared/fields.ts";
 import { AuthCard } from "#web/components/auth-card.tsx";
 import { TextLink } from "#web/components/text-link.tsx";
+import { t } from "#web/i18n/i18n.ts";
+import { T } from "#web/i18n/locale-root.tsx";
 import { safeRedirectTarget } from "#web/lib/safe-redirect.ts";
 import { usePageTitle } from "#web/lib/use-page-title.ts";
 import { useSendSignInLink } from "../api/use-email-sign-in.ts";
@@ -17,14 +19,14 @@ const route = getRouteApi("/_guest/sign-in/email-link");
 
 /** Sign-in with a mailed link: the address, then "check your inbox". */
 export function EmailLinkPage() {
-  usePageTitle("Sign in with a link");
+  usePageTitle(t("auth.emailLink.title"));
   const search = route.useSearch();
   const send = useSendSignInLink();
 
   const form = useForm({
     mode: "controlled",
     initialValues: { email: search.email ?? "" },
-    validate: schemaResolver(z.object({ email: emailSchema("Enter your email address") }), { sync: true }),
+    validate: schemaResolver(z.object({ email: emailSchema(t("auth.field.emailRequired")) }), { sync: true }),
   });
 
   // Only throttling and faults are reported: the answer never tells whether the account exists.
@@ -35,30 +37,27 @@ export function EmailLinkPage() {
     return (
       <CheckInboxCard
         subtitle={
-          <>
-            {"If an account uses "}
-            <EmailAddress email={sentTo} />
-            {", we sent it a sign-in link."}
-          </>
+          <T
+            id="auth.emailLink.sent"
+            values={{ email: sentTo }}
+            components={{ email: <EmailAddress email={sentTo} /> }}
+          />
         }
-        footer={<TextLink to="/sign-in">Back to sign in with a password</TextLink>}
+        footer={<TextLink to="/sign-in">{t("auth.backToPasswordSignIn")}</TextLink>}
       >
-        <SentLinkNotes
-          hint="Open it in this browser to sign in. It works once, for 10 minutes. Didn't get it? Check your spam folder or try again."
-          onDifferentEmail={() => send.reset()}
-        />
+        <SentLinkNotes hint={t("auth.emailLink.hint")} onDifferentEmail={() => send.reset()} />
       </CheckInboxCard>
     );
   }
 
   return (
     <AuthCard
-      title="Sign in with a link"
+      title={t("auth.emailLink.title")}
       icon={<IconLink size={26} stroke={1.6} />}
-      subtitle="Enter the email address of your account and we'll send you a link that signs you in."
+      subtitle={t("auth.emailLink.subtitle")}
       footer={
         <TextLink to="/sign-in" search={search}>
-          Back to sign in with a password
+          {t("auth.backToPasswordSignIn")}
         </TextLink>
       }
     >
@@ -67,7 +66,7 @@ export function EmailLinkPage() {
           send.mutate({ email: values.email.trim(), callbackURL: safeRedirectTarget(search.redirect) }),
         )}
         error={failed ? send.error : null}
-        submitLabel="Email me a link"
+        submitLabel={t("auth.emailLink.submit")}
         loading={send.isPending}
       >
         <EmailField {...form.getInputProps("email")} />

@@ -1,12 +1,14 @@
 import { Divider, Stack } from "@mantine/core";
 import { IconLink, IconMail } from "@tabler/icons-react";
 import { ButtonLink } from "#web/components/button-link.tsx";
+import { t } from "#web/i18n/i18n.ts";
+import type { MessageId } from "#web/i18n/message-id.ts";
 import { useAppConfig } from "#web/lib/app-config.ts";
 
 const OPTIONS = [
-  { setting: "emailCodeSignIn", to: "/sign-in/code", Icon: IconMail, label: "Email me a sign-in code" },
-  { setting: "magicLinkSignIn", to: "/sign-in/email-link", Icon: IconLink, label: "Email me a sign-in link" },
-] as const;
+  { setting: "emailCodeSignIn", to: "/sign-in/code", Icon: IconMail, label: "auth.signIn.emailCode" },
+  { setting: "magicLinkSignIn", to: "/sign-in/email-link", Icon: IconLink, label: "auth.signIn.emailLink" },
+] as const satisfies readonly { setting: string; to: string; Icon: unknown; label: MessageId }[];
 
 /**
  * "Email me a sign-in code" / "Email me a sign-in link" under the password form, each only when the
@@ -28,7 +30,7 @@ export function EmailSignInOptions({
   const search = { ...(email ? { email } : {}), ...(redirect ? { redirect } : {}) };
   return (
     <Stack gap="sm">
-      {divider ? <Divider label="or, without a password" labelPosition="center" /> : null}
+      {divider ? <Divider label={t("auth.orWithoutPassword")} labelPosition="center" /> : null}
       {OPTIONS.filter((option) => config[option.setting]).map(({ to, Icon, label }) => (
         <ButtonLink
           key={to}
@@ -38,7 +40,7 @@ export function EmailSignInOptions({
           fullWidth
           leftSection={<Icon size={18} aria-hidden />}
         >
-          {label}
+          {t(label)}
         </ButtonLink>
       ))}
     </Stack>

@@ -1,14 +1,16 @@
 import type { ReactNode } from "react";
 import { AuthCard } from "#web/components/auth-card.tsx";
 import { TextLink } from "#web/components/text-link.tsx";
+import { T } from "#web/i18n/locale-root.tsx";
+import type { MessageId } from "#web/i18n/message-id.ts";
 import { useAppConfig } from "#web/lib/app-config.ts";
 import { SocialButtons } from "./social-buttons.tsx";
 
 interface EntryCardProps {
   title: string;
   subtitle: string;
-  /** The other way in, keeping where the person was going and the email typed so far. */
-  other: { to: "/sign-in" | "/sign-up"; question: string; label: string };
+  /** The other way in ("… <link>Sign in</link>"), keeping where the person was going and the email typed so far. */
+  other: { to: "/sign-in" | "/sign-up"; message: MessageId };
   search: { redirect?: string; email?: string };
   /** Where a social sign-in lands. */
   callbackURL: string;
@@ -36,12 +38,14 @@ export function EntryCard({
       title={title}
       subtitle={subtitle}
       footer={
-        <>
-          {`${other.question} `}
-          <TextLink to={other.to} search={{ redirect: search.redirect, email: search.email }} fw={600}>
-            {other.label}
-          </TextLink>
-        </>
+        <T
+          id={other.message}
+          components={{
+            link: (
+              <TextLink to={other.to} search={{ redirect: search.redirect, email: search.email }} fw={600} />
+            ),
+          }}
+        />
       }
     >
       <SocialButtons providers={config.socialProviders} callbackURL={callbackURL} onError={onSocialError}>

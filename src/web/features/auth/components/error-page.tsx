@@ -3,6 +3,8 @@ import { IconAlertTriangle, IconShieldLock } from "@tabler/icons-react";
 import { getRouteApi } from "@tanstack/react-router";
 import { ButtonLink } from "#web/components/button-link.tsx";
 import { RedirectErrorCard } from "#web/components/redirect-error-card.tsx";
+import { t } from "#web/i18n/i18n.ts";
+import { T } from "#web/i18n/locale-root.tsx";
 import { isSsoRetryError, sanitizeErrorCode } from "#web/lib/redirect-errors.ts";
 
 const route = getRouteApi("/error");
@@ -23,7 +25,7 @@ export function ErrorPage() {
               fullWidth
               leftSection={<IconShieldLock size={18} aria-hidden />}
             >
-              Continue with SSO
+              {t("auth.continueWithSso")}
             </ButtonLink>
           ) : null}
           <ButtonLink
@@ -32,16 +34,15 @@ export function ErrorPage() {
             fullWidth
             variant={isSsoRetryError(code) ? "default" : "filled"}
           >
-            Back to sign in
+            {t("auth.backToSignIn")}
           </ButtonLink>
           <ButtonLink to="/" size="md" variant="default" fullWidth>
-            Home
+            {t("auth.error.home")}
           </ButtonLink>
         </Stack>
         {code ? (
           <Text size="xs" c="dimmed" ta="center">
-            {"Error code: "}
-            <Code>{code}</Code>
+            <T id="auth.error.code" values={{ code }} components={{ mono: <Code /> }} />
           </Text>
         ) : null}
       </Stack>

@@ -5,6 +5,8 @@ import { z } from "zod";
 import { emailSchema } from "#shared/fields.ts";
 import { AuthCard } from "#web/components/auth-card.tsx";
 import { TextLink } from "#web/components/text-link.tsx";
+import { t } from "#web/i18n/i18n.ts";
+import { T } from "#web/i18n/locale-root.tsx";
 import { usePageTitle } from "#web/lib/use-page-title.ts";
 import { useRequestPasswordReset } from "../api/use-auth-mutations.ts";
 import { AuthForm } from "./auth-form.tsx";
@@ -15,14 +17,14 @@ import { EmailField } from "./email-field.tsx";
 const route = getRouteApi("/forgot-password");
 
 export function ForgotPasswordPage() {
-  usePageTitle("Forgot password");
+  usePageTitle(t("auth.forgot.pageTitle"));
   const search = route.useSearch();
   const request = useRequestPasswordReset();
 
   const form = useForm({
     mode: "controlled",
     initialValues: { email: search.email ?? "" },
-    validate: schemaResolver(z.object({ email: emailSchema("Enter your email address") }), { sync: true }),
+    validate: schemaResolver(z.object({ email: emailSchema(t("auth.field.emailRequired")) }), { sync: true }),
   });
 
   function handleSubmit(values: typeof form.values) {
@@ -38,40 +40,30 @@ export function ForgotPasswordPage() {
     return (
       <CheckInboxCard
         subtitle={
-          <>
-            {"If an account exists for "}
-            <EmailAddress email={sentTo} />
-            {", we sent a link to reset your password."}
-          </>
+          <T
+            id="auth.forgot.sent"
+            values={{ email: sentTo }}
+            components={{ email: <EmailAddress email={sentTo} /> }}
+          />
         }
-        footer={<TextLink to="/sign-in">Back to sign in</TextLink>}
+        footer={<TextLink to="/sign-in">{t("auth.backToSignIn")}</TextLink>}
       >
-        <SentLinkNotes
-          hint="The link works once and expires soon. Didn't get it? Check your spam folder or try again."
-          onDifferentEmail={() => request.reset()}
-        />
+        <SentLinkNotes hint={t("auth.forgot.hint")} onDifferentEmail={() => request.reset()} />
       </CheckInboxCard>
     );
   }
 
   return (
     <AuthCard
-      title="Forgot your password?"
+      title={t("auth.forgot.title")}
       icon={<IconKey size={26} stroke={1.6} />}
-      subtitle="Enter the email address of your account and we'll send you a link to choose a new password."
-      footer={
-        <>
-          {"Remembered it? "}
-          <TextLink to="/sign-in" fw={600}>
-            Sign in
-          </TextLink>
-        </>
-      }
+      subtitle={t("auth.forgot.subtitle")}
+      footer={<T id="auth.forgot.remembered" components={{ link: <TextLink to="/sign-in" fw={600} /> }} />}
     >
       <AuthForm
         onSubmit={form.onSubmit(handleSubmit)}
         error={failed ? request.error : null}
-        submitLabel="Send reset link"
+        submitLabel={t("auth.forgot.submit")}
         loading={request.isPending}
       >
         <EmailField {...form.getInputProps("email")} />

@@ -5,6 +5,7 @@ import { AuthCard } from "#web/components/auth-card.tsx";
 import { ButtonLink } from "#web/components/button-link.tsx";
 import { ErrorAlert } from "#web/components/error-alert.tsx";
 import { TextLink } from "#web/components/text-link.tsx";
+import { t } from "#web/i18n/i18n.ts";
 import { authClient } from "#web/lib/auth-client.ts";
 import { usePageTitle } from "#web/lib/use-page-title.ts";
 import { useNotMe } from "../api/use-email-sign-in.ts";
@@ -16,7 +17,7 @@ const route = getRouteApi("/not-me");
  * the button signs out every session and goes on to choosing a new password.
  */
 export function NotMePage() {
-  usePageTitle("Secure your account");
+  usePageTitle(t("auth.notMe.title"));
   const { token } = route.useSearch();
   const navigate = useNavigate();
   const { refetch } = authClient.useSession();
@@ -35,12 +36,12 @@ export function NotMePage() {
   if (!token) {
     return (
       <AuthCard
-        title="This link is incomplete"
+        title={t("auth.notMe.incomplete")}
         icon={<IconShieldLock size={26} stroke={1.6} />}
         iconColor="red"
       >
         <ButtonLink to="/forgot-password" fullWidth size="md">
-          Reset my password
+          {t("auth.notMe.resetPassword")}
         </ButtonLink>
       </AuthCard>
     );
@@ -48,23 +49,23 @@ export function NotMePage() {
 
   return (
     <AuthCard
-      title="Secure your account"
+      title={t("auth.notMe.title")}
       icon={<IconShieldLock size={26} stroke={1.6} />}
       iconColor="red"
-      subtitle="If you did not do what our mail described, someone else may know your password."
-      footer={<TextLink to="/sign-in">It was me after all</TextLink>}
+      subtitle={t("auth.notMe.subtitle")}
+      footer={<TextLink to="/sign-in">{t("auth.notMe.itWasMe")}</TextLink>}
     >
       <Stack gap="md">
         <Stack gap={4}>
-          <Text size="sm">This will:</Text>
+          <Text size="sm">{t("auth.notMe.thisWill")}</Text>
           <List size="sm" spacing={4}>
-            <List.Item>sign your account out on every device, this one included;</List.Item>
-            <List.Item>take you to choosing a new password right away.</List.Item>
+            <List.Item>{t("auth.notMe.signOutEverywhereStep")}</List.Item>
+            <List.Item>{t("auth.notMe.newPasswordStep")}</List.Item>
           </List>
         </Stack>
         <ErrorAlert error={notMe.error}>
           <TextLink to="/forgot-password" size="sm">
-            Reset my password by email instead
+            {t("auth.notMe.resetByEmail")}
           </TextLink>
         </ErrorAlert>
         <Button
@@ -74,7 +75,7 @@ export function NotMePage() {
           loading={notMe.isPending || notMe.isSuccess}
           onClick={secure}
         >
-          Sign out everywhere
+          {t("auth.notMe.signOutEverywhere")}
         </Button>
       </Stack>
     </AuthCard>

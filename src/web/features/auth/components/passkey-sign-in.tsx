@@ -2,6 +2,7 @@ import { Button, Divider, Stack } from "@mantine/core";
 import { WebAuthnAbortService } from "@simplewebauthn/browser";
 import { IconKey } from "@tabler/icons-react";
 import { useEffect, useRef, useState } from "react";
+import { t } from "#web/i18n/i18n.ts";
 import { ApiError } from "#web/lib/api/api-error.ts";
 import { authCall } from "#web/lib/api/call.ts";
 import { authClient } from "#web/lib/auth-client.ts";
@@ -90,7 +91,7 @@ export function PasskeySignIn({ onSignedIn, onError }: PasskeySignInProps) {
   if (!canUsePasskeys()) return null;
   return (
     <Stack gap="sm">
-      <Divider label="or, without a password" labelPosition="center" />
+      <Divider label={t("auth.orWithoutPassword")} labelPosition="center" />
       <Button
         variant="default"
         fullWidth
@@ -98,7 +99,7 @@ export function PasskeySignIn({ onSignedIn, onError }: PasskeySignInProps) {
         loading={button.isPending || button.isSuccess}
         onClick={start}
       >
-        Sign in with a passkey
+        {t("auth.signIn.passkey")}
       </Button>
     </Stack>
   );

@@ -3,9 +3,8 @@ import { IconSend } from "@tabler/icons-react";
 import { useState } from "react";
 import { emailSchema } from "#shared/fields.ts";
 import { LIMITS } from "#shared/limits.ts";
+import { t } from "#web/i18n/i18n.ts";
 import { useResendVerification } from "../lib/use-resend-verification.ts";
-
-const emailField = emailSchema("Enter your email address");
 
 /**
  * "Resend email" for a verification link, with a cooldown. When the address
@@ -21,13 +20,13 @@ export function ResendVerification({
   const [email, setEmail] = useState(knownEmail ?? "");
   const [fieldError, setFieldError] = useState<string | null>(null);
   const { resend, sending, cooldown } = useResendVerification((address) => ({
-    title: "Email sent",
-    message: `If ${address} needs verifying, a new link is on its way.`,
+    title: t("auth.resend.sentTitle"),
+    message: t("auth.resend.sentMessage", { email: address }),
   }));
 
   function submit(event: React.FormEvent) {
     event.preventDefault();
-    const checked = emailField.safeParse(email);
+    const checked = emailSchema(t("auth.field.emailRequired")).safeParse(email);
     setFieldError(checked.error?.issues[0]?.message ?? null);
     if (checked.success) resend(checked.data);
   }
@@ -37,7 +36,7 @@ export function ResendVerification({
       <Stack gap="sm">
         {knownEmail ? null : (
           <TextInput
-            label="Email"
+            label={t("auth.field.email")}
             type="email"
             autoComplete="email"
             required
@@ -59,10 +58,10 @@ export function ResendVerification({
           disabled={cooldown.active}
           leftSection={<IconSend size={16} aria-hidden />}
         >
-          Resend email
+          {t("auth.resend.button")}
         </Button>
         <Text size="xs" c="dimmed" ta="center" aria-live="polite">
-          {cooldown.active ? `You can send another email in ${cooldown.remaining} s.` : ""}
+          {cooldown.active ? t("auth.resend.cooldown", { seconds: cooldown.remaining }) : ""}
         </Text>
       </Stack>
     </form>

@@ -7,6 +7,7 @@ import { ButtonLink } from "#web/components/button-link.tsx";
 import { NewPasswordFields } from "#web/components/new-password-fields.tsx";
 import { RedirectErrorCard } from "#web/components/redirect-error-card.tsx";
 import { TextLink } from "#web/components/text-link.tsx";
+import { t } from "#web/i18n/i18n.ts";
 import { usePasswordLimits } from "#web/lib/app-config.ts";
 import { usePageTitle } from "#web/lib/use-page-title.ts";
 import { useResetPassword } from "../api/use-auth-mutations.ts";
@@ -22,16 +23,16 @@ export function ResetPasswordPage() {
 
 function ResetLinkProblem({ code }: { code: string }) {
   return (
-    <RedirectErrorCard code={code} note="Password reset links work once and expire after a while.">
+    <RedirectErrorCard code={code} note={t("auth.reset.linkNote")}>
       <ButtonLink to="/forgot-password" fullWidth size="md">
-        Request a new link
+        {t("auth.reset.requestNewLink")}
       </ButtonLink>
     </RedirectErrorCard>
   );
 }
 
 function ResetPasswordForm({ token }: { token: string }) {
-  usePageTitle("Choose a new password");
+  usePageTitle(t("auth.reset.title"));
   const limits = usePasswordLimits();
   const reset = useResetPassword();
 
@@ -41,7 +42,12 @@ function ResetPasswordForm({ token }: { token: string }) {
     validateInputOnBlur: true,
     enhanceGetInputProps: validateTypedOnBlur,
     validate: schemaResolver(
-      confirmedPassword("password", limits, "Enter a password", "Confirm your new password"),
+      confirmedPassword(
+        "password",
+        limits,
+        t("auth.reset.passwordRequired"),
+        t("auth.reset.confirmRequired"),
+      ),
       { sync: true },
     ),
   });
@@ -52,13 +58,9 @@ function ResetPasswordForm({ token }: { token: string }) {
 
   if (reset.isSuccess) {
     return (
-      <AuthCard
-        title="Password updated"
-        done
-        subtitle="Your password has been changed. Sign in with your new password."
-      >
+      <AuthCard title={t("auth.reset.done.title")} done subtitle={t("auth.reset.done.subtitle")}>
         <ButtonLink to="/sign-in" fullWidth size="md">
-          Sign in
+          {t("auth.signIn.action")}
         </ButtonLink>
       </AuthCard>
     );
@@ -66,26 +68,26 @@ function ResetPasswordForm({ token }: { token: string }) {
 
   return (
     <AuthCard
-      title="Choose a new password"
+      title={t("auth.reset.title")}
       icon={<IconLock size={26} stroke={1.6} />}
-      subtitle="Pick a password you don't use anywhere else."
-      footer={<TextLink to="/sign-in">Back to sign in</TextLink>}
+      subtitle={t("auth.reset.subtitle")}
+      footer={<TextLink to="/sign-in">{t("auth.backToSignIn")}</TextLink>}
     >
       <AuthForm
         onSubmit={form.onSubmit(handleSubmit)}
         error={reset.error}
         errorAction={
           <TextLink to="/forgot-password" fw={600} c="inherit" underline="always">
-            Request a new link
+            {t("auth.reset.requestNewLink")}
           </TextLink>
         }
-        submitLabel="Reset password"
+        submitLabel={t("auth.reset.submit")}
         loading={reset.isPending}
       >
         <NewPasswordFields
           password={form.getInputProps("password")}
           confirmation={form.getInputProps("confirmPassword")}
-          label="New password"
+          label={t("auth.reset.newPassword")}
           required
         />
       </AuthForm>

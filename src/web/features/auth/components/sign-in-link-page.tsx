@@ -5,6 +5,7 @@ import { useEffect, useRef } from "react";
 import { AuthCard } from "#web/components/auth-card.tsx";
 import { ButtonLink } from "#web/components/button-link.tsx";
 import { ErrorAlert } from "#web/components/error-alert.tsx";
+import { t } from "#web/i18n/i18n.ts";
 import { authClient } from "#web/lib/auth-client.ts";
 import { safeRedirectTarget } from "#web/lib/safe-redirect.ts";
 import { usePageTitle } from "#web/lib/use-page-title.ts";
@@ -17,7 +18,7 @@ const route = getRouteApi("/sign-in/link");
  * link, so a mail scanner that fetches links signs nobody in and spends nothing.
  */
 export function SignInLinkPage() {
-  usePageTitle("Signing you in");
+  usePageTitle(t("auth.signInLink.pageTitle"));
   const { token, redirect } = route.useSearch();
   const navigate = useNavigate();
   const { refetch } = authClient.useSession();
@@ -47,23 +48,23 @@ export function SignInLinkPage() {
   const failed = !token || verify.isError;
   return (
     <AuthCard
-      title={failed ? "This sign-in link doesn't work" : "Signing you in…"}
+      title={failed ? t("auth.signInLink.failed") : t("auth.signInLink.inProgress")}
       icon={<IconLink size={26} stroke={1.6} />}
       iconColor={failed ? "red" : undefined}
     >
       {failed ? (
         <Stack gap="md">
-          <ErrorAlert error={verify.error ?? new Error("This link is incomplete.")} />
+          <ErrorAlert error={verify.error ?? new Error(t("auth.signInLink.incomplete"))} />
           <Text size="sm" c="dimmed" ta="center">
-            Sign-in links work once and expire after 10 minutes.
+            {t("auth.signInLink.note")}
           </Text>
           <ButtonLink to="/sign-in/email-link" search={redirect ? { redirect } : {}} fullWidth size="md">
-            Email me a new link
+            {t("auth.signInLink.newLink")}
           </ButtonLink>
         </Stack>
       ) : (
         <Stack align="center" py="md">
-          <Loader aria-label="Signing you in" />
+          <Loader aria-label={t("auth.signInLink.pageTitle")} />
         </Stack>
       )}
     </AuthCard>

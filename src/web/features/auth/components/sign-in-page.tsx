@@ -8,6 +8,7 @@ import { ERROR_CODES } from "#shared/error-codes.ts";
 import { emailSchema } from "#shared/fields.ts";
 import { ButtonLink } from "#web/components/button-link.tsx";
 import { TextLink } from "#web/components/text-link.tsx";
+import { t } from "#web/i18n/i18n.ts";
 import { ApiError, isSsoRequired } from "#web/lib/api/api-error.ts";
 import { useAppConfig } from "#web/lib/app-config.ts";
 import { authClient } from "#web/lib/auth-client.ts";
@@ -26,13 +27,8 @@ import { UnverifiedEmailAlert } from "./unverified-email-alert.tsx";
 
 const route = getRouteApi("/_guest/sign-in");
 
-const signInSchema = z.object({
-  email: emailSchema("Enter your email address"),
-  password: z.string().min(1, "Enter your password"),
-});
-
 export function SignInPage() {
-  usePageTitle("Sign in");
+  usePageTitle(t("auth.signIn.action"));
   const search = route.useSearch();
   const navigate = useNavigate();
   const config = useAppConfig();
@@ -46,7 +42,13 @@ export function SignInPage() {
   const form = useForm({
     mode: "controlled",
     initialValues: { email: search.email ?? "", password: "" },
-    validate: schemaResolver(signInSchema, { sync: true }),
+    validate: schemaResolver(
+      z.object({
+        email: emailSchema(t("auth.field.emailRequired")),
+        password: z.string().min(1, t("auth.signIn.passwordRequired")),
+      }),
+      { sync: true },
+    ),
   });
 
   const unverified =
@@ -87,13 +89,13 @@ export function SignInPage() {
 
   return (
     <EntryCard
-      title="Sign in"
+      title={t("auth.signIn.action")}
       subtitle={
         resume
-          ? `Sign in with your ${config.appName} account to continue to the app.`
-          : `Welcome back! Sign in to continue to ${config.appName}.`
+          ? t("auth.signIn.subtitleForApp", { appName: config.appName })
+          : t("auth.signIn.subtitle", { appName: config.appName })
       }
-      other={{ to: "/sign-up", question: "Don't have an account?", label: "Create one" }}
+      other={{ to: "/sign-up", message: "auth.signIn.noAccount" }}
       search={resume ? { ...search, redirect: resume } : search}
       callbackURL={target}
       onSocialError={setSocialError}
@@ -106,14 +108,14 @@ export function SignInPage() {
           size="md"
           leftSection={<IconShieldLock size={18} aria-hidden />}
         >
-          Continue with SSO
+          {t("auth.continueWithSso")}
         </ButtonLink>
       }
     >
       <AuthForm
         onSubmit={form.onSubmit(handleSubmit)}
         error={ssoRequired ? null : (socialError ?? (unverified ? null : signIn.error))}
-        submitLabel="Sign in"
+        submitLabel={t("auth.signIn.action")}
         loading={signIn.isPending || signIn.isSuccess}
       >
         <BanNoticeAlert />
@@ -129,14 +131,14 @@ export function SignInPage() {
         <div>
           <Group justify="space-between" align="baseline" mb={4}>
             <Input.Label htmlFor="sign-in-password" size="md">
-              Password
+              {t("auth.field.password")}
             </Input.Label>
             <TextLink
               to="/forgot-password"
               search={form.values.email.trim() ? { email: form.values.email.trim() } : {}}
               size="sm"
             >
-              Forgot password?
+              {t("auth.signIn.forgotPassword")}
             </TextLink>
           </Group>
           <PasswordInput

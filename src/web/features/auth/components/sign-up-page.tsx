@@ -6,6 +6,7 @@ import { z } from "zod";
 import { confirmedPassword, emailSchema, nameSchema } from "#shared/fields.ts";
 import { LIMITS } from "#shared/limits.ts";
 import { NewPasswordFields } from "#web/components/new-password-fields.tsx";
+import { t } from "#web/i18n/i18n.ts";
 import { isSsoRequired } from "#web/lib/api/api-error.ts";
 import { useAppConfig, usePasswordLimits } from "#web/lib/app-config.ts";
 import { authorizationResumeTarget } from "#web/lib/oauth-authorization.ts";
@@ -20,7 +21,7 @@ import { SsoRequiredAlert } from "./sso-required-alert.tsx";
 const route = getRouteApi("/_guest/sign-up");
 
 export function SignUpPage() {
-  usePageTitle("Create your account");
+  usePageTitle(t("auth.signUp.title"));
   const search = route.useSearch();
   // Where the verification link lands once opened, e.g. back on an invitation or an app's authorization.
   const resume = authorizationResumeTarget(window.location.search);
@@ -39,7 +40,10 @@ export function SignUpPage() {
     enhanceGetInputProps: validateTypedOnBlur,
     validate: schemaResolver(
       z
-        .object({ name: nameSchema("Enter your name"), email: emailSchema("Enter your email address") })
+        .object({
+          name: nameSchema(t("auth.signUp.nameRequired")),
+          email: emailSchema(t("auth.field.emailRequired")),
+        })
         .and(confirmedPassword("password", limits)),
       { sync: true },
     ),
@@ -59,9 +63,9 @@ export function SignUpPage() {
 
   return (
     <EntryCard
-      title="Create your account"
-      subtitle={`Welcome! Fill in the details to get started with ${config.appName}.`}
-      other={{ to: "/sign-in", question: "Already have an account?", label: "Sign in" }}
+      title={t("auth.signUp.title")}
+      subtitle={t("auth.signUp.subtitle", { appName: config.appName })}
+      other={{ to: "/sign-in", message: "auth.signUp.haveAccount" }}
       search={{ ...search, redirect }}
       callbackURL={redirect ? target : "/"}
       onSocialError={setSocialError}
@@ -69,7 +73,7 @@ export function SignUpPage() {
       <AuthForm
         onSubmit={form.onSubmit(handleSubmit)}
         error={socialError ?? (isSsoRequired(signUp.error) ? null : signUp.error)}
-        submitLabel="Create account"
+        submitLabel={t("auth.signUp.submit")}
         loading={signUp.isPending}
       >
         {/* An address at a domain that signs in with single sign-on only (issue 19): its account comes from there. */}
@@ -77,7 +81,7 @@ export function SignUpPage() {
           <SsoRequiredAlert error={signUp.error} email={signUp.variables?.email ?? ""} redirect={redirect} />
         ) : null}
         <TextInput
-          label="Name"
+          label={t("auth.signUp.name")}
           autoComplete="name"
           required
           maxLength={LIMITS.name}
@@ -87,7 +91,7 @@ export function SignUpPage() {
         <NewPasswordFields
           password={form.getInputProps("password")}
           confirmation={form.getInputProps("confirmPassword")}
-          label="Password"
+          label={t("auth.field.password")}
           required
         />
       </AuthForm>

@@ -1,5 +1,6 @@
 import { Button, Divider, Stack } from "@mantine/core";
 import type { ReactNode } from "react";
+import { t } from "#web/i18n/i18n.ts";
 import { useAppConfig } from "#web/lib/app-config.ts";
 import { socialProviderInfo } from "#web/lib/social-providers.ts";
 import { useSocialSignIn } from "../api/use-auth-mutations.ts";
@@ -44,12 +45,12 @@ export function SocialButtons({
             onClick={() => start(id)}
             data-provider={id}
           >
-            {`Continue with ${label}`}
+            {t("auth.social.continueWith", { provider: label })}
           </Button>
         );
       })}
       {children}
-      <Divider label="or" labelPosition="center" />
+      <Divider label={t("auth.social.or")} labelPosition="center" />
     </Stack>
   );
 }

@@ -1,6 +1,7 @@
 import { Alert, Stack, Text } from "@mantine/core";
 import { IconShieldLock } from "@tabler/icons-react";
 import { ButtonLink } from "#web/components/button-link.tsx";
+import { t } from "#web/i18n/i18n.ts";
 import { errorText } from "#web/lib/api/error-text.ts";
 
 /**
@@ -21,7 +22,7 @@ export function SsoRequiredAlert({
       color="blue"
       variant="light"
       icon={<IconShieldLock size={18} aria-hidden />}
-      title="Sign in with single sign-on"
+      title={t("auth.sso.requiredTitle")}
       role="alert"
       data-testid="sso-required"
     >
@@ -33,7 +34,7 @@ export function SsoRequiredAlert({
           size="sm"
           leftSection={<IconShieldLock size={16} aria-hidden />}
         >
-          Continue with SSO
+          {t("auth.continueWithSso")}
         </ButtonLink>
       </Stack>
     </Alert>

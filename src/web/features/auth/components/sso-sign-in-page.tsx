@@ -5,6 +5,7 @@ import { z } from "zod";
 import { emailSchema } from "#shared/fields.ts";
 import { AuthCard } from "#web/components/auth-card.tsx";
 import { TextLink } from "#web/components/text-link.tsx";
+import { t } from "#web/i18n/i18n.ts";
 import { ApiError } from "#web/lib/api/api-error.ts";
 import { authorizationResumeTarget } from "#web/lib/oauth-authorization.ts";
 import { safeRedirectTarget } from "#web/lib/safe-redirect.ts";
@@ -22,14 +23,14 @@ function domainOf(email: string): string {
 
 /** `/sign-in/sso`: the work email, then the company's identity provider (issue 19). */
 export function SsoSignInPage() {
-  usePageTitle("Sign in with SSO");
+  usePageTitle(t("auth.sso.title"));
   const search = route.useSearch();
   const signIn = useSsoSignIn();
   const target = authorizationResumeTarget(window.location.search) ?? safeRedirectTarget(search.redirect);
   const form = useForm({
     mode: "controlled",
     initialValues: { email: search.email ?? "" },
-    validate: schemaResolver(z.object({ email: emailSchema("Enter your work email address") }), {
+    validate: schemaResolver(z.object({ email: emailSchema(t("auth.sso.workEmailRequired")) }), {
       sync: true,
     }),
   });
@@ -38,15 +39,15 @@ export function SsoSignInPage() {
 
   return (
     <AuthCard
-      title="Sign in with SSO"
+      title={t("auth.sso.title")}
       icon={<IconShieldLock size={26} stroke={1.6} />}
-      subtitle="Enter your work email. We'll send you to your company's sign-in page."
+      subtitle={t("auth.sso.subtitle")}
       footer={
         <TextLink
           to="/sign-in"
           search={{ redirect: search.redirect, email: form.values.email.trim() || undefined }}
         >
-          Sign in another way
+          {t("auth.sso.anotherWay")}
         </TextLink>
       }
     >
@@ -54,17 +55,16 @@ export function SsoSignInPage() {
         onSubmit={form.onSubmit((values) =>
           signIn.mutate({ email: values.email.trim(), callbackURL: target }),
         )}
-        error={
-          notSetUp
-            ? new Error(
-                `Single sign-on isn't set up for ${domainOf(tried)}. Sign in another way, or ask your administrator.`,
-              )
-            : signIn.error
-        }
-        submitLabel="Continue"
+        error={notSetUp ? new Error(t("auth.sso.notSetUp", { domain: domainOf(tried) })) : signIn.error}
+        submitLabel={t("auth.continue")}
         loading={signIn.isPending || signIn.isSuccess}
       >
-        <EmailField {...form.getInputProps("email")} label="Work email" data-autofocus autoFocus />
+        <EmailField
+          {...form.getInputProps("email")}
+          label={t("auth.sso.workEmail")}
+          data-autofocus
+          autoFocus
+        />
       </AuthForm>
     </AuthCard>
   );

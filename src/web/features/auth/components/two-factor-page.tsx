@@ -7,6 +7,8 @@ import { z } from "zod";
 import { backupCodeSchema, normalizeTotpCode, totpCodeSchema } from "#shared/fields.ts";
 import { AuthCard } from "#web/components/auth-card.tsx";
 import { TextLink } from "#web/components/text-link.tsx";
+import { t } from "#web/i18n/i18n.ts";
+import type { MessageId } from "#web/i18n/message-id.ts";
 import { ApiError } from "#web/lib/api/api-error.ts";
 import { authClient } from "#web/lib/auth-client.ts";
 import { safeRedirectTarget } from "#web/lib/safe-redirect.ts";
@@ -19,25 +21,25 @@ const route = getRouteApi("/_guest/sign-in/two-factor");
 /** Refusals after which this attempt is over: only signing in again helps. */
 const ATTEMPT_OVER = new Set(["INVALID_TWO_FACTOR_COOKIE", "TOO_MANY_ATTEMPTS_REQUEST_NEW_CODE"]);
 
-const COPY = {
+const COPY: Record<"totp" | "backup", { subtitle: MessageId; label: MessageId; switchTo: MessageId }> = {
   totp: {
-    subtitle: "Enter the 6-digit code from your authenticator app.",
-    label: "Authentication code",
-    switchTo: "Use a backup code instead",
+    subtitle: "auth.twoFactor.totp.subtitle",
+    label: "auth.twoFactor.totp.label",
+    switchTo: "auth.twoFactor.totp.switch",
   },
   backup: {
-    subtitle: "Enter one of the backup codes you saved when you set up two-factor authentication.",
-    label: "Backup code",
-    switchTo: "Use your authenticator app instead",
+    subtitle: "auth.twoFactor.backup.subtitle",
+    label: "auth.twoFactor.backup.label",
+    switchTo: "auth.twoFactor.backup.switch",
   },
-} as const;
+};
 
 /**
  * /sign-in/two-factor: the second step of a sign-in whose account has two-factor on. The first step left
  * a short-lived cookie (no session yet); a right code completes the sign-in and goes on to `?redirect=`.
  */
 export function TwoFactorPage() {
-  usePageTitle("Two-factor authentication");
+  usePageTitle(t("auth.twoFactor.title"));
   const search = route.useSearch();
   const navigate = useNavigate();
   const { refetch } = authClient.useSession();
@@ -83,12 +85,12 @@ export function TwoFactorPage() {
 
   return (
     <AuthCard
-      title="Two-factor authentication"
+      title={t("auth.twoFactor.title")}
       icon={<IconShieldLock size={26} stroke={1.6} />}
-      subtitle={copy.subtitle}
+      subtitle={t(copy.subtitle)}
       footer={
         <TextLink to="/sign-in" search={search.redirect ? { redirect: search.redirect } : {}}>
-          Back to sign in
+          {t("auth.backToSignIn")}
         </TextLink>
       }
     >
@@ -98,16 +100,16 @@ export function TwoFactorPage() {
         errorAction={
           over ? (
             <TextLink to="/sign-in" search={search.redirect ? { redirect: search.redirect } : {}} fw={600}>
-              Sign in again
+              {t("auth.twoFactor.signInAgain")}
             </TextLink>
           ) : null
         }
-        submitLabel="Verify"
+        submitLabel={t("auth.twoFactor.verify")}
         loading={verify.isPending || verify.isSuccess}
       >
         <TextInput
           key={method}
-          label={copy.label}
+          label={t(copy.label)}
           size="md"
           autoFocus
           autoComplete="one-time-code"
@@ -118,13 +120,13 @@ export function TwoFactorPage() {
           {...form.getInputProps("code")}
         />
         <Checkbox
-          label="Trust this device for 30 days"
-          description="Don't ask for a code on this browser. Only on a device that is yours alone."
+          label={t("auth.twoFactor.trustDevice")}
+          description={t("auth.twoFactor.trustDeviceHint")}
           {...form.getInputProps("trustDevice", { type: "checkbox" })}
         />
         <Text size="sm" ta="center">
           <Anchor component="button" type="button" onClick={switchMethod} size="sm">
-            {copy.switchTo}
+            {t(copy.switchTo)}
           </Anchor>
         </Text>
       </AuthForm>

@@ -1,25 +1,24 @@
 import { Alert, Button, Group, Stack, Text } from "@mantine/core";
 import { IconMailForward } from "@tabler/icons-react";
+import { t } from "#web/i18n/i18n.ts";
 import { useResendVerification } from "../lib/use-resend-verification.ts";
 
 /** A sign-in refused for an unverified address: better-auth has just mailed a new link; offer another. */
 export function UnverifiedEmailAlert({ email }: { email: string }) {
   const { resend, sending, cooldown } = useResendVerification((to) => ({
-    title: "Verification email sent",
-    message: `Check ${to} for a new link.`,
+    title: t("auth.unverified.sentTitle"),
+    message: t("auth.unverified.sentMessage", { email: to }),
   }));
 
   return (
     <Alert
       color="yellow"
       variant="light"
-      title="Email not verified"
+      title={t("auth.unverified.title")}
       icon={<IconMailForward size={18} aria-hidden />}
     >
       <Stack gap="xs">
-        <Text size="sm">
-          {`You need to confirm ${email} before signing in. We just sent a new verification link — open it from your inbox.`}
-        </Text>
+        <Text size="sm">{t("auth.unverified.body", { email })}</Text>
         <Group gap="xs">
           <Button
             size="xs"
@@ -28,10 +27,12 @@ export function UnverifiedEmailAlert({ email }: { email: string }) {
             loading={sending}
             disabled={cooldown.active}
           >
-            Resend verification email
+            {t("auth.unverified.button")}
           </Button>
           {cooldown.active ? (
-            <Text size="xs" c="dimmed">{`You can resend in ${cooldown.remaining} s`}</Text>
+            <Text size="xs" c="dimmed">
+              {t("auth.unverified.cooldown", { seconds: cooldown.remaining })}
+            </Text>
           ) : null}
         </Group>
       </Stack>

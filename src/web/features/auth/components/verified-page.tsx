@@ -6,6 +6,7 @@ import { AuthCard } from "#web/components/auth-card.tsx";
 import { ButtonLink } from "#web/components/button-link.tsx";
 import { PageLoader } from "#web/components/page-loader.tsx";
 import { RedirectErrorCard } from "#web/components/redirect-error-card.tsx";
+import { t } from "#web/i18n/i18n.ts";
 import { authClient } from "#web/lib/auth-client.ts";
 import { safeRedirectTarget } from "#web/lib/safe-redirect.ts";
 import { usePageTitle } from "#web/lib/use-page-title.ts";
@@ -22,7 +23,7 @@ export function VerifiedPage() {
   const { error, next } = route.useSearch();
   const { data: session, isPending } = authClient.useSession();
   if (error) return <VerificationFailed code={error} />;
-  if (isPending) return <PageLoader label="Checking your address" />;
+  if (isPending) return <PageLoader label={t("auth.verified.checking")} />;
   if (!session) return <NotSignedIn />;
   if (!session.user.emailVerified) return <NotVerifiedYet email={session.user.email} />;
   return (
@@ -31,7 +32,7 @@ export function VerifiedPage() {
 }
 
 function VerificationSucceeded({ name, next }: { name: string; next: string }) {
-  usePageTitle("Email verified");
+  usePageTitle(t("auth.verified.title"));
   const navigate = useNavigate();
   const [continuing, setContinuing] = useState(false);
 
@@ -41,25 +42,21 @@ function VerificationSucceeded({ name, next }: { name: string; next: string }) {
   }
 
   return (
-    <AuthCard
-      title="Email verified"
-      done
-      subtitle={`Thanks, ${name}. Your email address is confirmed and you're signed in.`}
-    >
+    <AuthCard title={t("auth.verified.title")} done subtitle={t("auth.verified.subtitle", { name })}>
       <Button fullWidth size="md" onClick={goOn} loading={continuing}>
-        Continue
+        {t("auth.continue")}
       </Button>
     </AuthCard>
   );
 }
 
 function NotVerifiedYet({ email }: { email: string }) {
-  usePageTitle("Email not verified yet");
+  usePageTitle(t("auth.verified.notYet.pageTitle"));
   return (
     <AuthCard
-      title="Your address isn't verified yet"
+      title={t("auth.verified.notYet.title")}
       icon={<IconMailQuestion size={26} stroke={1.6} />}
-      subtitle={`Open the verification link we sent to ${email}. It works for 1 hour; if it has expired, send a new one.`}
+      subtitle={t("auth.verified.notYet.subtitle", { email })}
     >
       <ResendVerification email={email} variant="filled" />
     </AuthCard>
@@ -67,15 +64,15 @@ function NotVerifiedYet({ email }: { email: string }) {
 }
 
 function NotSignedIn() {
-  usePageTitle("Nothing to confirm");
+  usePageTitle(t("auth.verified.notSignedIn.pageTitle"));
   return (
     <AuthCard
-      title="Nothing to confirm here"
+      title={t("auth.verified.notSignedIn.title")}
       icon={<IconMailQuestion size={26} stroke={1.6} />}
-      subtitle="This page confirms a verification link, and you're not signed in. If you opened a link from your email, sign in to continue; if it has expired, sign in and we'll send a new one."
+      subtitle={t("auth.verified.notSignedIn.subtitle")}
     >
       <ButtonLink to="/sign-in" fullWidth size="md">
-        Sign in
+        {t("auth.signIn.action")}
       </ButtonLink>
     </AuthCard>
   );
@@ -86,7 +83,7 @@ function VerificationFailed({ code }: { code: string }) {
     <RedirectErrorCard code={code}>
       <Stack gap="xs">
         <Text size="sm" fw={500}>
-          Get a new verification link
+          {t("auth.verified.newLink")}
         </Text>
         <ResendVerification variant="filled" />
       </Stack>

@@ -1,3 +1,4 @@
+import { t } from "#web/i18n/i18n.ts";
 import { ApiError } from "#web/lib/api/api-error.ts";
 import { type Notice, notifyFailure, notifySuccess } from "#web/lib/api/notify.ts";
 import { useCooldown } from "#web/lib/use-cooldown.ts";
@@ -21,7 +22,7 @@ export function useResendVerification(sent: (email: string) => Notice) {
       },
       onError: (error) => {
         if (error instanceof ApiError && error.retryAfter) cooldown.start(error.retryAfter);
-        notifyFailure("Could not send the email", error);
+        notifyFailure(t("auth.resend.failed"), error);
       },
     });
   }
