@@ -22,8 +22,46 @@ export interface PasswordLimits {
 
 export const DEFAULT_PASSWORD_LIMITS: PasswordLimits = { min: LIMITS.passwordMin, max: LIMITS.passwordMax };
 
-/** Why a name with a control character is refused (shown by the web's forms and the server's 400). */
+/** Why a name with a control character is refused (the server's 400; the web shows its own words for it). */
 export const NAME_CONTROL_CHARACTERS_MESSAGE = "Names cannot contain line breaks or control characters";
+
+/**
+ * The words of the rules below. English here (the server's messages); the web app puts in its translations at
+ * start (`setFieldWords`). Each is asked for when a value fails, so the words follow a change of language.
+ */
+export const ENGLISH_FIELD_WORDS = {
+  enterName: () => "Enter a name",
+  nameControlCharacters: () => NAME_CONTROL_CHARACTERS_MESSAGE,
+  nameTooLong: (max: number) => `Name must be at most ${max} characters`,
+  shortNameTooLong: (max: number) => `A name has at most ${max} characters`,
+  enterEmail: () => "Enter an email address",
+  emailTooLong: (max: number) => `Email must be at most ${max} characters`,
+  emailInvalid: () => "Enter a valid email address, like name@example.com",
+  enterPassword: () => "Enter a password",
+  passwordTooShort: (min: number) => `Password must be at least ${min} characters`,
+  passwordTooLong: (max: number) => `Password must be at most ${max} characters`,
+  confirmPassword: () => "Confirm your password",
+  passwordsDiffer: () => "Passwords do not match",
+  chooseSlug: () => "Choose a slug",
+  slugTooShort: () => "A slug needs at least 2 characters",
+  slugTooLong: (max: number) => `A slug has at most ${max} characters`,
+  slugCharacters: () => "Use lowercase letters, digits and dashes only",
+  pictureInvalid: (max: number) =>
+    `Use an http(s) address of at most ${max} characters, or upload a PNG, JPEG or WebP image`,
+  totpCode: () => "Enter the 6-digit code from your app",
+  enterBackupCode: () => "Enter one of your backup codes",
+  notBackupCode: () => "That is not a backup code",
+  enterSecondFactorCode: () => "Enter a code from your app or a backup code",
+  notSecondFactorCode: () => "That is not a code",
+};
+export type FieldWords = typeof ENGLISH_FIELD_WORDS;
+
+let words: FieldWords = ENGLISH_FIELD_WORDS;
+
+/** The web app's translations of the field rules' words (src/web/i18n). */
+export function setFieldWords(translated: FieldWords): void {
+  words = translated;
+}
 
 /**
  * Whether a value holds a control character: C0 (line breaks, tabs, NUL…), DEL, C1, or the Unicode line
@@ -39,50 +77,47 @@ export function hasControlCharacters(value: string): boolean {
 }
 
 /** A name people see: trimmed, required, capped, on one line. */
-function displayName(missing: string, max: number, tooLong: string) {
+function displayName(missing: string | undefined, max: number, tooLong: () => string) {
   return z
     .string()
     .trim()
-    .min(1, missing)
-    .max(max, tooLong)
-    .refine((value) => !hasControlCharacters(value), NAME_CONTROL_CHARACTERS_MESSAGE);
+    .min(1, { error: () => missing ?? words.enterName() })
+    .max(max, { error: tooLong })
+    .refine((value) => !hasControlCharacters(value), { error: () => words.nameControlCharacters() });
 }
 
-export function nameSchema(missing = "Enter a name") {
-  return displayName(missing, LIMITS.name, `Name must be at most ${LIMITS.name} characters`);
+export function nameSchema(missing?: string) {
+  return displayName(missing, LIMITS.name, () => words.nameTooLong(LIMITS.name));
 }
 
 /** A passkey's name: what the account's list shows for it. */
-export function passkeyNameSchema(missing = "Enter a name") {
-  return displayName(missing, LIMITS.passkeyName, `A name has at most ${LIMITS.passkeyName} characters`);
+export function passkeyNameSchema(missing?: string) {
+  return displayName(missing, LIMITS.passkeyName, () => words.shortNameTooLong(LIMITS.passkeyName));
 }
 
-export function emailSchema(missing = "Enter an email address") {
+export function emailSchema(missing?: string) {
   return z
     .string()
     .trim()
-    .min(1, missing)
-    .max(LIMITS.email, `Email must be at most ${LIMITS.email} characters`)
-    .regex(EMAIL_PATTERN, "Enter a valid email address, like name@example.com");
+    .min(1, { error: () => missing ?? words.enterEmail() })
+    .max(LIMITS.email, { error: () => words.emailTooLong(LIMITS.email) })
+    .regex(EMAIL_PATTERN, { error: () => words.emailInvalid() });
 }
 
-export function newPasswordSchema(
-  limits: PasswordLimits = DEFAULT_PASSWORD_LIMITS,
-  missing = "Enter a password",
-) {
+export function newPasswordSchema(limits: PasswordLimits = DEFAULT_PASSWORD_LIMITS, missing?: string) {
   return z
     .string()
-    .min(1, missing)
-    .min(limits.min, `Password must be at least ${limits.min} characters`)
-    .max(limits.max, `Password must be at most ${limits.max} characters`);
+    .min(1, { error: () => missing ?? words.enterPassword() })
+    .min(limits.min, { error: () => words.passwordTooShort(limits.min) })
+    .max(limits.max, { error: () => words.passwordTooLong(limits.max) });
 }
 
 /** A password typed for the first time, checked against its repetition in `confirmPassword`. */
 export function confirmedPassword<K extends string>(
   field: K,
   limits: PasswordLimits = DEFAULT_PASSWORD_LIMITS,
-  missing = "Enter a password",
-  confirmMissing = "Confirm your password",
+  missing?: string,
+  confirmMissing?: string,
 ) {
   const shape = { [field]: newPasswordSchema(limits, missing), confirmPassword: z.string() } as Record<
     K | "confirmPassword",
@@ -92,34 +127,29 @@ export function confirmedPassword<K extends string>(
     const values = parsed as Record<string, string>;
     const confirmation = values.confirmPassword;
     if (!confirmation) {
-      context.addIssue({ code: "custom", path: ["confirmPassword"], message: confirmMissing });
+      const message = confirmMissing ?? words.confirmPassword();
+      context.addIssue({ code: "custom", path: ["confirmPassword"], message });
     } else if (confirmation !== values[field]) {
-      context.addIssue({ code: "custom", path: ["confirmPassword"], message: "Passwords do not match" });
+      context.addIssue({ code: "custom", path: ["confirmPassword"], message: words.passwordsDiffer() });
     }
   });
 }
 
-export function organizationNameSchema(missing = "Enter a name") {
-  return displayName(
-    missing,
-    LIMITS.organizationName,
-    `A name has at most ${LIMITS.organizationName} characters`,
-  );
+export function organizationNameSchema(missing?: string) {
+  return displayName(missing, LIMITS.organizationName, () => words.shortNameTooLong(LIMITS.organizationName));
 }
 
 export const SLUG_MAX = 48;
 
 export const slugSchema = z
   .string()
-  .min(1, "Choose a slug")
-  .min(2, "A slug needs at least 2 characters")
-  .max(SLUG_MAX, `A slug has at most ${SLUG_MAX} characters`)
-  .regex(LIMITS.slugPattern, "Use lowercase letters, digits and dashes only");
+  .min(1, { error: () => words.chooseSlug() })
+  .min(2, { error: () => words.slugTooShort() })
+  .max(SLUG_MAX, { error: () => words.slugTooLong(SLUG_MAX) })
+  .regex(LIMITS.slugPattern, { error: () => words.slugCharacters() });
 
 /** An avatar or logo: empty, an http(s) URL, or a small uploaded image. */
-export const pictureSchema = z.string().refine(isPicture, {
-  message: `Use an http(s) address of at most ${URL_MAX} characters, or upload a PNG, JPEG or WebP image`,
-});
+export const pictureSchema = z.string().refine(isPicture, { error: () => words.pictureInvalid(URL_MAX) });
 
 export function isPicture(value: string): boolean {
   if (value === "") return true;
@@ -151,18 +181,18 @@ export function normalizeTotpCode(value: string): string {
 /** The code an authenticator app shows: six digits (spaces allowed, as some apps group them). */
 export const totpCodeSchema = z
   .string()
-  .refine((value) => /^\d{6}$/.test(normalizeTotpCode(value)), "Enter the 6-digit code from your app");
+  .refine((value) => /^\d{6}$/.test(normalizeTotpCode(value)), { error: () => words.totpCode() });
 
 /** One of the backup codes shown at enrolment (`xxxxx-xxxxx`). */
 export const backupCodeSchema = z
   .string()
   .trim()
-  .min(1, "Enter one of your backup codes")
-  .max(64, "That is not a backup code");
+  .min(1, { error: () => words.enterBackupCode() })
+  .max(64, { error: () => words.notBackupCode() });
 
 /** Either: an authenticator code or a backup code (turning two-factor off accepts both). */
 export const secondFactorCodeSchema = z
   .string()
   .trim()
-  .min(1, "Enter a code from your app or a backup code")
-  .max(64, "That is not a code");
+  .min(1, { error: () => words.enterSecondFactorCode() })
+  .max(64, { error: () => words.notSecondFactorCode() });

@@ -7,6 +7,7 @@ import { RouterProvider } from "@tanstack/react-router";
 import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
 import { NotificationsOnDemand } from "./components/notifications-on-demand.tsx";
+import { translateFieldWords } from "./i18n/field-words.ts";
 import { activateLocale, startingLocale } from "./i18n/i18n.ts";
 import { LocaleRoot } from "./i18n/locale-root.tsx";
 import { isNetworkError } from "./lib/api/api-error.ts";
@@ -23,6 +24,7 @@ if (!rootElement) throw new Error("Missing #root element");
 
 // The page is shown in the person's language from its first paint: a language other than English waits for
 // its first-page words (one small request); if they cannot load, English it is.
+translateFieldWords();
 activateLocale(startingLocale())
   .catch(() => activateLocale("en"))
   .finally(() => render(rootElement));

@@ -1,0 +1,30 @@
+import { setFieldWords } from "#shared/fields.ts";
+import { t } from "./i18n.ts";
+
+/** The shared field rules (#shared/fields.ts) speak the web app's language: each word is asked for when shown. */
+export function translateFieldWords(): void {
+  setFieldWords({
+    enterName: () => t("common.fields.enterName"),
+    nameControlCharacters: () => t("common.fields.nameControlCharacters"),
+    nameTooLong: (max) => t("common.fields.nameTooLong", { max }),
+    shortNameTooLong: (max) => t("common.fields.shortNameTooLong", { max }),
+    enterEmail: () => t("common.fields.enterEmail"),
+    emailTooLong: (max) => t("common.fields.emailTooLong", { max }),
+    emailInvalid: () => t("common.fields.emailInvalid"),
+    enterPassword: () => t("common.fields.enterPassword"),
+    passwordTooShort: (min) => t("common.fields.passwordTooShort", { min }),
+    passwordTooLong: (max) => t("common.fields.passwordTooLong", { max }),
+    confirmPassword: () => t("common.fields.confirmPassword"),
+    passwordsDiffer: () => t("common.fields.passwordsDiffer"),
+    chooseSlug: () => t("common.fields.chooseSlug"),
+    slugTooShort: () => t("common.fields.slugTooShort"),
+    slugTooLong: (max) => t("common.fields.slugTooLong", { max }),
+    slugCharacters: () => t("common.fields.slugCharacters"),
+    pictureInvalid: (max) => t("common.fields.pictureInvalid", { max }),
+    totpCode: () => t("common.fields.totpCode"),
+    enterBackupCode: () => t("common.fields.enterBackupCode"),
+    notBackupCode: () => t("common.fields.notBackupCode"),
+    enterSecondFactorCode: () => t("common.fields.enterSecondFactorCode"),
+    notSecondFactorCode: () => t("common.fields.notSecondFactorCode"),
+  });
+}
