@@ -1,6 +1,8 @@
-import { beforeAll, describe, expect, it } from "vitest";
+import deApp from "virtual:gatehouse-catalogue/de/app";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { changePasswordSchema, deleteAccountSchema } from "#web/features/account/lib/account-forms.ts";
-import { loadAppMessages } from "#web/i18n/i18n.ts";
+import german from "#web/i18n/catalogues/de/account.json";
+import { i18n, loadAppMessages } from "#web/i18n/i18n.ts";
 
 // The forms speak English here: the signed-in screens' words, as the account page loads them.
 beforeAll(() => loadAppMessages());
@@ -91,5 +93,22 @@ describe("deleteAccountSchema: the deletion is confirmed on purpose", () => {
     expect(
       deleteAccountSchema().safeParse({ method: "password", password: "secret", confirm: "DELETE" }).success,
     ).toBe(true);
+  });
+});
+
+describe("deleteAccountSchema in another language", () => {
+  afterAll(() => i18n.activate("en"));
+
+  it("still wants the untranslated word DELETE, and the German message names it", () => {
+    i18n.load("de", deApp);
+    i18n.activate("de");
+    expect(
+      messages(deleteAccountSchema().safeParse({ method: "mail", password: "", confirm: "LÖSCHEN" })),
+    ).toEqual({
+      confirm: german["delete.confirmWordMissing"].replace("{word}", "DELETE"),
+    });
+    expect(deleteAccountSchema().safeParse({ method: "mail", password: "", confirm: "DELETE" }).success).toBe(
+      true,
+    );
   });
 });
