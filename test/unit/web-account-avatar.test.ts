@@ -1,4 +1,4 @@
-import { describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import {
   AVATAR_MAX_BYTES,
   AVATAR_MAX_LENGTH,
@@ -7,6 +7,10 @@ import {
   candidateSides,
 } from "#web/features/account/lib/avatar-image.ts";
 import { requestedAtFor } from "#web/features/account/lib/deletion-request.ts";
+import { loadAppMessages } from "#web/i18n/i18n.ts";
+
+// The reasons speak English here: the signed-in screens' words, as the account page loads them.
+beforeAll(() => loadAppMessages());
 
 describe("candidateSides: the square sizes tried for an uploaded picture", () => {
   it("starts at 256 px for a large picture and steps down to 48 px", () => {

@@ -1,5 +1,11 @@
-import { describe, expect, it } from "vitest";
+import deApp from "virtual:gatehouse-catalogue/de/app";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { changePasswordSchema, deleteAccountSchema } from "#web/features/account/lib/account-forms.ts";
+import german from "#web/i18n/catalogues/de/account.json";
+import { i18n, loadAppMessages } from "#web/i18n/i18n.ts";
+
+// The forms speak English here: the signed-in screens' words, as the account page loads them.
+beforeAll(() => loadAppMessages());
 
 const limits = { min: 8, max: 64 };
 
@@ -66,26 +72,43 @@ describe("changePasswordSchema: the password change form", () => {
 
 describe("deleteAccountSchema: the deletion is confirmed on purpose", () => {
   it("deletes by mail once DELETE is typed, with or without spaces around it", () => {
-    expect(deleteAccountSchema.safeParse({ method: "mail", password: "", confirm: " DELETE " }).success).toBe(
-      true,
-    );
+    expect(
+      deleteAccountSchema().safeParse({ method: "mail", password: "", confirm: " DELETE " }).success,
+    ).toBe(true);
   });
 
   it.each(["", "delete", "Delete", "DELETE ME"])("refuses the word %j", (confirm) => {
-    expect(messages(deleteAccountSchema.safeParse({ method: "mail", password: "", confirm }))).toEqual({
+    expect(messages(deleteAccountSchema().safeParse({ method: "mail", password: "", confirm }))).toEqual({
       confirm: "Type DELETE in capital letters",
     });
   });
 
   it("needs the password to delete at once, and says both problems together", () => {
     expect(
-      messages(deleteAccountSchema.safeParse({ method: "password", password: "", confirm: "" })),
+      messages(deleteAccountSchema().safeParse({ method: "password", password: "", confirm: "" })),
     ).toEqual({
       password: "Enter your password",
       confirm: "Type DELETE in capital letters",
     });
     expect(
-      deleteAccountSchema.safeParse({ method: "password", password: "secret", confirm: "DELETE" }).success,
+      deleteAccountSchema().safeParse({ method: "password", password: "secret", confirm: "DELETE" }).success,
     ).toBe(true);
+  });
+});
+
+describe("deleteAccountSchema in another language", () => {
+  afterAll(() => i18n.activate("en"));
+
+  it("still wants the untranslated word DELETE, and the German message names it", () => {
+    i18n.load("de", deApp);
+    i18n.activate("de");
+    expect(
+      messages(deleteAccountSchema().safeParse({ method: "mail", password: "", confirm: "LÖSCHEN" })),
+    ).toEqual({
+      confirm: german["delete.confirmWordMissing"].replace("{word}", "DELETE"),
+    });
+    expect(deleteAccountSchema().safeParse({ method: "mail", password: "", confirm: "DELETE" }).success).toBe(
+      true,
+    );
   });
 });

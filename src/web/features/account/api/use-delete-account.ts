@@ -1,5 +1,6 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { useEffect } from "react";
+import { t } from "#web/i18n/i18n.ts";
 import { authCall } from "#web/lib/api/call.ts";
 import { useApiMutation } from "#web/lib/api/use-api-mutation.ts";
 import { authClient } from "#web/lib/auth-client.ts";
@@ -22,7 +23,7 @@ export function useDeleteWithPassword() {
       const { outcome } = answer as { outcome?: string };
       window.location.assign(outcome ? `${DELETED_URL}?outcome=${encodeURIComponent(outcome)}` : DELETED_URL);
     },
-    failureTitle: "Could not delete your account",
+    failureTitle: t("account.delete.failed"),
     silent: isWrongPassword,
   });
 }
@@ -40,10 +41,10 @@ export function useRequestDeletionMail(email: string) {
       return at;
     },
     success: () => ({
-      title: "Check your inbox",
-      message: `Open the link we sent to ${email} to delete your account.`,
+      title: t("account.delete.mailSentTitle"),
+      message: t("account.delete.mailSentMessage", { email }),
     }),
-    failureTitle: "Could not delete your account",
+    failureTitle: t("account.delete.failed"),
   });
 }
 

@@ -1,5 +1,6 @@
 import { useQuery } from "@tanstack/react-query";
 import type { PendingEmailChange } from "#shared/contracts/email-change.ts";
+import { t } from "#web/i18n/i18n.ts";
 import { authCall, authRequest } from "#web/lib/api/call.ts";
 import { useApiMutation } from "#web/lib/api/use-api-mutation.ts";
 import { authClient } from "#web/lib/auth-client.ts";
@@ -33,10 +34,13 @@ export function useRequestEmailChange({ again = false }: { again?: boolean } = {
     success: ({ newEmail, from, verified }) => {
       const to = verified ? from : newEmail;
       return again
-        ? { title: "Link sent again", message: `Check ${to}.` }
-        : { title: "Check your inbox", message: `We sent a link to ${to}.` };
+        ? {
+            title: t("account.email.sentAgainTitle"),
+            message: t("account.email.sentAgainMessage", { email: to }),
+          }
+        : { title: t("account.email.sentTitle"), message: t("account.email.sentMessage", { email: to }) };
     },
-    failureTitle: again ? "Could not send the link" : "Could not start the change",
+    failureTitle: again ? t("account.email.resendFailed") : t("account.email.startFailed"),
   });
 }
 
@@ -45,8 +49,11 @@ export function useCancelEmailChange() {
   return useApiMutation({
     mutationFn: () => authRequest("/cancel-email-change", { method: "POST", body: {} }),
     invalidate: pendingEmailKey,
-    success: () => ({ title: "Email change cancelled", message: "The links we mailed no longer work." }),
-    failureTitle: "Could not cancel the change",
+    success: () => ({
+      title: t("account.email.cancelledTitle"),
+      message: t("account.email.cancelledMessage"),
+    }),
+    failureTitle: t("account.email.cancelFailed"),
   });
 }
 
@@ -55,7 +62,10 @@ export function useSendVerificationEmail() {
   return useApiMutation({
     mutationFn: (email: string) =>
       authCall((o) => authClient.sendVerificationEmail({ email, callbackURL: "/verified" }, o)),
-    success: (email) => ({ title: "Verification email sent", message: `Check ${email} for a new link.` }),
-    failureTitle: "Could not send the email",
+    success: (email) => ({
+      title: t("account.email.verificationSentTitle"),
+      message: t("account.email.verificationSentMessage", { email }),
+    }),
+    failureTitle: t("account.email.verificationFailed"),
   });
 }

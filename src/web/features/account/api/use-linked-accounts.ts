@@ -1,4 +1,5 @@
 import { useQuery } from "@tanstack/react-query";
+import { t } from "#web/i18n/i18n.ts";
 import { authCall } from "#web/lib/api/call.ts";
 import { useApiMutation } from "#web/lib/api/use-api-mutation.ts";
 import { authClient } from "#web/lib/auth-client.ts";
@@ -51,7 +52,7 @@ export function useLinkAccount(label: string) {
           o,
         ),
       ),
-    failureTitle: `Could not link ${label}`,
+    failureTitle: t("account.linked.linkFailed", { provider: label }),
   });
 }
 
@@ -61,7 +62,10 @@ export function useUnlinkAccount(label: string) {
     mutationFn: (account: LinkedAccount) =>
       authCall((o) => authClient.unlinkAccount({ accountId: account.id }, o)),
     invalidate: linkedAccountsKey,
-    success: () => ({ title: `${label} unlinked`, message: `You can no longer sign in with ${label}.` }),
-    failureTitle: `Could not unlink ${label}`,
+    success: () => ({
+      title: t("account.linked.unlinkedTitle", { provider: label }),
+      message: t("account.linked.unlinkedMessage", { provider: label }),
+    }),
+    failureTitle: t("account.linked.unlinkFailed", { provider: label }),
   });
 }

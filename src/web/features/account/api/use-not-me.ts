@@ -1,4 +1,5 @@
 import { useQueryClient } from "@tanstack/react-query";
+import { t } from "#web/i18n/i18n.ts";
 import { authCall } from "#web/lib/api/call.ts";
 import { authClient } from "#web/lib/auth-client.ts";
 import { useFreshMutation } from "./use-fresh-mutation.ts";
@@ -15,7 +16,7 @@ export function useNotMeSignedIn(onDone: () => unknown) {
       await authCall((o) => authClient.requestPasswordReset({ email, redirectTo: "/reset-password" }, o));
       await authCall((o) => authClient.revokeSessions(undefined, o));
     },
-    failureTitle: "Could not secure your account",
+    failureTitle: t("account.activity.notMeFailed"),
     onDone: () => {
       queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== "config" });
       return onDone();

@@ -1,4 +1,5 @@
 import { useQuery } from "@tanstack/react-query";
+import { t } from "#web/i18n/i18n.ts";
 import { authCall } from "#web/lib/api/call.ts";
 import { useApiMutation } from "#web/lib/api/use-api-mutation.ts";
 import { authClient } from "#web/lib/auth-client.ts";
@@ -46,7 +47,7 @@ export function useAddPasskey() {
       return { ...created, name };
     },
     invalidate: passkeysKey,
-    failureTitle: "The passkey was not added",
+    failureTitle: t("account.passkeys.addFailed"),
   });
 }
 
@@ -66,9 +67,9 @@ export function useRemovePasskey() {
       authCall((o) => authClient.passkey.deletePasskey({ id: passkey.id }, o)),
     invalidate: [passkeysKey, linkedAccountsKey],
     success: (passkey) => ({
-      title: "Passkey removed",
-      message: `You can no longer sign in with “${passkey.label}”. Remove it from the device or password manager too.`,
+      title: t("account.passkeys.removedTitle"),
+      message: t("account.passkeys.removedMessage", { name: passkey.label }),
     }),
-    failureTitle: "The passkey was not removed",
+    failureTitle: t("account.passkeys.removeFailed"),
   });
 }

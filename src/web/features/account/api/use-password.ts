@@ -1,3 +1,4 @@
+import { t } from "#web/i18n/i18n.ts";
 import { authCall } from "#web/lib/api/call.ts";
 import { authClient } from "#web/lib/auth-client.ts";
 import { isWrongPassword, useFreshMutation } from "./use-fresh-mutation.ts";
@@ -16,12 +17,12 @@ export function useChangePassword() {
     mutationFn: (change: PasswordChange) => authCall((o) => authClient.changePassword(change, o)),
     invalidate: sessionsKey,
     success: (change) => ({
-      title: "Password changed",
+      title: t("account.password.changedTitle"),
       message: change.revokeOtherSessions
-        ? "Your other devices have been signed out."
-        : "Use your new password next time you sign in.",
+        ? t("account.password.changedOthersSignedOut")
+        : t("account.password.changedUseNext"),
     }),
-    failureTitle: "Could not change your password",
+    failureTitle: t("account.password.changeFailed"),
     silent: isWrongPassword,
   });
 }
@@ -32,9 +33,9 @@ export function useSetPassword(email: string) {
     mutationFn: (newPassword: string) => authCall((o) => authClient.setPassword({ newPassword }, o)),
     invalidate: linkedAccountsKey,
     success: () => ({
-      title: "Password set",
-      message: `You can now also sign in with ${email} and this password.`,
+      title: t("account.password.setTitle"),
+      message: t("account.password.setMessage", { email }),
     }),
-    failureTitle: "Could not set a password",
+    failureTitle: t("account.password.setFailed"),
   });
 }

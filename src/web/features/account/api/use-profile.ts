@@ -1,3 +1,4 @@
+import { t } from "#web/i18n/i18n.ts";
 import { authCall } from "#web/lib/api/call.ts";
 import { useApiMutation } from "#web/lib/api/use-api-mutation.ts";
 import { authClient } from "#web/lib/auth-client.ts";
@@ -9,7 +10,10 @@ import { authClient } from "#web/lib/auth-client.ts";
 export function useUpdateName() {
   return useApiMutation({
     mutationFn: (name: string) => authCall((o) => authClient.updateUser({ name }, o)),
-    success: (name) => ({ title: "Profile updated", message: `You now appear as ${name}.` }),
+    success: (name) => ({
+      title: t("account.profile.updatedTitle"),
+      message: t("account.profile.updatedMessage", { name }),
+    }),
   });
 }
 
@@ -19,8 +23,8 @@ export function useUpdatePicture() {
     mutationFn: (image: string | null) => authCall((o) => authClient.updateUser({ image }, o)),
     success: (image) =>
       image
-        ? { title: "Profile picture updated", message: "Your new picture is shown everywhere." }
-        : { title: "Profile picture removed", message: "Your initials are shown instead." },
-    failureTitle: "Could not update your picture",
+        ? { title: t("account.avatar.updatedTitle"), message: t("account.avatar.updatedMessage") }
+        : { title: t("account.avatar.removedTitle"), message: t("account.avatar.removedMessage") },
+    failureTitle: t("account.avatar.updateFailed"),
   });
 }

@@ -1,5 +1,6 @@
 import { useQuery } from "@tanstack/react-query";
 import type { SessionDetails } from "#shared/contracts/sessions.ts";
+import { t } from "#web/i18n/i18n.ts";
 import { authCall } from "#web/lib/api/call.ts";
 import { authClient } from "#web/lib/auth-client.ts";
 import { useFreshMutation } from "./use-fresh-mutation.ts";
@@ -24,7 +25,7 @@ export interface DeviceSession {
 export const sessionsKey = ["account", "sessions"] as const;
 
 export function deviceLabel(session: DeviceSession): string {
-  return session.device?.label ?? "Unknown device";
+  return session.device?.label ?? t("account.sessions.unknownDevice");
 }
 
 /** GET /api/auth/list-sessions (fresh session only): the current one first. */
@@ -43,10 +44,10 @@ export function useRevokeSession() {
       authCall((o) => authClient.revokeSession({ token: session.token }, o)),
     invalidate: sessionsKey,
     success: (session) => ({
-      title: "Session signed out",
-      message: `${deviceLabel(session)} is no longer signed in.`,
+      title: t("account.sessions.revokedTitle"),
+      message: t("account.sessions.revokedMessage", { device: deviceLabel(session) }),
     }),
-    failureTitle: "Could not sign out that session",
+    failureTitle: t("account.sessions.revokeFailed"),
   });
 }
 
@@ -55,7 +56,10 @@ export function useRevokeOtherSessions() {
   return useFreshMutation({
     mutationFn: () => authCall((o) => authClient.revokeOtherSessions(undefined, o)),
     invalidate: sessionsKey,
-    success: () => ({ title: "Other sessions signed out", message: "Only this device is still signed in." }),
-    failureTitle: "Could not sign out the other sessions",
+    success: () => ({
+      title: t("account.sessions.othersRevokedTitle"),
+      message: t("account.sessions.othersRevokedMessage"),
+    }),
+    failureTitle: t("account.sessions.othersRevokeFailed"),
   });
 }

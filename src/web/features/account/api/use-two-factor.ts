@@ -1,5 +1,6 @@
 import { useQuery } from "@tanstack/react-query";
 import type { TrustedDevice } from "#shared/contracts/trusted-devices.ts";
+import { t } from "#web/i18n/i18n.ts";
 import { authCall, authRequest } from "#web/lib/api/call.ts";
 import { useApiMutation } from "#web/lib/api/use-api-mutation.ts";
 import { authClient } from "#web/lib/auth-client.ts";
@@ -23,7 +24,7 @@ export function useStartEnrolment() {
     mutationFn: async (password: string): Promise<Enrolment> => {
       const answer = await authCall((o) => authClient.twoFactor.enable({ password }, o));
       if (!("totpURI" in answer) || !answer.totpURI || !answer.backupCodes) {
-        throw new Error("The server did not send an authenticator secret.");
+        throw new Error(t("account.twoFactor.noSecret"));
       }
       return { totpURI: answer.totpURI, backupCodes: answer.backupCodes };
     },
@@ -62,8 +63,8 @@ export function useDisableTwoFactor() {
     },
     invalidate: trustedDevicesKey,
     success: () => ({
-      title: "Two-factor authentication turned off",
-      message: "Signing in now needs only your password.",
+      title: t("account.twoFactor.turnedOffTitle"),
+      message: t("account.twoFactor.turnedOffMessage"),
     }),
   });
 }
@@ -84,9 +85,9 @@ export function useRevokeTrustedDevice() {
       authRequest("/revoke-trusted-device", { method: "POST", body: { id: device.id } }),
     invalidate: trustedDevicesKey,
     success: (device) => ({
-      title: "Device removed",
-      message: `${device.device.label} will ask for a code at its next sign-in.`,
+      title: t("account.trustedDevices.removedTitle"),
+      message: t("account.trustedDevices.removedMessage", { device: device.device.label }),
     }),
-    failureTitle: "Could not remove that device",
+    failureTitle: t("account.trustedDevices.removeFailed"),
   });
 }

@@ -1,6 +1,7 @@
 import { Alert } from "@mantine/core";
 import { IconAlertCircle, IconMailForward } from "@tabler/icons-react";
 import type { ReactNode } from "react";
+import { t } from "#web/i18n/i18n.ts";
 import { describeRedirectError } from "#web/lib/redirect-errors.ts";
 
 /** A red alert the person can close once read: a failed upload, or a link that came back refused. */
@@ -20,7 +21,7 @@ export function DismissibleAlert({
       title={title}
       icon={<IconAlertCircle size={18} aria-hidden />}
       withCloseButton
-      closeButtonLabel="Dismiss"
+      closeButtonLabel={t("account.alerts.dismiss")}
       onClose={onClose}
     >
       {children}

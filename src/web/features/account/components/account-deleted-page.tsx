@@ -5,6 +5,7 @@ import { AuthCard } from "#web/components/auth-card.tsx";
 import { ButtonLink } from "#web/components/button-link.tsx";
 import { PageLoader } from "#web/components/page-loader.tsx";
 import { TextLink } from "#web/components/text-link.tsx";
+import { t } from "#web/i18n/i18n.ts";
 import { usePageTitle } from "#web/lib/use-page-title.ts";
 import { useForgetDeletedAccount } from "../api/use-delete-account.ts";
 import { useLinkOutcome } from "../api/use-link-outcome.ts";
@@ -18,27 +19,27 @@ const route = getRouteApi("/account/deleted");
 export function AccountDeletedPage() {
   const { outcome: outcomeId } = route.useSearch();
   const outcome = useLinkOutcome(outcomeId);
-  if (outcome.isLoading) return <PageLoader label="Checking" />;
+  if (outcome.isLoading) return <PageLoader label={t("account.deleted.checking")} />;
   return outcome.data?.kind === "account-deleted" ? <AccountDeleted /> : <NothingDeleted />;
 }
 
 function AccountDeleted() {
-  usePageTitle("Account deleted");
+  usePageTitle(t("account.deleted.pageTitle"));
   useForgetDeletedAccount();
 
   return (
     <AuthCard
-      title="Your account has been deleted"
+      title={t("account.deleted.title")}
       done
-      subtitle="Your profile, sign-in methods and sessions are gone. Thank you for using Gatehouse."
-      footer={<TextLink to="/sign-in">Back to sign in</TextLink>}
+      subtitle={t("account.deleted.subtitle")}
+      footer={<TextLink to="/sign-in">{t("account.deleted.backToSignIn")}</TextLink>}
     >
       <Stack gap="sm">
         <Text size="sm" c="dimmed" ta="center">
-          Changed your mind? You can create a new account with the same email address.
+          {t("account.deleted.changedMind")}
         </Text>
         <ButtonLink to="/sign-up" fullWidth size="md" variant="default">
-          Create a new account
+          {t("account.deleted.createAccount")}
         </ButtonLink>
       </Stack>
     </AuthCard>
@@ -46,15 +47,15 @@ function AccountDeleted() {
 }
 
 function NothingDeleted() {
-  usePageTitle("No account deleted");
+  usePageTitle(t("account.deleted.nothingPageTitle"));
   return (
     <AuthCard
-      title="No account was deleted here"
+      title={t("account.deleted.nothingTitle")}
       icon={<IconQuestionMark size={26} stroke={1.6} />}
-      subtitle="This page confirms a deletion, and this visit didn't come from one (or it is too old to show). To delete your account, sign in and use the danger zone of your account settings."
+      subtitle={t("account.deleted.nothingSubtitle")}
     >
       <ButtonLink to="/account" search={{ section: "danger" }} fullWidth size="md" variant="default">
-        Go to account settings
+        {t("account.deleted.goToSettings")}
       </ButtonLink>
     </AuthCard>
   );

@@ -13,6 +13,8 @@ import {
 import { createLink, getRouteApi } from "@tanstack/react-router";
 import { forwardRef, useRef } from "react";
 import { UserAvatar } from "#web/components/user-avatar.tsx";
+import { t } from "#web/i18n/i18n.ts";
+import type { MessageId } from "#web/i18n/message-id.ts";
 import { authClient, type Session } from "#web/lib/auth-client.ts";
 import { useCurrentInSight } from "#web/lib/use-current-in-sight.ts";
 import { usePageTitle } from "#web/lib/use-page-title.ts";
@@ -31,16 +33,16 @@ import { SessionsSection } from "./sessions-section.tsx";
 
 const route = getRouteApi("/_signed-in/account");
 
-const SECTIONS: { id: AccountSection; label: string; icon: typeof IconLock }[] = [
-  { id: "profile", label: "Profile", icon: IconUserCircle },
-  { id: "email", label: "Email", icon: IconMail },
-  { id: "password", label: "Password", icon: IconLock },
-  { id: "security", label: "Security", icon: IconShieldLock },
-  { id: "activity", label: "Security activity", icon: IconHistory },
-  { id: "linked", label: "Linked accounts", icon: IconLink },
-  { id: "sessions", label: "Sessions", icon: IconDevices },
-  { id: "apps", label: "Connected apps", icon: IconApps },
-  { id: "danger", label: "Danger zone", icon: IconAlertTriangle },
+const SECTIONS: { id: AccountSection; label: MessageId; icon: typeof IconLock }[] = [
+  { id: "profile", label: "account.page.nav.profile", icon: IconUserCircle },
+  { id: "email", label: "account.page.nav.email", icon: IconMail },
+  { id: "password", label: "account.page.nav.password", icon: IconLock },
+  { id: "security", label: "account.page.nav.security", icon: IconShieldLock },
+  { id: "activity", label: "account.page.nav.activity", icon: IconHistory },
+  { id: "linked", label: "account.page.nav.linked", icon: IconLink },
+  { id: "sessions", label: "account.page.nav.sessions", icon: IconDevices },
+  { id: "apps", label: "account.page.nav.apps", icon: IconApps },
+  { id: "danger", label: "account.page.nav.danger", icon: IconAlertTriangle },
 ];
 
 const NavAnchor = forwardRef<HTMLAnchorElement, React.ComponentPropsWithoutRef<typeof NavLink<"a">>>(
@@ -57,7 +59,9 @@ export function AccountPage() {
   const navRef = useRef<HTMLDivElement>(null);
   const { section = "profile" } = route.useSearch();
   const current = SECTIONS.find((s) => s.id === section) ?? SECTIONS[0];
-  usePageTitle(current ? `${current.label} · Account` : "Account");
+  usePageTitle(
+    current ? t("account.page.sectionTitle", { section: t(current.label) }) : t("account.page.title"),
+  );
 
   // On phones the sections are a row that scrolls sideways: the open one stays in sight.
   useCurrentInSight(navRef, section);
@@ -71,16 +75,16 @@ export function AccountPage() {
           <UserAvatar name={user.name} email={user.email} image={user.image} size={52} radius="xl" />
           <Box style={{ minWidth: 0 }}>
             <Title order={1} fz={{ base: 24, sm: 28 }} c="var(--mantine-color-bright)">
-              Account
+              {t("account.page.title")}
             </Title>
             <Text c="dimmed" size="sm">
-              Manage your profile, how you sign in, and where you are signed in.
+              {t("account.page.subtitle")}
             </Text>
           </Box>
         </Group>
 
         <div className={classes.layout}>
-          <Box component="nav" aria-label="Account sections" className={classes.nav} ref={navRef}>
+          <Box component="nav" aria-label={t("account.page.navLabel")} className={classes.nav} ref={navRef}>
             <ScrollArea type="never" offsetScrollbars={false} className={classes.navScroll}>
               <div className={classes.navList}>
                 {SECTIONS.map(({ id, label, icon: Icon }) => (
@@ -89,7 +93,7 @@ export function AccountPage() {
                     to="/account"
                     search={{ section: id }}
                     replace
-                    label={label}
+                    label={t(label)}
                     active={id === section}
                     aria-current={id === section ? "page" : undefined}
                     color={id === "danger" ? "red" : undefined}

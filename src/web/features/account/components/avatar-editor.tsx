@@ -3,6 +3,7 @@ import { IconLink, IconTrash, IconUpload } from "@tabler/icons-react";
 import { useState } from "react";
 import { URL_MAX } from "#shared/fields.ts";
 import { UserAvatar } from "#web/components/user-avatar.tsx";
+import { t } from "#web/i18n/i18n.ts";
 import { errorText } from "#web/lib/api/error-text.ts";
 import type { Session } from "#web/lib/auth-client.ts";
 import { useUpdatePicture } from "../api/use-profile.ts";
@@ -56,7 +57,7 @@ export function AvatarEditor({ user }: { user: Session["user"] }) {
                   loading={busy === "upload"}
                   disabled={other("upload")}
                 >
-                  Upload image
+                  {t("account.avatar.upload")}
                 </Button>
               )}
             </FileButton>
@@ -68,7 +69,7 @@ export function AvatarEditor({ user }: { user: Session["user"] }) {
               aria-expanded={urlOpen}
               aria-controls="avatar-url-panel"
             >
-              Use an image URL
+              {t("account.avatar.useUrl")}
             </Button>
             {user.image ? (
               <Button
@@ -80,12 +81,12 @@ export function AvatarEditor({ user }: { user: Session["user"] }) {
                 disabled={other("remove")}
                 onClick={() => save(null, "remove")}
               >
-                Remove
+                {t("account.avatar.remove")}
               </Button>
             ) : null}
           </Group>
           <Text size="xs" c="dimmed">
-            PNG, JPEG or WebP, up to 1 MB. Cropped to a square and resized to fit.
+            {t("account.avatar.hint")}
           </Text>
         </Stack>
       </Group>
@@ -127,7 +128,7 @@ function AvatarUrlPanel({
       return;
     }
     if (preview === "broken") {
-      setUrlError("We couldn't load an image from that address. Check it opens in your browser.");
+      setUrlError(t("account.avatar.urlBrokenCheck"));
       return;
     }
     onSave(url.trim(), onClose);
@@ -152,7 +153,7 @@ function AvatarUrlPanel({
             <Image
               key={url.trim()}
               src={url.trim()}
-              alt="Preview of the new picture"
+              alt={t("account.avatar.previewAlt")}
               w={56}
               h={56}
               fit="cover"
@@ -163,7 +164,7 @@ function AvatarUrlPanel({
         </Box>
         <Stack gap="xs" style={{ flex: 1, minWidth: 0 }}>
           <TextInput
-            label="Image address"
+            label={t("account.avatar.urlLabel")}
             placeholder="https://example.com/me.png"
             type="url"
             inputMode="url"
@@ -174,17 +175,14 @@ function AvatarUrlPanel({
               setUrlError(null);
               setPreview("loading");
             }}
-            error={
-              urlError ??
-              (urlValid && preview === "broken" ? "We couldn't load an image from that address." : undefined)
-            }
+            error={urlError ?? (urlValid && preview === "broken" ? t("account.avatar.urlBroken") : undefined)}
           />
           <Group gap="xs">
             <Button size="sm" onClick={apply} loading={saving} disabled={!url.trim()}>
-              Use this image
+              {t("account.avatar.useThis")}
             </Button>
             <Button size="sm" variant="default" onClick={onClose}>
-              Cancel
+              {t("account.avatar.cancel")}
             </Button>
           </Group>
         </Stack>

@@ -1,13 +1,14 @@
 import { Alert, Button, Group, SimpleGrid, Stack, Text } from "@mantine/core";
 import { IconDownload, IconKey } from "@tabler/icons-react";
 import { CopyValueButton } from "#web/components/copy-value.tsx";
+import { t } from "#web/i18n/i18n.ts";
 import { useAppConfig } from "#web/lib/app-config.ts";
 
 /** The codes as a text file a person keeps: one a line, with what they are for. */
 function codesFile(appName: string, email: string, codes: string[]): string {
   return [
-    `${appName} backup codes for ${email}`,
-    "Each code signs you in once when you cannot use your authenticator app.",
+    t("account.backupCodes.fileTitle", { app: appName, email }),
+    t("account.backupCodes.fileHint"),
     "",
     ...codes,
     "",
@@ -30,14 +31,13 @@ export function BackupCodes({ codes, email }: { codes: string[]; email: string }
   return (
     <Stack gap="md">
       <Alert color="yellow" variant="light" icon={<IconKey size={18} aria-hidden />}>
-        Save these codes somewhere safe, such as a password manager. Each works once, when you can't use your
-        app. You won't see them again.
+        {t("account.backupCodes.save")}
       </Alert>
       <SimpleGrid
         cols={2}
         spacing="xs"
         component="ul"
-        aria-label="Backup codes"
+        aria-label={t("account.backupCodes.listLabel")}
         data-testid="backup-codes"
         style={{ listStyle: "none", padding: 0, margin: 0 }}
       >
@@ -57,13 +57,13 @@ export function BackupCodes({ codes, email }: { codes: string[]; email: string }
         ))}
       </SimpleGrid>
       <Group gap="sm">
-        <CopyValueButton value={text} label="codes" />
+        <CopyValueButton value={text} label={t("account.backupCodes.copyLabel")} />
         <Button
           variant="default"
           leftSection={<IconDownload size={16} aria-hidden />}
           onClick={() => download(`${config.appName.toLowerCase()}-backup-codes.txt`, text)}
         >
-          Download .txt
+          {t("account.backupCodes.download")}
         </Button>
       </Group>
     </Stack>

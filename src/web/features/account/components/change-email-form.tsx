@@ -4,6 +4,7 @@ import { IconSend } from "@tabler/icons-react";
 import { z } from "zod";
 import { emailSchema } from "#shared/fields.ts";
 import { LIMITS } from "#shared/limits.ts";
+import { t } from "#web/i18n/i18n.ts";
 import type { Session } from "#web/lib/auth-client.ts";
 import { useRequestEmailChange } from "../api/use-email.ts";
 
@@ -24,9 +25,9 @@ export function ChangeEmailForm({
     validateInputOnBlur: true,
     validate: schemaResolver(
       z.object({
-        email: emailSchema("Enter an email address").refine(
+        email: emailSchema(t("account.email.newMissing")).refine(
           (email) => email.toLowerCase() !== user.email.toLowerCase(),
-          "That is already your address",
+          t("account.email.sameAddress"),
         ),
       }),
       { sync: true },
@@ -44,7 +45,7 @@ export function ChangeEmailForm({
     <form onSubmit={form.onSubmit(submit)} noValidate>
       <Stack gap="sm" maw={480}>
         <TextInput
-          label="New email address"
+          label={t("account.email.newLabel")}
           type="email"
           autoComplete="email"
           inputMode="email"
@@ -54,15 +55,15 @@ export function ChangeEmailForm({
         />
         <Text size="sm" c="dimmed">
           {user.emailVerified
-            ? `For your safety we first email ${user.email} to approve the change, then the new address to confirm it. Your address changes only after both.`
-            : "We email the new address a link; your address changes, verified, once you open it."}
+            ? t("account.email.twoStepHint", { email: user.email })
+            : t("account.email.oneStepHint")}
         </Text>
         <Group gap="sm">
           <Button type="submit" loading={request.isPending} leftSection={<IconSend size={16} aria-hidden />}>
-            Send confirmation link
+            {t("account.email.send")}
           </Button>
           <Button variant="default" onClick={onCancel}>
-            Cancel
+            {t("account.email.cancel")}
           </Button>
         </Group>
       </Stack>

@@ -6,11 +6,12 @@ import { AppLogo } from "#web/components/app-logo.tsx";
 import { ConfirmActionDialog } from "#web/components/confirm-dialog.tsx";
 import { LoadError } from "#web/components/error-alert.tsx";
 import { SectionCard } from "#web/components/section-card.tsx";
+import { t } from "#web/i18n/i18n.ts";
 import { formatDate, formatRelative } from "#web/lib/format.ts";
 import { scopeText } from "#web/lib/oauth-scopes.ts";
 import { connectedAppsKey, revokeConnectedApp, useConnectedApps } from "../api/use-connected-apps.ts";
 
-const appName = (app: ConnectedApp) => app.name?.trim() || "Unnamed app";
+const appName = (app: ConnectedApp) => app.name?.trim() || t("account.apps.unnamed");
 
 /** The apps this person let sign them in and read their account ("Sign in with Gatehouse"), with Revoke. */
 export function ConnectedAppsSection() {
@@ -18,32 +19,28 @@ export function ConnectedAppsSection() {
   const [revoking, setRevoking] = useState<ConnectedApp | null>(null);
 
   return (
-    <SectionCard
-      id="apps"
-      title="Connected apps"
-      description="Apps you allowed to sign you in with your account. Revoke one to sign it out and take its access back."
-    >
+    <SectionCard id="apps" title={t("account.apps.title")} description={t("account.apps.description")}>
       {apps.isPending ? (
         <Stack gap="sm" aria-hidden>
           <Skeleton h={84} />
           <Skeleton h={84} />
         </Stack>
       ) : apps.isError ? (
-        <LoadError title="Couldn't load your apps" error={apps.error} onRetry={() => apps.refetch()} />
+        <LoadError title={t("account.apps.loadFailed")} error={apps.error} onRetry={() => apps.refetch()} />
       ) : apps.data.length === 0 ? (
         <EmptyState
           py="lg"
           variant="light"
           icon={<IconApps size={24} stroke={1.6} aria-hidden />}
-          title="No connected apps"
-          description="When you allow an app to use your account, it appears here."
+          title={t("account.apps.emptyTitle")}
+          description={t("account.apps.emptyText")}
         />
       ) : (
         <Stack
           gap="sm"
           component="ul"
           style={{ listStyle: "none", padding: 0, margin: 0 }}
-          aria-label="Connected apps"
+          aria-label={t("account.apps.listLabel")}
         >
           {apps.data.map((app) => (
             <ConnectedAppRow key={app.id} app={app} onRevoke={() => setRevoking(app)} />
@@ -54,16 +51,22 @@ export function ConnectedAppsSection() {
       <ConfirmActionDialog
         target={revoking}
         onClose={() => setRevoking(null)}
-        title={`Revoke ${revoking ? appName(revoking) : "this app"}?`}
-        confirmLabel="Revoke access"
+        title={
+          revoking
+            ? t("account.apps.revokeTitle", { name: appName(revoking) })
+            : t("account.apps.revokeTitleGeneric")
+        }
+        confirmLabel={t("account.apps.revokeConfirm")}
         action={revokeConnectedApp}
         invalidate={connectedAppsKey}
         success={(app) => ({
-          title: "Access revoked",
-          message: `${appName(app)} is signed out and can no longer use your account.`,
+          title: t("account.apps.revokedTitle"),
+          message: t("account.apps.revokedMessage", { name: appName(app) }),
         })}
       >
-        {`${revoking ? appName(revoking) : "The app"} will be signed out at once and lose access to your account. To use it again, you will be asked to allow it again.`}
+        {revoking
+          ? t("account.apps.revokeText", { name: appName(revoking) })
+          : t("account.apps.revokeTextGeneric")}
       </ConfirmActionDialog>
     </SectionCard>
   );
@@ -71,7 +74,10 @@ export function ConnectedAppsSection() {
 
 function ConnectedAppRow({ app, onRevoke }: { app: ConnectedApp; onRevoke: () => void }) {
   const name = appName(app);
-  const used = app.lastUsedAt ? `Last used ${formatRelative(app.lastUsedAt)}` : "Not used yet";
+  const date = formatDate(app.grantedAt);
+  const dates = app.lastUsedAt
+    ? t("account.apps.allowedUsed", { date, when: formatRelative(app.lastUsedAt) })
+    : t("account.apps.allowedNotUsed", { date });
   return (
     <Paper component="li" withBorder radius="md" p="sm" data-testid="connected-app">
       <Group justify="space-between" wrap="nowrap" gap="sm" align="flex-start">
@@ -81,7 +87,9 @@ function ConnectedAppRow({ app, onRevoke }: { app: ConnectedApp; onRevoke: () =>
             <Text fw={600} size="sm" style={{ overflowWrap: "anywhere" }}>
               {name}
             </Text>
-            <Text size="xs" c="dimmed">{`Allowed ${formatDate(app.grantedAt)} · ${used}`}</Text>
+            <Text size="xs" c="dimmed">
+              {dates}
+            </Text>
             <Text size="xs" mt={4} style={{ overflowWrap: "anywhere" }}>
               {app.scopes.map((scope) => scopeText(scope).title).join(" · ")}
             </Text>
@@ -92,10 +100,10 @@ function ConnectedAppRow({ app, onRevoke }: { app: ConnectedApp; onRevoke: () =>
           variant="subtle"
           color="red"
           onClick={onRevoke}
-          aria-label={`Revoke ${name}`}
+          aria-label={t("account.apps.revokeLabel", { name })}
           style={{ flex: "none" }}
         >
-          Revoke
+          {t("account.apps.revoke")}
         </Button>
       </Group>
     </Paper>

@@ -2,6 +2,7 @@ import { Button, Group, Skeleton, Stack, Text } from "@mantine/core";
 import { IconTrash } from "@tabler/icons-react";
 import { useState } from "react";
 import { SectionCard } from "#web/components/section-card.tsx";
+import { t } from "#web/i18n/i18n.ts";
 import type { Session } from "#web/lib/auth-client.ts";
 import { formatDateTime } from "#web/lib/format.ts";
 import { useHasPassword, useLinkedAccounts } from "../api/use-linked-accounts.ts";
@@ -20,22 +21,25 @@ export function DangerZoneSection({ user }: { user: Session["user"] }) {
     <SectionCard
       id="danger"
       danger
-      title="Danger zone"
-      description="Deleting your account is permanent. You will lose access to every organization you belong to."
+      title={t("account.danger.title")}
+      description={t("account.danger.description")}
     >
       <Stack gap="md">
         {requestedAt ? (
-          <MailAlert color="red" title="Deletion pending — check your inbox" testId="deletion-pending">
-            {`We sent a link to ${user.email} on ${formatDateTime(new Date(requestedAt))}. Your account is deleted once you open it (valid for 24 hours). If you changed your mind, ignore the mail.`}
+          <MailAlert color="red" title={t("account.danger.pendingTitle")} testId="deletion-pending">
+            {t("account.danger.pendingText", {
+              email: user.email,
+              time: formatDateTime(new Date(requestedAt)),
+            })}
           </MailAlert>
         ) : null}
         <Group justify="space-between" gap="md">
           <div style={{ flex: "1 1 16rem" }}>
             <Text fw={600} size="sm">
-              Delete account
+              {t("account.danger.deleteTitle")}
             </Text>
             <Text size="sm" c="dimmed">
-              Removes your profile, sign-in methods and sessions.
+              {t("account.danger.deleteText")}
             </Text>
           </div>
           {accounts.isPending ? (
@@ -46,7 +50,7 @@ export function DangerZoneSection({ user }: { user: Session["user"] }) {
               leftSection={<IconTrash size={16} aria-hidden />}
               onClick={() => setOpened(true)}
             >
-              {requestedAt ? "Send a new link" : "Delete account"}
+              {requestedAt ? t("account.danger.sendNewLink") : t("account.danger.delete")}
             </Button>
           )}
         </Group>

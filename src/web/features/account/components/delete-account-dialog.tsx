@@ -1,6 +1,7 @@
 import { Button, Group, PasswordInput, Radio, Stack, Text, TextInput } from "@mantine/core";
 import { schemaResolver, useForm } from "@mantine/form";
 import { AppModal } from "#web/components/app-modal.tsx";
+import { t } from "#web/i18n/i18n.ts";
 import { useDeleteWithPassword, useRequestDeletionMail } from "../api/use-delete-account.ts";
 import { isWrongPassword } from "../api/use-fresh-mutation.ts";
 import { DELETE_WORD, deleteAccountSchema } from "../lib/account-forms.ts";
@@ -23,7 +24,7 @@ interface DeleteAccountDialogProps {
  */
 export function DeleteAccountDialog({ opened, onClose, ...form }: DeleteAccountDialogProps) {
   return (
-    <AppModal opened={opened} onClose={onClose} title="Delete your account?" size="lg">
+    <AppModal opened={opened} onClose={onClose} title={t("account.delete.title")} size="lg">
       {opened ? <DeleteForm onClose={onClose} {...form} /> : null}
     </AppModal>
   );
@@ -35,7 +36,7 @@ function DeleteForm({ email, hasPassword, onClose, onMailSent }: Omit<DeleteAcco
   const form = useForm({
     mode: "controlled",
     initialValues: { method: "mail" as "mail" | "password", password: "", confirm: "" },
-    validate: schemaResolver(deleteAccountSchema, { sync: true }),
+    validate: schemaResolver(deleteAccountSchema(), { sync: true }),
   });
 
   function submit(values: typeof form.values) {
@@ -45,7 +46,7 @@ function DeleteForm({ email, hasPassword, onClose, onMailSent }: Omit<DeleteAcco
     }
     byPassword.mutate(values.password, {
       onError: (error) => {
-        if (isWrongPassword(error)) form.setFieldError("password", "That password is not correct");
+        if (isWrongPassword(error)) form.setFieldError("password", t("account.delete.wrongPassword"));
       },
     });
   }
@@ -55,39 +56,34 @@ function DeleteForm({ email, hasPassword, onClose, onMailSent }: Omit<DeleteAcco
   return (
     <form onSubmit={form.onSubmit(submit)} noValidate>
       <Stack gap="md">
-        <Text size="sm">
-          Your profile, sign-in methods and every session are removed for good. Organizations you own alone
-          must be handed over or deleted first. This cannot be undone.
-        </Text>
+        <Text size="sm">{t("account.delete.intro")}</Text>
         {hasPassword ? (
-          <Radio.Group label="How do you want to confirm?" {...form.getInputProps("method")}>
+          <Radio.Group label={t("account.delete.methodLabel")} {...form.getInputProps("method")}>
             <Stack gap="xs" mt="xs">
-              <Radio value="mail" label="Email me a confirmation link" />
-              <Radio value="password" label="Enter my password and delete now" />
+              <Radio value="mail" label={t("account.delete.byMail")} />
+              <Radio value="password" label={t("account.delete.byPassword")} />
             </Stack>
           </Radio.Group>
         ) : null}
         {mail ? (
-          <MailAlert title="How it works">
-            {`We send a link to ${email}. Your account is deleted only when you open it, in a browser where you are signed in, within 24 hours. Until then nothing changes.`}
-          </MailAlert>
+          <MailAlert title={t("account.delete.howTitle")}>{t("account.delete.howText", { email })}</MailAlert>
         ) : (
           <PasswordInput
-            label="Password"
+            label={t("account.delete.passwordLabel")}
             autoComplete="current-password"
             data-autofocus
             {...form.getInputProps("password")}
           />
         )}
         <TextInput
-          label={`Type ${DELETE_WORD} to confirm`}
+          label={t("account.delete.confirmWordLabel", { word: DELETE_WORD })}
           autoComplete="off"
           spellCheck={false}
           {...form.getInputProps("confirm")}
         />
         <Group justify="flex-end" gap="sm">
           <Button variant="default" onClick={onClose}>
-            Cancel
+            {t("account.delete.cancel")}
           </Button>
           {/* A full page load follows a deletion by password, so the button stays busy until then. */}
           <Button
@@ -95,7 +91,7 @@ function DeleteForm({ email, hasPassword, onClose, onMailSent }: Omit<DeleteAcco
             color="red.9"
             loading={byMail.isPending || byPassword.isPending || byPassword.isSuccess}
           >
-            {mail ? "Send deletion link" : "Delete account"}
+            {mail ? t("account.delete.sendLink") : t("account.delete.deleteNow")}
           </Button>
         </Group>
       </Stack>

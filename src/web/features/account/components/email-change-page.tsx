@@ -1,10 +1,13 @@
 import { Stack, Text } from "@mantine/core";
 import { IconMailForward, IconQuestionMark } from "@tabler/icons-react";
 import { getRouteApi } from "@tanstack/react-router";
+import type { ReactNode } from "react";
 import { AuthCard } from "#web/components/auth-card.tsx";
 import { ButtonLink } from "#web/components/button-link.tsx";
 import { PageLoader } from "#web/components/page-loader.tsx";
 import { RedirectErrorCard } from "#web/components/redirect-error-card.tsx";
+import { t } from "#web/i18n/i18n.ts";
+import { T } from "#web/i18n/locale-root.tsx";
 import { authClient } from "#web/lib/auth-client.ts";
 import { usePageTitle } from "#web/lib/use-page-title.ts";
 import { useLinkOutcome } from "../api/use-link-outcome.ts";
@@ -27,14 +30,14 @@ export function EmailChangePage() {
     return (
       <RedirectErrorCard
         code={error}
-        note={signedIn ? "Start the change again from your account." : "Sign in to start the change again."}
+        note={signedIn ? t("account.emailChange.noteSignedIn") : t("account.emailChange.noteSignedOut")}
         footer={null}
       >
         <NextStep signedIn={signedIn} />
       </RedirectErrorCard>
     );
   }
-  if (sessionPending || outcome.isLoading) return <PageLoader label="Checking the link" />;
+  if (sessionPending || outcome.isLoading) return <PageLoader label={t("account.emailChange.checking")} />;
 
   const result = outcome.data;
   if (result?.kind === "email-changed")
@@ -45,41 +48,44 @@ export function EmailChangePage() {
   return <NothingToConfirm signedIn={signedIn} />;
 }
 
+/** An address in a sentence, in bold; a long one wraps anywhere. */
+function Strong({ children }: { children?: ReactNode }) {
+  return (
+    <Text component="strong" fw={600} inherit style={{ overflowWrap: "anywhere" }}>
+      {children}
+    </Text>
+  );
+}
+
 function NextStep({ signedIn }: { signedIn: boolean }) {
   return signedIn ? (
     <ButtonLink to="/account" search={EMAIL_SETTINGS} fullWidth size="md">
-      Go to email settings
+      {t("account.emailChange.goToEmailSettings")}
     </ButtonLink>
   ) : (
     <ButtonLink to="/sign-in" search={{ redirect: "/account?section=email" }} fullWidth size="md">
-      Sign in
+      {t("account.emailChange.signIn")}
     </ButtonLink>
   );
 }
 
 function EmailChanged({ email, signedIn }: { email: string; signedIn: boolean }) {
-  usePageTitle("Email address changed");
+  usePageTitle(t("account.emailChange.changedTitle"));
   return (
     <AuthCard
-      title="Email address changed"
+      title={t("account.emailChange.changedTitle")}
       done
       subtitle={
-        <>
-          {"Your account now uses "}
-          <Text component="strong" fw={600} inherit style={{ overflowWrap: "anywhere" }}>
-            {email}
-          </Text>
-          {". Sign in with it from now on; we told your old address about the change."}
-        </>
+        <T id="account.emailChange.changedSubtitle" values={{ email }} components={{ strong: <Strong /> }} />
       }
     >
       {signedIn ? (
         <ButtonLink to="/account" search={EMAIL_SETTINGS} fullWidth size="md">
-          Go to your account
+          {t("account.emailChange.goToAccount")}
         </ButtonLink>
       ) : (
         <ButtonLink to="/sign-in" search={{ email }} fullWidth size="md">
-          Sign in with your new address
+          {t("account.emailChange.signInWithNew")}
         </ButtonLink>
       )}
     </AuthCard>
@@ -87,28 +93,22 @@ function EmailChanged({ email, signedIn }: { email: string; signedIn: boolean })
 }
 
 function ChangeApproved({ email, signedIn }: { email: string; signedIn: boolean }) {
-  usePageTitle("Change approved");
+  usePageTitle(t("account.emailChange.approvedPageTitle"));
   return (
     <AuthCard
-      title="Change approved — one step left"
+      title={t("account.emailChange.approvedTitle")}
       icon={<IconMailForward size={26} stroke={1.6} />}
       subtitle={
-        <>
-          {"We sent a link to "}
-          <Text component="strong" fw={600} inherit style={{ overflowWrap: "anywhere" }}>
-            {email}
-          </Text>
-          {". Open it within 1 hour to confirm the new address; your address changes only then."}
-        </>
+        <T id="account.emailChange.approvedSubtitle" values={{ email }} components={{ strong: <Strong /> }} />
       }
     >
       {signedIn ? (
         <ButtonLink to="/account" search={EMAIL_SETTINGS} fullWidth size="md" variant="default">
-          Back to your account
+          {t("account.emailChange.backToAccount")}
         </ButtonLink>
       ) : (
         <Text size="sm" c="dimmed" ta="center">
-          You can close this tab.
+          {t("account.emailChange.closeTab")}
         </Text>
       )}
     </AuthCard>
@@ -116,12 +116,12 @@ function ChangeApproved({ email, signedIn }: { email: string; signedIn: boolean 
 }
 
 function NothingToConfirm({ signedIn }: { signedIn: boolean }) {
-  usePageTitle("Nothing to confirm");
+  usePageTitle(t("account.emailChange.nothingPageTitle"));
   return (
     <AuthCard
-      title="Nothing to confirm here"
+      title={t("account.emailChange.nothingTitle")}
       icon={<IconQuestionMark size={26} stroke={1.6} />}
-      subtitle="This page shows the result of an email-change link, and this visit didn't come from one (or it is too old to show). Nothing was changed."
+      subtitle={t("account.emailChange.nothingSubtitle")}
     >
       <Stack gap="sm">
         <NextStep signedIn={signedIn} />

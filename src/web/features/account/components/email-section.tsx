@@ -3,6 +3,7 @@ import { IconAlertTriangle, IconCircleCheck, IconMail } from "@tabler/icons-reac
 import { useState } from "react";
 import { LoadError } from "#web/components/error-alert.tsx";
 import { SectionCard } from "#web/components/section-card.tsx";
+import { t } from "#web/i18n/i18n.ts";
 import type { Session } from "#web/lib/auth-client.ts";
 import { usePendingEmailChange } from "../api/use-email.ts";
 import { ChangeEmailForm } from "./change-email-form.tsx";
@@ -16,11 +17,7 @@ export function EmailSection({ user }: { user: Session["user"] }) {
   const [editing, setEditing] = useState(false);
 
   return (
-    <SectionCard
-      id="email"
-      title="Email address"
-      description="Where we send sign-in links and security notices. You also sign in with it."
-    >
+    <SectionCard id="email" title={t("account.email.title")} description={t("account.email.description")}>
       <Stack gap="lg">
         <Group gap="md" wrap="wrap" align="center">
           <ThemeIcon variant="light" size={40} radius="xl" aria-hidden visibleFrom="xs">
@@ -34,12 +31,12 @@ export function EmailSection({ user }: { user: Session["user"] }) {
               <VerifiedBadge verified={user.emailVerified} />
             </Group>
             <Text size="xs" c="dimmed">
-              Primary address
+              {t("account.email.primary")}
             </Text>
           </Box>
           {!editing && !pending ? (
             <Button variant="default" size="sm" onClick={() => setEditing(true)}>
-              Change
+              {t("account.email.change")}
             </Button>
           ) : null}
         </Group>
@@ -63,11 +60,11 @@ export function EmailSection({ user }: { user: Session["user"] }) {
 function VerifiedBadge({ verified }: { verified: boolean }) {
   return verified ? (
     <Badge color="teal" variant="light" leftSection={<IconCircleCheck size={12} aria-hidden />}>
-      Verified
+      {t("account.email.verified")}
     </Badge>
   ) : (
     <Badge color="yellow" variant="light" leftSection={<IconAlertTriangle size={12} aria-hidden />}>
-      Not verified
+      {t("account.email.notVerified")}
     </Badge>
   );
 }

@@ -7,6 +7,8 @@ import { AppModal, DialogActions } from "#web/components/app-modal.tsx";
 import { CopyValueButton } from "#web/components/copy-value.tsx";
 import { ErrorAlert } from "#web/components/error-alert.tsx";
 import { QrCode } from "#web/components/qr-code.tsx";
+import { t } from "#web/i18n/i18n.ts";
+import type { MessageId } from "#web/i18n/message-id.ts";
 import { isWrongPassword } from "../api/use-fresh-mutation.ts";
 import { type Enrolment, useConfirmEnrolment, useStartEnrolment } from "../api/use-two-factor.ts";
 import { BackupCodes } from "./backup-codes.tsx";
@@ -19,11 +21,11 @@ interface EnrolDialogProps {
   hasPassword: boolean;
 }
 
-const TITLES = {
-  password: "Set up two-factor authentication",
-  scan: "Add your account to an authenticator app",
-  codes: "Save your backup codes",
-} as const;
+const TITLES: Record<"password" | "scan" | "codes", MessageId> = {
+  password: "account.enrol.titlePassword",
+  scan: "account.enrol.titleScan",
+  codes: "account.enrol.titleCodes",
+};
 
 /**
  * Enrolment in three steps: the password (POST /two-factor/enable), the QR code or setup key and a first
@@ -41,19 +43,17 @@ export function EnrolTwoFactorDialog({ opened, onClose, email, hasPassword }: En
   }
 
   return (
-    <AppModal opened={opened} onClose={close} title={TITLES[step]} size="lg">
+    <AppModal opened={opened} onClose={close} title={t(TITLES[step])} size="lg">
       {step === "password" ? (
         <PasswordStep hasPassword={hasPassword} email={email} onStarted={setEnrolment} onCancel={close} />
       ) : step === "scan" && enrolment ? (
         <ScanStep totpURI={enrolment.totpURI} onConfirmed={() => setConfirmed(true)} onCancel={close} />
       ) : enrolment ? (
         <Stack gap="md">
-          <Text size="sm">
-            Two-factor authentication is on. If you lose your phone, these codes are how you get back in.
-          </Text>
+          <Text size="sm">{t("account.enrol.onText")}</Text>
           <BackupCodes codes={enrolment.backupCodes} email={email} />
           <Group justify="flex-end">
-            <Button onClick={close}>Done</Button>
+            <Button onClick={close}>{t("account.twoFactor.done")}</Button>
           </Group>
         </Stack>
       ) : null}
@@ -77,7 +77,9 @@ function PasswordStep({
     mode: "controlled",
     initialValues: { password: "" },
     validate: schemaResolver(
-      z.object({ password: hasPassword ? z.string().min(1, "Enter your password") : z.string() }),
+      z.object({
+        password: hasPassword ? z.string().min(1, t("account.twoFactor.passwordMissing")) : z.string(),
+      }),
       { sync: true },
     ),
   });
@@ -86,7 +88,7 @@ function PasswordStep({
     start.mutate(password, {
       onSuccess: onStarted,
       onError: (error) => {
-        if (isWrongPassword(error)) form.setFieldError("password", "That password is not correct");
+        if (isWrongPassword(error)) form.setFieldError("password", t("account.twoFactor.wrongPassword"));
       },
     });
   }
@@ -94,24 +96,25 @@ function PasswordStep({
   return (
     <form onSubmit={form.onSubmit(submit)} noValidate>
       <Stack gap="md">
-        <Text size="sm">
-          When you sign in, we'll also ask for a code from an authenticator app on your phone (such as Google
-          Authenticator, Microsoft Authenticator, 1Password or your phone's password manager).
-        </Text>
+        <Text size="sm">{t("account.enrol.intro")}</Text>
         <ErrorAlert error={isWrongPassword(start.error) ? null : start.error} />
         {hasPassword ? (
           <>
             <input type="text" name="username" autoComplete="username" value={email} readOnly hidden />
             <PasswordInput
-              label="Your password"
-              description="To make sure it's you."
+              label={t("account.twoFactor.yourPassword")}
+              description={t("account.enrol.passwordHint")}
               autoComplete="current-password"
               data-autofocus
               {...form.getInputProps("password")}
             />
           </>
         ) : null}
-        <DialogActions confirmLabel="Continue" onCancel={onCancel} loading={start.isPending} />
+        <DialogActions
+          confirmLabel={t("account.enrol.continue")}
+          onCancel={onCancel}
+          loading={start.isPending}
+        />
       </Stack>
     </form>
   );
@@ -147,13 +150,13 @@ function ScanStep({
       noValidate
     >
       <Stack gap="md">
-        <Text size="sm">1. Scan this QR code with your authenticator app.</Text>
+        <Text size="sm">{t("account.enrol.scan")}</Text>
         <Center>
-          <QrCode value={totpURI} label="QR code to add your account to an authenticator app" />
+          <QrCode value={totpURI} label={t("account.enrol.qrLabel")} />
         </Center>
         <Stack gap={6}>
           <Text size="sm" id="setup-key-label">
-            Can't scan it? Enter this setup key in the app instead:
+            {t("account.enrol.cantScan")}
           </Text>
           <Group gap="xs" wrap="nowrap">
             <Code
@@ -164,24 +167,28 @@ function ScanStep({
             >
               {grouped(secret)}
             </Code>
-            <CopyValueButton value={secret} label="key" size="xs" />
+            <CopyValueButton value={secret} label={t("account.enrol.copyKeyLabel")} size="xs" />
           </Group>
         </Stack>
         <ErrorAlert
           error={confirm.error}
           wording={{
-            codes: { INVALID_CODE: "That code is not right. Check the app and try the newest one." },
+            codes: { INVALID_CODE: t("account.enrol.invalidCode") },
           }}
         />
         <TextInput
-          label="2. Enter the 6-digit code the app shows"
+          label={t("account.enrol.codeLabel")}
           inputMode="numeric"
           autoComplete="one-time-code"
           maxLength={9}
           data-autofocus
           {...form.getInputProps("code")}
         />
-        <DialogActions confirmLabel="Verify and turn on" onCancel={onCancel} loading={confirm.isPending} />
+        <DialogActions
+          confirmLabel={t("account.enrol.verify")}
+          onCancel={onCancel}
+          loading={confirm.isPending}
+        />
       </Stack>
     </form>
   );

@@ -5,6 +5,7 @@ import { useState } from "react";
 import { ConfirmDialog } from "#web/components/confirm-dialog.tsx";
 import { LoadError } from "#web/components/error-alert.tsx";
 import { SectionCard } from "#web/components/section-card.tsx";
+import { t } from "#web/i18n/i18n.ts";
 import { useAppConfig } from "#web/lib/app-config.ts";
 import { formatDate } from "#web/lib/format.ts";
 import { CREDENTIAL_PROVIDER, socialProviderInfo } from "#web/lib/social-providers.ts";
@@ -19,9 +20,6 @@ import { RedirectErrorAlert } from "./account-alerts.tsx";
 import { ProviderButton } from "./provider-button.tsx";
 
 const route = getRouteApi("/_signed-in/account");
-
-const LAST_METHOD_REASON =
-  "This is your only way to sign in. Link another account, set a password or add a passkey before you unlink it.";
 
 /** Sign-in methods: list (GET /list-accounts), link (POST /link-social), unlink (POST /unlink-account). */
 export function LinkedAccountsSection() {
@@ -62,11 +60,7 @@ export function LinkedAccountsSection() {
   }
 
   return (
-    <SectionCard
-      id="linked"
-      title="Linked accounts"
-      description="The ways you can sign in. Keep at least one: you can't unlink your last sign-in method."
-    >
+    <SectionCard id="linked" title={t("account.linked.title")} description={t("account.linked.description")}>
       <Stack gap="md">
         <RedirectErrorAlert code={returnError} onClose={() => setReturnError(null)} />
 
@@ -76,7 +70,11 @@ export function LinkedAccountsSection() {
             <Skeleton h={64} />
           </Stack>
         ) : accounts.isError ? (
-          <LoadError title="Couldn't load" error={accounts.error} onRetry={() => accounts.refetch()} />
+          <LoadError
+            title={t("account.linked.loadFailed")}
+            error={accounts.error}
+            onRetry={() => accounts.refetch()}
+          />
         ) : (
           <Stack gap="sm" component="ul" style={{ listStyle: "none", padding: 0, margin: 0 }}>
             {list.map((account) => (
@@ -98,19 +96,19 @@ export function LinkedAccountsSection() {
         {accounts.isSuccess && onlyOne ? (
           <Text size="sm" c="dimmed" id="last-method-reason">
             <IconInfoCircle size={14} aria-hidden style={{ verticalAlign: "-2px", marginRight: 4 }} />
-            {LAST_METHOD_REASON}
+            {t("account.linked.lastMethod")}
           </Text>
         ) : null}
 
         <Box>
           <Text fw={600} size="sm" mb="xs">
-            Link another account
+            {t("account.linked.linkAnother")}
           </Text>
           {linkable.length === 0 ? (
             <Text size="sm" c="dimmed">
               {config.socialProviders.length === 0
-                ? "No other sign-in providers are enabled on this server."
-                : "Every provider enabled on this server is already linked."}
+                ? t("account.linked.noProviders")
+                : t("account.linked.allLinked")}
             </Text>
           ) : (
             <Group gap="sm">
@@ -129,14 +127,14 @@ export function LinkedAccountsSection() {
       </Stack>
       <ConfirmDialog
         opened={confirming}
-        title={`Unlink ${targetLabel}?`}
-        confirmLabel="Unlink"
+        title={t("account.linked.unlinkTitle", { provider: targetLabel })}
+        confirmLabel={t("account.linked.unlink")}
         onConfirm={unlinkConfirmed}
         onClose={() => setConfirming(false)}
       >
         {target?.providerId === CREDENTIAL_PROVIDER
-          ? "You will no longer be able to sign in with your email and password. You can set a password again later."
-          : `You will no longer be able to sign in with ${targetLabel}. You can link it again later.`}
+          ? t("account.linked.unlinkPasswordText")
+          : t("account.linked.unlinkText", { provider: targetLabel })}
       </ConfirmDialog>
     </SectionCard>
   );
@@ -165,10 +163,10 @@ function LinkedAccountRow({
       disabled={onlyOne || busy}
       loading={unlinking}
       onClick={onUnlink}
-      aria-label={`Unlink ${label}`}
+      aria-label={t("account.linked.unlinkLabel", { provider: label })}
       aria-describedby={onlyOne ? "last-method-reason" : undefined}
     >
-      Unlink
+      {t("account.linked.unlink")}
     </Button>
   );
   return (
@@ -185,15 +183,17 @@ function LinkedAccountRow({
               </Text>
               {onlyOne ? (
                 <Badge size="xs" variant="light" color="gray">
-                  Only method
+                  {t("account.linked.onlyMethod")}
                 </Badge>
               ) : null}
             </Group>
-            <Text size="xs" c="dimmed">{`Linked ${formatDate(account.createdAt)}`}</Text>
+            <Text size="xs" c="dimmed">
+              {t("account.linked.linkedOn", { date: formatDate(account.createdAt) })}
+            </Text>
           </Box>
         </Group>
         {onlyOne ? (
-          <Tooltip label={LAST_METHOD_REASON} multiline w={260} withArrow>
+          <Tooltip label={t("account.linked.lastMethod")} multiline w={260} withArrow>
             <span>{button}</span>
           </Tooltip>
         ) : (

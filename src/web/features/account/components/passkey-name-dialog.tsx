@@ -5,9 +5,8 @@ import { passkeyNameSchema } from "#shared/fields.ts";
 import { LIMITS } from "#shared/limits.ts";
 import { AppModal, DialogActions } from "#web/components/app-modal.tsx";
 import { ErrorAlert } from "#web/components/error-alert.tsx";
+import { t } from "#web/i18n/i18n.ts";
 import { useRenamePasskey } from "../api/use-passkeys.ts";
-
-const nameForm = z.object({ name: passkeyNameSchema("Give the passkey a name") });
 
 interface PasskeyNameDialogProps {
   /** The passkey to name; the dialog is open while it is set. */
@@ -23,7 +22,7 @@ export function PasskeyNameDialog({ target, mode, onClose }: PasskeyNameDialogPr
     <AppModal
       opened={target !== null}
       onClose={onClose}
-      title={mode === "created" ? "Passkey added" : "Rename passkey"}
+      title={mode === "created" ? t("account.passkeyName.addedTitle") : t("account.passkeyName.renameTitle")}
     >
       {target ? <NameForm key={target.id} target={target} mode={mode} onClose={onClose} /> : null}
     </AppModal>
@@ -43,7 +42,9 @@ function NameForm({
   const form = useForm({
     mode: "controlled",
     initialValues: { name: target.name },
-    validate: schemaResolver(nameForm, { sync: true }),
+    validate: schemaResolver(z.object({ name: passkeyNameSchema(t("account.passkeyName.missing")) }), {
+      sync: true,
+    }),
   });
 
   return (
@@ -54,23 +55,18 @@ function NameForm({
       noValidate
     >
       <Stack gap="md">
-        {mode === "created" ? (
-          <Text size="sm">
-            You can now sign in with this passkey. Name it so you can tell it apart from your others, for
-            example after the device or password manager that keeps it.
-          </Text>
-        ) : null}
+        {mode === "created" ? <Text size="sm">{t("account.passkeyName.addedText")}</Text> : null}
         <ErrorAlert error={rename.error} />
         <TextInput
-          label="Name"
+          label={t("account.passkeyName.label")}
           required
           maxLength={LIMITS.passkeyName}
           data-autofocus
           {...form.getInputProps("name")}
         />
         <DialogActions
-          confirmLabel="Save name"
-          cancelLabel={mode === "created" ? "Keep this name" : "Cancel"}
+          confirmLabel={t("account.passkeyName.save")}
+          cancelLabel={mode === "created" ? t("account.passkeyName.keep") : t("account.passkeyName.cancel")}
           onCancel={onClose}
           loading={rename.isPending}
         />

@@ -23,15 +23,13 @@ import { useState } from "react";
 import { ConfirmDialog } from "#web/components/confirm-dialog.tsx";
 import { LoadError } from "#web/components/error-alert.tsx";
 import { SectionCard } from "#web/components/section-card.tsx";
+import { t } from "#web/i18n/i18n.ts";
 import { formatDate, formatRelative } from "#web/lib/format.ts";
 import { passkeySupport } from "#web/lib/passkey-support.ts";
 import { useLinkedAccounts } from "../api/use-linked-accounts.ts";
 import { type Passkey, useAddPasskey, usePasskeys, useRemovePasskey } from "../api/use-passkeys.ts";
-import { passkeyKind, passkeyLabel, suggestedPasskeyName } from "../lib/passkey-label.ts";
+import { isSyncedPasskey, passkeyKind, passkeyLabel, suggestedPasskeyName } from "../lib/passkey-label.ts";
 import { PasskeyNameDialog } from "./passkey-name-dialog.tsx";
-
-const LAST_METHOD_REASON =
-  "This passkey is your only way to sign in. Add another passkey, set a password or link an account first.";
 
 /**
  * Passkeys (WebAuthn): list (GET /passkey/list-user-passkeys), add (the browser's prompt, then a name),
@@ -68,10 +66,12 @@ export function PasskeysCard() {
   return (
     <SectionCard
       id="passkeys"
-      title="Passkeys"
-      description={`Sign in with your fingerprint, face or device screen lock instead of a password.${
-        supported ? ` Passkeys work only on ${window.location.hostname}.` : ""
-      }`}
+      title={t("account.passkeys.title")}
+      description={
+        supported
+          ? t("account.passkeys.descriptionHost", { host: window.location.hostname })
+          : t("account.passkeys.description")
+      }
       actions={
         <Button
           leftSection={<IconPlus size={16} aria-hidden />}
@@ -79,18 +79,18 @@ export function PasskeysCard() {
           loading={add.isPending}
           disabled={!supported}
         >
-          Add a passkey
+          {t("account.passkeys.add")}
         </Button>
       }
     >
       <Stack gap="md">
         {support === "no-browser-support" ? (
           <Text size="sm" c="dimmed">
-            This browser cannot create passkeys. Use a current browser on a device with a screen lock.
+            {t("account.passkeys.noBrowserSupport")}
           </Text>
         ) : support === "ip-address" ? (
           <Text size="sm" c="dimmed">
-            Passkeys need a host name: open this app at its public address rather than an IP address.
+            {t("account.passkeys.ipAddress")}
           </Text>
         ) : null}
         {passkeys.isPending ? (
@@ -99,7 +99,7 @@ export function PasskeysCard() {
           </Stack>
         ) : passkeys.isError ? (
           <LoadError
-            title="Couldn't load your passkeys"
+            title={t("account.passkeys.loadFailed")}
             error={passkeys.error}
             onRetry={() => passkeys.refetch()}
           />
@@ -109,14 +109,14 @@ export function PasskeysCard() {
               <IconFingerprint size={20} stroke={1.6} />
             </ThemeIcon>
             <Text size="sm" c="dimmed">
-              No passkeys yet. Add one to sign in without typing a password.
+              {t("account.passkeys.empty")}
             </Text>
           </Group>
         ) : (
           <Stack
             gap="sm"
             component="ul"
-            aria-label="Your passkeys"
+            aria-label={t("account.passkeys.listLabel")}
             style={{ listStyle: "none", padding: 0, margin: 0 }}
           >
             {list.map((passkey) => (
@@ -137,20 +137,19 @@ export function PasskeysCard() {
         {lastMethod ? (
           <Text size="sm" c="dimmed" id="last-passkey-reason">
             <IconInfoCircle size={14} aria-hidden style={{ verticalAlign: "-2px", marginRight: 4 }} />
-            {LAST_METHOD_REASON}
+            {t("account.passkeys.lastMethod")}
           </Text>
         ) : null}
       </Stack>
       <PasskeyNameDialog target={naming} mode={naming?.mode ?? "rename"} onClose={() => setNaming(null)} />
       <ConfirmDialog
         opened={confirming}
-        title={`Remove “${target ? passkeyLabel(target) : ""}”?`}
-        confirmLabel="Remove passkey"
+        title={t("account.passkeys.removeTitle", { name: target ? passkeyLabel(target) : "" })}
+        confirmLabel={t("account.passkeys.removeConfirm")}
         onConfirm={removeConfirmed}
         onClose={() => setConfirming(false)}
       >
-        You will no longer be able to sign in with this passkey. It stays on your device or in your password
-        manager until you delete it there.
+        {t("account.passkeys.removeText")}
       </ConfirmDialog>
     </SectionCard>
   );
@@ -170,12 +169,15 @@ function PasskeyRow({
   onRemove: () => void;
 }) {
   const label = passkeyLabel(passkey);
-  const used = passkey.lastUsedAt ? `last used ${formatRelative(passkey.lastUsedAt)}` : "not used yet";
+  const added = formatDate(passkey.createdAt);
+  const dates = passkey.lastUsedAt
+    ? t("account.passkeys.addedUsed", { added, used: formatRelative(passkey.lastUsedAt) })
+    : t("account.passkeys.addedNotUsed", { added });
   const removeButton = (
     <ActionIcon
       variant="default"
       size="lg"
-      aria-label={`Remove ${label}`}
+      aria-label={t("account.passkeys.removeLabel", { name: label })}
       aria-describedby={lastMethod ? "last-passkey-reason" : undefined}
       disabled={lastMethod || busy}
       onClick={onRemove}
@@ -195,25 +197,32 @@ function PasskeyRow({
               <Text fw={600} size="sm" style={{ overflowWrap: "anywhere" }}>
                 {label}
               </Text>
-              <Badge size="xs" variant="light" color={passkeyKind(passkey) === "Synced" ? "teal" : "gray"}>
+              <Badge size="xs" variant="light" color={isSyncedPasskey(passkey) ? "teal" : "gray"}>
                 {passkeyKind(passkey)}
               </Badge>
             </Group>
-            <Text size="xs" c="dimmed">{`Added ${formatDate(passkey.createdAt)} · ${used}`}</Text>
+            <Text size="xs" c="dimmed">
+              {dates}
+            </Text>
           </Box>
         </Group>
         <Group gap="xs" wrap="nowrap">
-          <Tooltip label="Rename" withArrow>
-            <ActionIcon variant="default" size="lg" aria-label={`Rename ${label}`} onClick={onRename}>
+          <Tooltip label={t("account.passkeys.rename")} withArrow>
+            <ActionIcon
+              variant="default"
+              size="lg"
+              aria-label={t("account.passkeys.renameLabel", { name: label })}
+              onClick={onRename}
+            >
               <IconPencil size={16} aria-hidden />
             </ActionIcon>
           </Tooltip>
           {lastMethod ? (
-            <Tooltip label={LAST_METHOD_REASON} multiline w={260} withArrow>
+            <Tooltip label={t("account.passkeys.lastMethod")} multiline w={260} withArrow>
               <span>{removeButton}</span>
             </Tooltip>
           ) : (
-            <Tooltip label="Remove" withArrow>
+            <Tooltip label={t("account.passkeys.remove")} withArrow>
               {removeButton}
             </Tooltip>
           )}

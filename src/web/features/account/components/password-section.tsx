@@ -7,6 +7,8 @@ import { LoadError } from "#web/components/error-alert.tsx";
 import { NewPasswordFields } from "#web/components/new-password-fields.tsx";
 import { SectionCard } from "#web/components/section-card.tsx";
 import { TextLink } from "#web/components/text-link.tsx";
+import { t } from "#web/i18n/i18n.ts";
+import { T } from "#web/i18n/locale-root.tsx";
 import { usePasswordLimits } from "#web/lib/app-config.ts";
 import type { Session } from "#web/lib/auth-client.ts";
 import { isWrongPassword } from "../api/use-fresh-mutation.ts";
@@ -22,7 +24,11 @@ export function PasswordSection({ user }: { user: Session["user"] }) {
 
   if (accounts.isPending) {
     return (
-      <SectionCard id="password" title="Password" description="Loading your sign-in methods…">
+      <SectionCard
+        id="password"
+        title={t("account.password.title")}
+        description={t("account.password.loadingMethods")}
+      >
         <Stack gap="md" maw={420} aria-hidden>
           <Skeleton h={60} />
           <Skeleton h={60} />
@@ -33,8 +39,12 @@ export function PasswordSection({ user }: { user: Session["user"] }) {
   }
   if (accounts.isError) {
     return (
-      <SectionCard id="password" title="Password">
-        <LoadError title="Couldn't load" error={accounts.error} onRetry={() => accounts.refetch()} />
+      <SectionCard id="password" title={t("account.password.title")}>
+        <LoadError
+          title={t("account.password.loadFailed")}
+          error={accounts.error}
+          onRetry={() => accounts.refetch()}
+        />
       </SectionCard>
     );
   }
@@ -61,7 +71,7 @@ function ChangePasswordForm({ email, limits }: { email: string; limits: Password
         onSuccess: () => form.reset(),
         onError: (error) => {
           // A wrong current password belongs next to that field.
-          if (isWrongPassword(error)) form.setFieldError("currentPassword", "That password is not correct");
+          if (isWrongPassword(error)) form.setFieldError("currentPassword", t("account.password.wrong"));
         },
       },
     );
@@ -70,31 +80,31 @@ function ChangePasswordForm({ email, limits }: { email: string; limits: Password
   return (
     <PasswordCard
       email={email}
-      title="Password"
-      description="Choose a strong password you don't use anywhere else."
-      submitLabel="Update password"
+      title={t("account.password.title")}
+      description={t("account.password.changeDescription")}
+      submitLabel={t("account.password.update")}
       loading={change.isPending}
       onSubmit={form.onSubmit(submit)}
       newPassword={form.getInputProps("newPassword")}
       confirmation={form.getInputProps("confirmPassword")}
-      confirmLabel="Confirm new password"
+      confirmLabel={t("account.password.confirmNewLabel")}
       before={
         <PasswordInput
-          label="Current password"
+          label={t("account.password.currentLabel")}
           autoComplete="current-password"
           {...form.getInputProps("currentPassword")}
         />
       }
     >
       <Text size="sm" c="dimmed">
-        {"Forgot your current password? "}
-        <TextLink to="/forgot-password" search={{ email }} underline="always">
-          Reset it by email
-        </TextLink>
+        <T
+          id="account.password.forgot"
+          components={{ link: <TextLink to="/forgot-password" search={{ email }} underline="always" /> }}
+        />
       </Text>
       <Checkbox
-        label="Sign out of all other devices"
-        description="Recommended if you think someone else knows your password."
+        label={t("account.password.signOutOthers")}
+        description={t("account.password.signOutOthersHint")}
         {...form.getInputProps("revokeOtherSessions", { type: "checkbox" })}
       />
     </PasswordCard>
@@ -107,7 +117,7 @@ function SetPasswordForm({ email, limits }: { email: string; limits: PasswordLim
     mode: "controlled",
     initialValues: { newPassword: "", confirmPassword: "" },
     validateInputOnBlur: true,
-    validate: schemaResolver(confirmedPassword("newPassword", limits, "Enter a new password"), {
+    validate: schemaResolver(confirmedPassword("newPassword", limits, t("account.password.newMissing")), {
       sync: true,
     }),
   });
@@ -115,17 +125,17 @@ function SetPasswordForm({ email, limits }: { email: string; limits: PasswordLim
   return (
     <PasswordCard
       email={email}
-      title="Set a password"
-      description="Your account has no password yet: you sign in with a linked account."
-      submitLabel="Set password"
+      title={t("account.password.setCardTitle")}
+      description={t("account.password.setDescription")}
+      submitLabel={t("account.password.setSubmit")}
       loading={setPassword.isPending}
       onSubmit={form.onSubmit((values) => setPassword.mutate(values.newPassword))}
       newPassword={form.getInputProps("newPassword")}
       confirmation={form.getInputProps("confirmPassword")}
-      confirmLabel="Confirm password"
+      confirmLabel={t("account.password.confirmLabel")}
       before={
         <Alert color="indigo" variant="light" icon={<IconInfoCircle size={18} aria-hidden />}>
-          {`With a password you can also sign in with ${email}, even if a provider is unavailable.`}
+          {t("account.password.setInfo", { email })}
         </Alert>
       }
     />
@@ -181,7 +191,7 @@ function PasswordCard({
           <NewPasswordFields
             password={newPassword}
             confirmation={confirmation}
-            label="New password"
+            label={t("account.password.newLabel")}
             confirmLabel={confirmLabel}
           />
           {children}

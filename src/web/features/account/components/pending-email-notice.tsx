@@ -1,6 +1,8 @@
 import { Button, Group, Stack, Text, Timeline } from "@mantine/core";
 import { IconCircleCheck, IconMail } from "@tabler/icons-react";
 import type { PendingEmailChange } from "#shared/contracts/email-change.ts";
+import { t } from "#web/i18n/i18n.ts";
+import { T } from "#web/i18n/locale-root.tsx";
 import type { Session } from "#web/lib/auth-client.ts";
 import { formatDateTime } from "#web/lib/format.ts";
 import { useCooldown } from "#web/lib/use-cooldown.ts";
@@ -33,40 +35,45 @@ export function PendingEmailNotice({
   }
 
   return (
-    <MailAlert title="Change pending — check your inbox" testId="pending-email-change">
+    <MailAlert title={t("account.email.pendingTitle")} testId="pending-email-change">
       <Stack gap="md">
         <Text size="sm">
-          {"Open the link we sent to "}
-          <Text component="strong" fw={600} size="sm" style={{ overflowWrap: "anywhere" }}>
-            {waitingFor}
-          </Text>
-          {`. It works until ${formatDateTime(pending.expiresAt)}.`}
+          <T
+            id="account.email.pendingOpen"
+            values={{ email: waitingFor, time: formatDateTime(pending.expiresAt) }}
+            components={{
+              strong: <Text component="strong" fw={600} size="sm" style={{ overflowWrap: "anywhere" }} />,
+            }}
+          />
         </Text>
         <Timeline active={approved ? 1 : 0} bulletSize={22} lineWidth={2}>
           {twoStep || !approved ? (
             <Timeline.Item
               bullet={<IconCircleCheck size={14} aria-hidden />}
-              title={approved ? "Approved from your current address" : "Approve from your current address"}
+              title={approved ? t("account.email.stepApproved") : t("account.email.stepApprove")}
             >
               <Text size="xs" c="dimmed" style={{ overflowWrap: "anywhere" }}>
                 {pending.from}
               </Text>
             </Timeline.Item>
           ) : null}
-          <Timeline.Item bullet={<IconMail size={14} aria-hidden />} title="Confirm the new address">
+          <Timeline.Item bullet={<IconMail size={14} aria-hidden />} title={t("account.email.stepConfirm")}>
             <Text size="xs" c="dimmed" style={{ overflowWrap: "anywhere" }}>
               {pending.to}
             </Text>
           </Timeline.Item>
-          <Timeline.Item bullet={<IconCircleCheck size={14} aria-hidden />} title="Address changed">
+          <Timeline.Item
+            bullet={<IconCircleCheck size={14} aria-hidden />}
+            title={t("account.email.stepChanged")}
+          >
             <Text size="xs" c="dimmed">
-              You then sign in with the new address.
+              {t("account.email.stepChangedHint")}
             </Text>
           </Timeline.Item>
         </Timeline>
         <Group gap="sm">
           <CooldownButton
-            label="Resend link"
+            label={t("account.email.resend")}
             onClick={sendAgain}
             loading={resend.isPending}
             remaining={cooldown.remaining}
@@ -78,7 +85,7 @@ export function PendingEmailNotice({
             loading={cancel.isPending}
             onClick={() => cancel.mutate()}
           >
-            Cancel change
+            {t("account.email.cancelChange")}
           </Button>
         </Group>
       </Stack>
@@ -100,7 +107,7 @@ export function CooldownButton({
 }) {
   return (
     <Button size="xs" variant="default" onClick={onClick} loading={loading} disabled={remaining > 0}>
-      {remaining > 0 ? `Resend in ${remaining} s` : label}
+      {remaining > 0 ? t("account.email.resendIn", { seconds: remaining }) : label}
     </Button>
   );
 }

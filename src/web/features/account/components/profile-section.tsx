@@ -6,11 +6,10 @@ import { nameSchema } from "#shared/fields.ts";
 import { LIMITS } from "#shared/limits.ts";
 import { ErrorAlert } from "#web/components/error-alert.tsx";
 import { SectionCard } from "#web/components/section-card.tsx";
+import { t } from "#web/i18n/i18n.ts";
 import type { Session } from "#web/lib/auth-client.ts";
 import { useUpdateName } from "../api/use-profile.ts";
 import { AvatarEditor } from "./avatar-editor.tsx";
-
-const profileSchema = z.object({ name: nameSchema("Enter your name") });
 
 /** Name and picture, through POST /api/auth/update-user. */
 export function ProfileSection({ user }: { user: Session["user"] }) {
@@ -19,7 +18,9 @@ export function ProfileSection({ user }: { user: Session["user"] }) {
     mode: "controlled",
     initialValues: { name: user.name ?? "" },
     validateInputOnBlur: true,
-    validate: schemaResolver(profileSchema, { sync: true }),
+    validate: schemaResolver(z.object({ name: nameSchema(t("account.profile.nameMissing")) }), {
+      sync: true,
+    }),
   });
 
   // Follow the saved name (another tab, or this form after saving).
@@ -32,15 +33,15 @@ export function ProfileSection({ user }: { user: Session["user"] }) {
   return (
     <SectionCard
       id="profile"
-      title="Profile"
-      description="Your name and picture, as people in your organizations see them."
+      title={t("account.profile.title")}
+      description={t("account.profile.description")}
       footer={
         <>
           <Button variant="default" onClick={() => form.reset()} disabled={!form.isDirty()}>
-            Cancel
+            {t("account.profile.cancel")}
           </Button>
           <Button type="submit" form="profile-form" loading={updateName.isPending} disabled={!form.isDirty()}>
-            Save changes
+            {t("account.profile.save")}
           </Button>
         </>
       }
@@ -54,9 +55,9 @@ export function ProfileSection({ user }: { user: Session["user"] }) {
           noValidate
         >
           <Stack gap="md">
-            <ErrorAlert error={updateName.error} title="Could not save your name" />
+            <ErrorAlert error={updateName.error} title={t("account.profile.saveFailed")} />
             <TextInput
-              label="Name"
+              label={t("account.profile.nameLabel")}
               autoComplete="name"
               maxLength={LIMITS.name}
               maw={420}

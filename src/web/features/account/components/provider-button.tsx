@@ -1,5 +1,6 @@
 import { Button } from "@mantine/core";
 import { IconPlus } from "@tabler/icons-react";
+import { t } from "#web/i18n/i18n.ts";
 import { useAppConfig } from "#web/lib/app-config.ts";
 import { socialProviderInfo } from "#web/lib/social-providers.ts";
 
@@ -33,7 +34,7 @@ export function ProviderButton({
       disabled={busy !== null && busy !== id}
       onClick={onClick}
     >
-      {linking ? label : `Continue with ${label}`}
+      {linking ? label : t("account.reauth.continueWith", { provider: label })}
     </Button>
   );
 }

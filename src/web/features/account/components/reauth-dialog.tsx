@@ -6,6 +6,7 @@ import { AppModal } from "#web/components/app-modal.tsx";
 import { CurrentPasswordField } from "#web/components/current-password-field.tsx";
 import { ErrorAlert } from "#web/components/error-alert.tsx";
 import { TextLink } from "#web/components/text-link.tsx";
+import { t } from "#web/i18n/i18n.ts";
 import { useAppConfig } from "#web/lib/app-config.ts";
 import { authClient } from "#web/lib/auth-client.ts";
 import { passkeySupport } from "#web/lib/passkey-support.ts";
@@ -25,8 +26,6 @@ interface ReauthDialogProps {
   onDone: (ok: boolean) => void;
 }
 
-const passwordSchema = z.object({ password: z.string().min(1, "Enter your password") });
-
 /**
  * Asks for the password again when the server wants a recent sign-in
  * (SPEC §4, §8), through POST /api/auth/reauthenticate, which swaps the
@@ -35,7 +34,7 @@ const passwordSchema = z.object({ password: z.string().min(1, "Enter your passwo
  */
 export function ReauthDialog({ opened, onDone }: ReauthDialogProps) {
   return (
-    <AppModal opened={opened} onClose={() => onDone(false)} title="Confirm it's you">
+    <AppModal opened={opened} onClose={() => onDone(false)} title={t("account.reauth.title")}>
       {opened ? <ReauthForm onDone={onDone} /> : null}
     </AppModal>
   );
@@ -57,7 +56,9 @@ function ReauthForm({ onDone }: { onDone: (ok: boolean) => void }) {
   const form = useForm({
     mode: "controlled",
     initialValues: { password: "" },
-    validate: schemaResolver(passwordSchema, { sync: true }),
+    validate: schemaResolver(z.object({ password: z.string().min(1, t("account.reauth.passwordMissing")) }), {
+      sync: true,
+    }),
   });
 
   const socialProviders = (accounts.data ?? [])
@@ -66,7 +67,7 @@ function ReauthForm({ onDone }: { onDone: (ok: boolean) => void }) {
 
   const cancel = (
     <Button variant="default" onClick={() => onDone(false)}>
-      Cancel
+      {t("account.reauth.cancel")}
     </Button>
   );
 
@@ -74,10 +75,10 @@ function ReauthForm({ onDone }: { onDone: (ok: boolean) => void }) {
     <Stack gap="md">
       <Text size="sm" c="dimmed">
         {hasPassword === false
-          ? "For your security, this action needs a recent sign-in. Confirm with one of your passkeys or sign in again with a linked account; you will come back here."
+          ? t("account.reauth.introNoPassword")
           : hasPasskeys
-            ? "For your security, this action needs a recent sign-in. Confirm with a passkey, or enter your password."
-            : "For your security, this action needs a recent sign-in. Enter your password to continue."}
+            ? t("account.reauth.introPasskey")
+            : t("account.reauth.introPassword")}
       </Text>
       <ErrorAlert error={reauthenticate.error ?? withProvider.error ?? withPasskey.error} />
       {hasPasskeys && session ? (
@@ -96,7 +97,7 @@ function ReauthForm({ onDone }: { onDone: (ok: boolean) => void }) {
             )
           }
         >
-          Confirm with a passkey
+          {t("account.reauth.withPasskey")}
         </Button>
       ) : null}
       {hasPassword !== false ? (
@@ -109,19 +110,19 @@ function ReauthForm({ onDone }: { onDone: (ok: boolean) => void }) {
           <Stack gap="md">
             <CurrentPasswordField
               email={session?.user.email ?? ""}
-              label="Password"
+              label={t("account.reauth.passwordLabel")}
               required
               data-autofocus
               {...form.getInputProps("password")}
             />
             <Group justify="space-between" gap="sm">
               <TextLink to="/forgot-password" search={session ? { email: session.user.email } : {}} size="sm">
-                Forgot password?
+                {t("account.reauth.forgot")}
               </TextLink>
               <Group gap="sm">
                 {cancel}
                 <Button type="submit" loading={reauthenticate.isPending}>
-                  Confirm
+                  {t("account.reauth.confirm")}
                 </Button>
               </Group>
             </Group>
@@ -130,10 +131,7 @@ function ReauthForm({ onDone }: { onDone: (ok: boolean) => void }) {
       ) : (
         <Stack gap="sm">
           {socialProviders.length === 0 && !hasPasskeys ? (
-            <Text size="sm">
-              None of your linked accounts can be used on this server right now. Sign out and sign in again to
-              continue.
-            </Text>
+            <Text size="sm">{t("account.reauth.noProvider")}</Text>
           ) : null}
           {socialProviders.map((id) => (
             <ProviderButton

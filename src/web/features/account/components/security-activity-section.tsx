@@ -8,6 +8,7 @@ import { EventTime, LoadMore } from "#web/components/audit/audit-events.tsx";
 import { ConfirmDialog } from "#web/components/confirm-dialog.tsx";
 import { LoadError } from "#web/components/error-alert.tsx";
 import { SectionCard } from "#web/components/section-card.tsx";
+import { t } from "#web/i18n/i18n.ts";
 import { useAuditEvents } from "#web/lib/api/audit.ts";
 import { notifySuccess } from "#web/lib/api/notify.ts";
 import { actorText, eventPhrase, refusalText, signInMethodText } from "#web/lib/audit-words.ts";
@@ -26,8 +27,8 @@ export function SecurityActivitySection({ user }: { user: Session["user"] }) {
   const notMe = useNotMeSignedIn(async () => {
     notifySuccess(
       {
-        title: "Signed out everywhere",
-        message: `We sent a link to choose a new password to ${user.email}.`,
+        title: t("account.activity.signedOutTitle"),
+        message: t("account.activity.signedOutMessage", { email: user.email }),
       },
       { keep: true },
     );
@@ -39,21 +40,21 @@ export function SecurityActivitySection({ user }: { user: Session["user"] }) {
   return (
     <SectionCard
       id="activity"
-      title="Security activity"
-      description="Sign-ins to your account, refused ones too, and changes to it. If you see something you didn't do, secure your account."
+      title={t("account.activity.title")}
+      description={t("account.activity.description")}
       actions={
         <Button
           color="red.8"
           leftSection={<IconShieldX size={16} aria-hidden />}
           onClick={() => setConfirming(true)}
         >
-          This wasn't me
+          {t("account.activity.notMe")}
         </Button>
       }
     >
       {events.error && !events.data ? (
         <LoadError
-          title="Couldn't load your activity"
+          title={t("account.activity.loadFailed")}
           error={events.error}
           onRetry={() => void events.refetch()}
         />
@@ -65,14 +66,14 @@ export function SecurityActivitySection({ user }: { user: Session["user"] }) {
         </Stack>
       ) : rows.length === 0 ? (
         <Text size="sm" c="dimmed" ta="center" py="md">
-          Nothing recorded yet.
+          {t("account.activity.empty")}
         </Text>
       ) : (
         <Paper withBorder radius="md">
           <Stack
             gap={0}
             component="ul"
-            aria-label="Security activity"
+            aria-label={t("account.activity.listLabel")}
             style={{ listStyle: "none", padding: 0, margin: 0 }}
           >
             {rows.map((event) => (
@@ -90,15 +91,15 @@ export function SecurityActivitySection({ user }: { user: Session["user"] }) {
       <ConfirmDialog
         opened={confirming}
         onClose={() => setConfirming(false)}
-        title="Secure your account?"
-        confirmLabel="Sign out everywhere"
+        title={t("account.activity.confirmTitle")}
+        confirmLabel={t("account.activity.confirmLabel")}
         loading={notMe.isPending}
         onConfirm={() => {
           setConfirming(false);
           notMe.mutate(user.email);
         }}
       >
-        {`If someone else signed in or changed your account, this signs your account out on every device, this one included, and mails ${user.email} a link to choose a new password.`}
+        {t("account.activity.confirmText", { email: user.email })}
       </ConfirmDialog>
     </SectionCard>
   );
@@ -115,21 +116,24 @@ function iconOf(event: AuditEvent) {
   return { Icon: IconUserEdit, color: "indigo" };
 }
 
-/** "You signed in with password", "Someone tried to sign in", "An admin banned an account". */
+/**
+ * "You signed in with password", "Someone tried to sign in", "An admin banned an account": who did it (a
+ * message per kind of actor), and what they did in the audit log's words (its phrase, then a sign-in's method).
+ */
 function headline(event: AuditEvent, me: string): string {
   // A refused sign-in names no one: whoever tried may not be the account's owner.
   if (event.outcome === "refused" && event.action === "user.signed_in") {
-    return ["Someone", eventPhrase(event), signInMethodText(event.details)].filter(Boolean).join(" ");
+    const action = [eventPhrase(event), signInMethodText(event.details)].filter(Boolean).join(" ");
+    return t("account.activity.someoneDid", { action });
   }
   const mine = event.actor.userId === me && !event.actor.impersonatorId;
-  const who = mine
-    ? "You"
-    : event.actor.impersonatorId
-      ? `An admin as ${actorText(event.actor)}`
-      : actorText(event.actor);
-  const phrase = eventPhrase(event).replace(/\btheir\b/g, mine ? "your" : "their");
+  const phrase = mine ? eventPhrase(event).replace(/\btheir\b/g, "your") : eventPhrase(event);
   const method = event.action === "user.signed_in" ? signInMethodText(event.details) : "";
-  return [who, phrase, method].filter(Boolean).join(" ");
+  const action = [phrase, method].filter(Boolean).join(" ");
+  if (mine) return t("account.activity.youDid", { action });
+  if (event.actor.impersonatorId)
+    return t("account.activity.adminAsDid", { name: actorText(event.actor), action });
+  return t("account.activity.actorDid", { actor: actorText(event.actor), action });
 }
 
 function ActivityRow({ event, me }: { event: AuditEvent; me: string }) {

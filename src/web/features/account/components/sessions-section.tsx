@@ -4,6 +4,7 @@ import { useState } from "react";
 import { ConfirmDialog } from "#web/components/confirm-dialog.tsx";
 import { LoadError } from "#web/components/error-alert.tsx";
 import { SectionCard } from "#web/components/section-card.tsx";
+import { t } from "#web/i18n/i18n.ts";
 import { isFreshnessError } from "#web/lib/api/api-error.ts";
 import { deviceIcon } from "#web/lib/device-icon.ts";
 import { formatDateTime, formatRelative } from "#web/lib/format.ts";
@@ -51,8 +52,8 @@ export function SessionsSection() {
   return (
     <SectionCard
       id="sessions"
-      title="Sessions"
-      description="Devices where your account is signed in. Sign out any you don't recognise, then change your password."
+      title={t("account.sessions.title")}
+      description={t("account.sessions.description")}
       actions={
         sessions.isSuccess ? (
           <Button
@@ -64,7 +65,7 @@ export function SessionsSection() {
             loading={revokeOthers.isPending}
             onClick={() => confirm("others")}
           >
-            Sign out all other sessions
+            {t("account.sessions.signOutOthers")}
           </Button>
         ) : null
       }
@@ -81,22 +82,26 @@ export function SessionsSection() {
             <ThemeIcon variant="light" size={44} radius="xl" aria-hidden>
               <IconShieldLock size={22} stroke={1.6} />
             </ThemeIcon>
-            <Text fw={600}>Confirm it's you to see your sessions</Text>
+            <Text fw={600}>{t("account.sessions.lockedTitle")}</Text>
             <Text size="sm" c="dimmed" maw={420}>
-              For your security, the list of devices needs a recent sign-in.
+              {t("account.sessions.lockedText")}
             </Text>
-            <Button onClick={unlock}>Confirm it's you</Button>
+            <Button onClick={unlock}>{t("account.sessions.unlock")}</Button>
           </Stack>
         </Paper>
       ) : sessions.isError ? (
-        <LoadError title="Couldn't load" error={sessions.error} onRetry={() => sessions.refetch()} />
+        <LoadError
+          title={t("account.sessions.loadFailed")}
+          error={sessions.error}
+          onRetry={() => sessions.refetch()}
+        />
       ) : (
         <Stack gap="sm">
           <Stack
             gap="sm"
             component="ul"
             style={{ listStyle: "none", padding: 0, margin: 0 }}
-            aria-label="Signed-in sessions"
+            aria-label={t("account.sessions.listLabel")}
           >
             {list.map((session) => (
               <SessionRow
@@ -109,7 +114,7 @@ export function SessionsSection() {
           </Stack>
           {others.length === 0 ? (
             <Text size="sm" c="dimmed" ta="center" py="xs">
-              You're not signed in anywhere else.
+              {t("account.sessions.noOthers")}
             </Text>
           ) : null}
         </Stack>
@@ -121,14 +126,19 @@ export function SessionsSection() {
         onConfirm={confirmed}
         {...(target === "others"
           ? {
-              title: "Sign out all other sessions?",
-              confirmLabel: "Sign out others",
-              children: `${others.length} other ${others.length === 1 ? "session" : "sessions"} will be signed out. This device stays signed in.`,
+              title: t("account.sessions.othersTitle"),
+              confirmLabel: t("account.sessions.othersConfirm"),
+              children: t("account.sessions.othersText", { count: others.length }),
             }
           : {
-              title: "Sign out this session?",
-              confirmLabel: "Sign out",
-              children: `${deviceLabel(target.session)}${target.session.ipAddress ? ` (${target.session.ipAddress})` : ""} will be signed out and has to sign in again.`,
+              title: t("account.sessions.oneTitle"),
+              confirmLabel: t("account.sessions.oneConfirm"),
+              children: target.session.ipAddress
+                ? t("account.sessions.oneTextWithIp", {
+                    device: deviceLabel(target.session),
+                    ip: target.session.ipAddress,
+                  })
+                : t("account.sessions.oneText", { device: deviceLabel(target.session) }),
             })}
       />
     </SectionCard>
@@ -147,10 +157,10 @@ function SessionRow({
   const Icon = deviceIcon(session.device?.type);
   const label = deviceLabel(session);
   const details = [
-    session.ipAddress || "Unknown IP",
+    session.ipAddress || t("account.sessions.unknownIp"),
     session.current
-      ? "Active now"
-      : `Last active ${formatRelative(session.lastActiveAt ?? session.updatedAt)}`,
+      ? t("account.sessions.activeNow")
+      : t("account.sessions.lastActive", { when: formatRelative(session.lastActiveAt ?? session.updatedAt) }),
   ].join(" · ");
 
   return (
@@ -174,14 +184,16 @@ function SessionRow({
               </Text>
               {session.current ? (
                 <Badge size="sm" variant="light" color="teal">
-                  This device
+                  {t("account.sessions.thisDevice")}
                 </Badge>
               ) : null}
             </Group>
             <Text size="xs" c="dimmed" style={{ overflowWrap: "anywhere" }}>
               {details}
             </Text>
-            <Text size="xs" c="dimmed">{`Signed in ${formatDateTime(session.createdAt)}`}</Text>
+            <Text size="xs" c="dimmed">
+              {t("account.sessions.signedInAt", { time: formatDateTime(session.createdAt) })}
+            </Text>
           </Box>
         </Group>
         {session.current ? null : (
@@ -191,10 +203,10 @@ function SessionRow({
             color="red"
             onClick={onRevoke}
             loading={revoking}
-            aria-label={`Sign out ${label}`}
+            aria-label={t("account.sessions.signOutLabel", { device: label })}
             style={{ flex: "none" }}
           >
-            Sign out
+            {t("account.sessions.signOut")}
           </Button>
         )}
       </Group>

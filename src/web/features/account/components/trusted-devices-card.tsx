@@ -5,6 +5,7 @@ import { ConfirmDialog } from "#web/components/confirm-dialog.tsx";
 import { LoadError } from "#web/components/error-alert.tsx";
 import { ListSkeleton } from "#web/components/page-states.tsx";
 import { SectionCard } from "#web/components/section-card.tsx";
+import { t } from "#web/i18n/i18n.ts";
 import { deviceIcon } from "#web/lib/device-icon.ts";
 import { formatDate } from "#web/lib/format.ts";
 import { useRevokeTrustedDevice, useTrustedDevices } from "../api/use-two-factor.ts";
@@ -21,23 +22,27 @@ export function TrustedDevicesCard() {
   return (
     <SectionCard
       id="trusted-devices"
-      title="Trusted devices"
-      description="Browsers where you chose “Trust this device”: they skip the code for 30 days. Remove any you no longer use."
+      title={t("account.trustedDevices.title")}
+      description={t("account.trustedDevices.description")}
     >
       {devices.isPending ? (
-        <ListSkeleton rows={2} label="Loading trusted devices" />
+        <ListSkeleton rows={2} label={t("account.trustedDevices.loading")} />
       ) : devices.isError ? (
-        <LoadError title="Couldn't load" error={devices.error} onRetry={() => devices.refetch()} />
+        <LoadError
+          title={t("account.trustedDevices.loadFailed")}
+          error={devices.error}
+          onRetry={() => devices.refetch()}
+        />
       ) : list.length === 0 ? (
         <Text size="sm" c="dimmed" ta="center" py="xs">
-          No trusted devices. Every sign-in asks for a code.
+          {t("account.trustedDevices.empty")}
         </Text>
       ) : (
         <Stack
           gap="sm"
           component="ul"
           style={{ listStyle: "none", padding: 0, margin: 0 }}
-          aria-label="Trusted devices"
+          aria-label={t("account.trustedDevices.listLabel")}
         >
           {list.map((device) => {
             const Icon = deviceIcon(device.device.type);
@@ -60,7 +65,10 @@ export function TrustedDevicesCard() {
                         {device.device.label}
                       </Text>
                       <Text size="xs" c="dimmed">
-                        {`Added ${formatDate(device.createdAt)} · Expires ${formatDate(device.expiresAt)}`}
+                        {t("account.trustedDevices.dates", {
+                          added: formatDate(device.createdAt),
+                          expires: formatDate(device.expiresAt),
+                        })}
                       </Text>
                     </Box>
                   </Group>
@@ -68,7 +76,7 @@ export function TrustedDevicesCard() {
                     size="xs"
                     variant="subtle"
                     color="red"
-                    aria-label={`Remove ${device.device.label}`}
+                    aria-label={t("account.trustedDevices.removeLabel", { device: device.device.label })}
                     loading={revoke.isPending && revoke.variables?.id === device.id}
                     onClick={() => {
                       setTarget(device);
@@ -76,7 +84,7 @@ export function TrustedDevicesCard() {
                     }}
                     style={{ flex: "none" }}
                   >
-                    Remove
+                    {t("account.trustedDevices.remove")}
                   </Button>
                 </Group>
               </Paper>
@@ -87,14 +95,16 @@ export function TrustedDevicesCard() {
       <ConfirmDialog
         opened={confirming}
         onClose={() => setConfirming(false)}
-        title="Remove this trusted device?"
-        confirmLabel="Remove"
+        title={t("account.trustedDevices.confirmTitle")}
+        confirmLabel={t("account.trustedDevices.remove")}
         onConfirm={() => {
           setConfirming(false);
           if (target) revoke.mutate(target);
         }}
       >
-        {`${target?.device.label ?? "This device"} will ask for a code the next time you sign in on it.`}
+        {t("account.trustedDevices.confirmText", {
+          device: target?.device.label ?? t("account.trustedDevices.thisDevice"),
+        })}
       </ConfirmDialog>
     </SectionCard>
   );

@@ -2,6 +2,7 @@ import { Badge, Button, Group, Paper, Skeleton, Stack, Text, ThemeIcon } from "@
 import { IconDeviceMobileMessage, IconKey } from "@tabler/icons-react";
 import { useState } from "react";
 import { SectionCard } from "#web/components/section-card.tsx";
+import { t } from "#web/i18n/i18n.ts";
 import type { Session } from "#web/lib/auth-client.ts";
 import { useHasPassword } from "../api/use-linked-accounts.ts";
 import { EnrolTwoFactorDialog } from "./enrol-two-factor-dialog.tsx";
@@ -20,8 +21,8 @@ export function TwoFactorCard({ user }: { user: Session["user"] }) {
   return (
     <SectionCard
       id="two-factor"
-      title="Two-factor authentication"
-      description="Ask for a code from an app on your phone when you sign in, as well as your password."
+      title={t("account.twoFactor.title")}
+      description={t("account.twoFactor.description")}
     >
       <Paper withBorder radius="md" p="md">
         <Group justify="space-between" gap="md" align="center">
@@ -32,7 +33,7 @@ export function TwoFactorCard({ user }: { user: Session["user"] }) {
             <Stack gap={2} style={{ minWidth: 0 }}>
               <Group gap={6}>
                 <Text fw={600} size="sm">
-                  Authenticator app
+                  {t("account.twoFactor.app")}
                 </Text>
                 <Badge
                   size="sm"
@@ -40,13 +41,11 @@ export function TwoFactorCard({ user }: { user: Session["user"] }) {
                   color={enabled ? "teal" : "gray"}
                   data-testid="two-factor-status"
                 >
-                  {enabled ? "On" : "Off"}
+                  {enabled ? t("account.twoFactor.on") : t("account.twoFactor.off")}
                 </Badge>
               </Group>
               <Text size="xs" c="dimmed">
-                {enabled
-                  ? "Signing in asks for a code from your app. Backup codes get you in without it."
-                  : "Use Google Authenticator, Microsoft Authenticator, 1Password or any app that shows 6-digit codes."}
+                {enabled ? t("account.twoFactor.onHint") : t("account.twoFactor.offHint")}
               </Text>
             </Stack>
           </Group>
@@ -60,15 +59,15 @@ export function TwoFactorCard({ user }: { user: Session["user"] }) {
                 leftSection={<IconKey size={16} aria-hidden />}
                 onClick={() => setDialog("regenerate")}
               >
-                New backup codes
+                {t("account.twoFactor.newCodes")}
               </Button>
               <Button variant="default" color="red" size="sm" onClick={() => setDialog("disable")}>
-                Turn off
+                {t("account.twoFactor.turnOff")}
               </Button>
             </Group>
           ) : (
             <Button size="sm" onClick={() => setDialog("enrol")}>
-              Set up
+              {t("account.twoFactor.setUp")}
             </Button>
           )}
         </Group>

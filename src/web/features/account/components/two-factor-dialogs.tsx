@@ -6,6 +6,8 @@ import { secondFactorCodeSchema } from "#shared/fields.ts";
 import { AppModal, DialogActions } from "#web/components/app-modal.tsx";
 import { CurrentPasswordField } from "#web/components/current-password-field.tsx";
 import { ErrorAlert } from "#web/components/error-alert.tsx";
+import { t } from "#web/i18n/i18n.ts";
+import type { ErrorWording } from "#web/lib/api/error-text.ts";
 import { isWrongPassword } from "../api/use-fresh-mutation.ts";
 import { useDisableTwoFactor, useRegenerateBackupCodes } from "../api/use-two-factor.ts";
 import { isReauthCancelled } from "../lib/fresh-action.tsx";
@@ -18,15 +20,18 @@ interface DialogProps {
   hasPassword: boolean;
 }
 
-const CODE_WORDING = {
-  codes: {
-    INVALID_CODE: "That code is not right. Use the newest code from your app, or an unused backup code.",
-    ACCOUNT_TEMPORARILY_LOCKED: "Too many wrong codes; try again in 15 minutes.",
-  },
-};
+/** What a wrong code means in this dialog, where a backup code is accepted too. */
+function codeWording(): ErrorWording {
+  return {
+    codes: {
+      INVALID_CODE: t("account.twoFactor.invalidCodeOrBackup"),
+      ACCOUNT_TEMPORARILY_LOCKED: t("account.twoFactor.locked"),
+    },
+  };
+}
 
 function passwordRule(hasPassword: boolean) {
-  return hasPassword ? z.string().min(1, "Enter your password") : z.string();
+  return hasPassword ? z.string().min(1, t("account.twoFactor.passwordMissing")) : z.string();
 }
 
 /** New backup codes (POST /two-factor/generate-backup-codes): the old ones stop working. */
@@ -50,7 +55,7 @@ export function RegenerateCodesDialog({ opened, onClose, email, hasPassword }: D
     regenerate.mutate(password, {
       onSuccess: setCodes,
       onError: (error) => {
-        if (isWrongPassword(error)) form.setFieldError("password", "That password is not correct");
+        if (isWrongPassword(error)) form.setFieldError("password", t("account.twoFactor.wrongPassword"));
       },
     });
   }
@@ -62,33 +67,30 @@ export function RegenerateCodesDialog({ opened, onClose, email, hasPassword }: D
     <AppModal
       opened={opened}
       onClose={close}
-      title={codes ? "Your new backup codes" : "Get new backup codes?"}
+      title={codes ? t("account.twoFactor.newCodesTitle") : t("account.twoFactor.newCodesQuestion")}
     >
       {codes ? (
         <Stack gap="md">
           <BackupCodes codes={codes} email={email} />
           <Group justify="flex-end">
-            <Button onClick={close}>Done</Button>
+            <Button onClick={close}>{t("account.twoFactor.done")}</Button>
           </Group>
         </Stack>
       ) : (
         <form onSubmit={form.onSubmit(submit)} noValidate>
           <Stack gap="md">
-            <Text size="sm">
-              You'll get 10 new codes. Your current backup codes stop working at once, including any you saved
-              or printed.
-            </Text>
+            <Text size="sm">{t("account.twoFactor.newCodesText")}</Text>
             <ErrorAlert error={shownError} />
             {hasPassword ? (
               <CurrentPasswordField
                 email={email}
-                label="Your password"
+                label={t("account.twoFactor.yourPassword")}
                 data-autofocus
                 {...form.getInputProps("password")}
               />
             ) : null}
             <DialogActions
-              confirmLabel="Get new codes"
+              confirmLabel={t("account.twoFactor.getNewCodes")}
               danger
               onCancel={close}
               loading={regenerate.isPending}
@@ -124,7 +126,7 @@ export function DisableTwoFactorDialog({ opened, onClose, email, hasPassword }: 
       {
         onSuccess: close,
         onError: (error) => {
-          if (isWrongPassword(error)) form.setFieldError("password", "That password is not correct");
+          if (isWrongPassword(error)) form.setFieldError("password", t("account.twoFactor.wrongPassword"));
         },
       },
     );
@@ -134,28 +136,31 @@ export function DisableTwoFactorDialog({ opened, onClose, email, hasPassword }: 
     isWrongPassword(disable.error) || isReauthCancelled(disable.error) ? null : disable.error;
 
   return (
-    <AppModal opened={opened} onClose={close} title="Turn off two-factor authentication?">
+    <AppModal opened={opened} onClose={close} title={t("account.twoFactor.turnOffQuestion")}>
       <form onSubmit={form.onSubmit(submit)} noValidate>
         <Stack gap="md">
-          <Text size="sm">
-            Signing in will need only your password. Your backup codes and trusted devices stop working.
-          </Text>
-          <ErrorAlert error={shownError} wording={CODE_WORDING} />
+          <Text size="sm">{t("account.twoFactor.turnOffText")}</Text>
+          <ErrorAlert error={shownError} wording={codeWording()} />
           {hasPassword ? (
             <CurrentPasswordField
               email={email}
-              label="Your password"
+              label={t("account.twoFactor.yourPassword")}
               data-autofocus
               {...form.getInputProps("password")}
             />
           ) : null}
           <TextInput
-            label="Code from your app, or a backup code"
+            label={t("account.twoFactor.codeOrBackupLabel")}
             autoComplete="one-time-code"
             data-autofocus={hasPassword ? undefined : true}
             {...form.getInputProps("code")}
           />
-          <DialogActions confirmLabel="Turn off" danger onCancel={close} loading={disable.isPending} />
+          <DialogActions
+            confirmLabel={t("account.twoFactor.turnOff")}
+            danger
+            onCancel={close}
+            loading={disable.isPending}
+          />
         </Stack>
       </form>
     </AppModal>

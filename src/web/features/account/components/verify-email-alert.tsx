@@ -1,5 +1,6 @@
 import { Alert, Group, Stack, Text } from "@mantine/core";
 import { IconAlertTriangle } from "@tabler/icons-react";
+import { t } from "#web/i18n/i18n.ts";
 import { useCooldown } from "#web/lib/use-cooldown.ts";
 import { useSendVerificationEmail } from "../api/use-email.ts";
 import { CooldownButton } from "./pending-email-notice.tsx";
@@ -14,15 +15,13 @@ export function VerifyEmailAlert({ email }: { email: string }) {
       color="yellow"
       variant="light"
       icon={<IconAlertTriangle size={18} aria-hidden />}
-      title="Verify your address"
+      title={t("account.email.verifyTitle")}
     >
       <Stack gap="xs">
-        <Text size="sm">
-          Until you open the link we sent, some features stay locked, like accepting invitations.
-        </Text>
+        <Text size="sm">{t("account.email.verifyText")}</Text>
         <Group>
           <CooldownButton
-            label="Send verification link"
+            label={t("account.email.sendVerification")}
             onClick={() => send.mutate(email, { onSuccess: () => cooldown.start(30) })}
             loading={send.isPending}
             remaining={cooldown.remaining}

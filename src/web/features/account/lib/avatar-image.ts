@@ -1,4 +1,5 @@
 import { LIMITS } from "#shared/limits.ts";
+import { t } from "#web/i18n/i18n.ts";
 
 /**
  * The server's cap on an uploaded picture as a data URL (src/shared/limits.ts).
@@ -25,9 +26,9 @@ export interface PreparedAvatar {
 
 /** Checks type and size of a chosen file; returns the reason it is refused, or null. */
 export function avatarFileProblem(file: File): string | null {
-  if (!(AVATAR_TYPES as readonly string[]).includes(file.type)) return "Choose a PNG, JPEG or WebP image.";
-  if (file.size > AVATAR_MAX_BYTES) return "That image is larger than 1 MB. Choose a smaller one.";
-  if (file.size === 0) return "That file is empty.";
+  if (!(AVATAR_TYPES as readonly string[]).includes(file.type)) return t("account.avatar.wrongType");
+  if (file.size > AVATAR_MAX_BYTES) return t("account.avatar.tooLarge");
+  if (file.size === 0) return t("account.avatar.empty");
   return null;
 }
 
@@ -46,7 +47,7 @@ function encode(source: ImageBitmap, side: number, quality: number): string {
   canvas.width = side;
   canvas.height = side;
   const context = canvas.getContext("2d");
-  if (!context) throw new AvatarError("Your browser could not process the image.");
+  if (!context) throw new AvatarError(t("account.avatar.cannotProcess"));
   // Centre square crop, so faces stay in the middle of a round avatar.
   const crop = Math.min(source.width, source.height);
   const sx = (source.width - crop) / 2;
@@ -69,7 +70,7 @@ export async function prepareAvatar(file: File, maxLength = AVATAR_MAX_LENGTH): 
   try {
     bitmap = await createImageBitmap(file);
   } catch {
-    throw new AvatarError("We couldn't read that image. It may be damaged; try another file.");
+    throw new AvatarError(t("account.avatar.unreadable"));
   }
   try {
     for (const side of candidateSides(bitmap.width, bitmap.height)) {
@@ -81,23 +82,21 @@ export async function prepareAvatar(file: File, maxLength = AVATAR_MAX_LENGTH): 
   } finally {
     bitmap.close();
   }
-  throw new AvatarError(
-    "That picture has too much detail to store as an upload. Try a simpler picture, or use an image URL.",
-  );
+  throw new AvatarError(t("account.avatar.tooDetailed"));
 }
 
 /** Checks a typed image address; returns the reason it is refused, or null. */
 export function avatarUrlProblem(value: string): string | null {
   const url = value.trim();
-  if (!url) return "Enter an image address";
-  if (url.length > AVATAR_MAX_LENGTH) return `The address must be at most ${AVATAR_MAX_LENGTH} characters`;
+  if (!url) return t("account.avatar.urlMissing");
+  if (url.length > AVATAR_MAX_LENGTH) return t("account.avatar.urlTooLong", { max: AVATAR_MAX_LENGTH });
   let parsed: URL;
   try {
     parsed = new URL(url);
   } catch {
-    return "Enter a full address, like https://example.com/me.png";
+    return t("account.avatar.urlNotFull");
   }
   // The page's Content-Security-Policy loads images over https only.
-  if (parsed.protocol !== "https:") return "The address must start with https://";
+  if (parsed.protocol !== "https:") return t("account.avatar.urlNotHttps");
   return null;
 }

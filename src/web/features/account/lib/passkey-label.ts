@@ -1,3 +1,4 @@
+import { t } from "#web/i18n/i18n.ts";
 import type { Passkey } from "../api/use-passkeys.ts";
 
 const PLATFORMS: [RegExp, string][] = [
@@ -13,15 +14,22 @@ const PLATFORMS: [RegExp, string][] = [
 /** A first name for a passkey just made on this device, e.g. "Passkey on Mac"; the person can change it. */
 export function suggestedPasskeyName(userAgent = navigator.userAgent): string {
   const platform = PLATFORMS.find(([pattern]) => pattern.test(userAgent))?.[1];
-  return platform ? `Passkey on ${platform}` : "Passkey";
+  return platform
+    ? t("account.passkeys.suggestedName", { platform })
+    : t("account.passkeys.suggestedNameGeneric");
 }
 
 /** What the list calls a passkey: its name, or a stand-in for one never named. */
 export function passkeyLabel(passkey: Pick<Passkey, "name">): string {
-  return passkey.name?.trim() || "Unnamed passkey";
+  return passkey.name?.trim() || t("account.passkeys.unnamed");
+}
+
+/** True when the passkey is synced between devices (a password manager, a platform account). */
+export function isSyncedPasskey(passkey: Pick<Passkey, "deviceType" | "backedUp">): boolean {
+  return passkey.deviceType === "multiDevice" || passkey.backedUp;
 }
 
 /** Where the passkey lives, in a person's words. */
 export function passkeyKind(passkey: Pick<Passkey, "deviceType" | "backedUp">): string {
-  return passkey.deviceType === "multiDevice" || passkey.backedUp ? "Synced" : "This device only";
+  return isSyncedPasskey(passkey) ? t("account.passkeys.synced") : t("account.passkeys.thisDeviceOnly");
 }
