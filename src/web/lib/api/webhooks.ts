@@ -8,6 +8,7 @@ import type {
   WebhookDelivery,
   WebhookEndpoint,
 } from "#shared/contracts/webhooks.ts";
+import { t } from "#web/i18n/i18n.ts";
 import { auditKey } from "./audit.ts";
 import { apiCall, productApi } from "./call.ts";
 import { useApiMutation } from "./use-api-mutation.ts";
@@ -58,12 +59,12 @@ export function useUpdateWebhook(onDone?: () => void) {
     success: ({ endpoint, body }) => {
       const url = body.url ?? endpoint.url;
       return body.enabled === undefined
-        ? { title: "Endpoint saved", message: `New events are sent to ${url} as you set them.` }
+        ? { title: t("webhooks.notice.savedTitle"), message: t("webhooks.notice.saved", { url }) }
         : body.enabled
-          ? { title: "Endpoint enabled", message: `Events are sent to ${url} again.` }
-          : { title: "Endpoint disabled", message: `No events are sent to ${url} until you enable it.` };
+          ? { title: t("webhooks.notice.enabledTitle"), message: t("webhooks.notice.enabled", { url }) }
+          : { title: t("webhooks.notice.disabledTitle"), message: t("webhooks.notice.disabled", { url }) };
     },
-    failureTitle: "Could not change the endpoint",
+    failureTitle: t("webhooks.notice.changeFailed"),
     onDone,
   });
 }
@@ -121,10 +122,10 @@ export function useSendTestEvent(endpoint: WebhookEndpoint) {
     mutationFn: () => apiCall(productApi.webhooks[":id"].test.$post({ param: { id: endpoint.id } })),
     invalidate: [deliveriesKey(endpoint.id), webhooksKey],
     success: () => ({
-      title: "Test event queued",
-      message: `It shows in the deliveries of ${endpoint.url} once sent.`,
+      title: t("webhooks.notice.testQueuedTitle"),
+      message: t("webhooks.notice.testQueued", { url: endpoint.url }),
     }),
-    failureTitle: "Could not send a test event",
+    failureTitle: t("webhooks.notice.testFailed"),
   });
 }
 
@@ -135,9 +136,9 @@ export function useResendDelivery() {
       apiCall(productApi.webhooks.deliveries[":id"].resend.$post({ param: { id: delivery.id } })),
     invalidate: webhooksKey,
     success: (delivery) => ({
-      title: "Delivery queued again",
-      message: `${delivery.eventType} is sent once more.`,
+      title: t("webhooks.notice.resentTitle"),
+      message: t("webhooks.notice.resent", { event: delivery.eventType }),
     }),
-    failureTitle: "Could not resend the delivery",
+    failureTitle: t("webhooks.notice.resendFailed"),
   });
 }
