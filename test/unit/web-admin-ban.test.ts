@@ -1,5 +1,9 @@
-import { describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { BAN_DURATIONS, BAN_REASON_MAX, banReasonSchema, banSeconds } from "#web/features/admin/lib/ban.ts";
+import { loadAppMessages } from "#web/i18n/i18n.ts";
+
+// These words come with the signed-in screens' catalogue (English here).
+beforeAll(() => loadAppMessages());
 
 describe("admin ban dialog rules", () => {
   it("requires a reason, since the banned person reads it at sign-in", () => {

@@ -1,4 +1,4 @@
-import { describe, expect, it, vi } from "vitest";
+import { beforeAll, describe, expect, it, vi } from "vitest";
 
 // The real client reads window.location at import; authCall is handed its call, so none is needed.
 vi.mock("#web/lib/auth-client.ts", () => ({ authClient: {} }));
@@ -6,7 +6,11 @@ vi.mock("#web/lib/auth-client.ts", () => ({ authClient: {} }));
 const { ApiError, isNotFound, shouldRetry } = await import("#web/lib/api/api-error.ts");
 const { authCall } = await import("#web/lib/api/call.ts");
 const { errorText } = await import("#web/lib/api/error-text.ts");
-const { ADMIN_WORDING } = await import("#web/features/admin/lib/admin-wording.ts");
+const { adminWording } = await import("#web/features/admin/lib/admin-wording.ts");
+const { loadAppMessages } = await import("#web/i18n/i18n.ts");
+
+// The admin screens' words come with the signed-in screens' catalogue.
+beforeAll(() => loadAppMessages());
 
 /** What better-auth's client answers for a refusal. */
 function refused(status: number, code: string, message = "refused") {
@@ -42,10 +46,10 @@ describe("admin errors", () => {
   });
 
   it("words the admin codes in the admin's terms", async () => {
-    expect(errorText(await thrownBy(refused(404, "USER_NOT_FOUND")), ADMIN_WORDING)).toBe(
+    expect(errorText(await thrownBy(refused(404, "USER_NOT_FOUND")), adminWording())).toBe(
       "This user no longer exists. They may have been deleted.",
     );
-    expect(errorText(await thrownBy(refused(400, "FAILED_TO_CREATE_USER")), ADMIN_WORDING)).toBe(
+    expect(errorText(await thrownBy(refused(400, "FAILED_TO_CREATE_USER")), adminWording())).toBe(
       "We couldn't create this user. Check the fields and try again.",
     );
     // Elsewhere the same code means the person's own account.
@@ -54,16 +58,16 @@ describe("admin errors", () => {
 
   it("says that only admins manage users when the server refuses with 403", async () => {
     const forbidden = await thrownBy(refused(403, "YOU_ARE_NOT_ALLOWED_TO_LIST_USERS"));
-    expect(errorText(forbidden, ADMIN_WORDING)).toBe(
+    expect(errorText(forbidden, adminWording())).toBe(
       "Your account is not allowed to do this. Only admins can manage users.",
     );
     // A 403 with a text of its own keeps it.
     const ownRole = await thrownBy(refused(403, "YOU_ARE_NOT_ALLOWED_TO_SET_NON_EXISTENT_VALUE"));
-    expect(errorText(ownRole, ADMIN_WORDING)).toBe("That role does not exist.");
+    expect(errorText(ownRole, adminWording())).toBe("That role does not exist.");
   });
 
   it("keeps the catalogue's words for codes the admin screens do not reword", async () => {
-    expect(errorText(await thrownBy(refused(400, "YOU_CANNOT_BAN_YOURSELF")), ADMIN_WORDING)).toBe(
+    expect(errorText(await thrownBy(refused(400, "YOU_CANNOT_BAN_YOURSELF")), adminWording())).toBe(
       "You cannot ban your own account.",
     );
   });

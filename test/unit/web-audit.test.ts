@@ -1,9 +1,10 @@
-import { describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { AUDIT_ACTION_NAMES } from "#shared/audit.ts";
 import { auditQuery } from "#shared/contracts/audit.ts";
 import { describeDevice } from "#shared/device.ts";
 import { detailsText } from "#web/components/audit/audit-events.tsx";
 import { healthOf } from "#web/components/webhooks/webhook-health.tsx";
+import { loadAppMessages } from "#web/i18n/i18n.ts";
 import { parseAuditSearch, toAuditQuery } from "#web/lib/audit-search.ts";
 import {
   ACCOUNT_FAMILIES,
@@ -14,6 +15,9 @@ import {
   ORGANIZATION_FAMILIES,
   signInMethodText,
 } from "#web/lib/audit-words.ts";
+
+// These words come with the signed-in screens' catalogue (English here).
+beforeAll(() => loadAppMessages());
 
 describe("parseAuditSearch: the audit lists read only well-formed filters from their URL", () => {
   it("keeps a person, an action or a family, days and a search", () => {

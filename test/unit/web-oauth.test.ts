@@ -1,4 +1,4 @@
-import { describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { AUTHORIZE_ERRORS } from "#server/features/applications/error-screen.ts";
 import { appConfigText } from "#web/features/admin/components/app-config-block.tsx";
 import {
@@ -8,6 +8,7 @@ import {
   registrationSchema,
 } from "#web/features/admin/lib/app-registration.ts";
 import { authorizationErrorText } from "#web/features/oauth/lib/oauth-errors.ts";
+import { loadAppMessages } from "#web/i18n/i18n.ts";
 import {
   authorizationEndpoint,
   authorizationResumeTarget,
@@ -15,6 +16,9 @@ import {
   signedQuery,
 } from "#web/lib/oauth-authorization.ts";
 import { scopeList, scopeText } from "#web/lib/oauth-scopes.ts";
+
+// These words come with the signed-in screens' catalogue (English here).
+beforeAll(() => loadAppMessages());
 
 /** A query as the provider sends it to the sign-in and consent pages (values as it signed them). */
 const SIGNED =

@@ -1,34 +1,27 @@
+import { t } from "#web/i18n/i18n.ts";
+import type { MessageId } from "#web/i18n/message-id.ts";
+
 /** What an app may do with each scope it asks for, in the words of the person being asked. */
 export interface ScopeText {
   title: string;
   description: string;
 }
 
-const SCOPES: Record<string, ScopeText> = {
-  openid: {
-    title: "Know who you are",
-    description: "Sign you in with your Gatehouse account, using a stable id that is only yours.",
-  },
-  profile: { title: "See your name and picture", description: "Your display name and profile picture." },
-  email: {
-    title: "See your email address",
-    description: "Your email address, and whether you have confirmed it.",
-  },
-  offline_access: {
-    title: "Stay connected",
-    description: "Keep access while you are away, until you revoke it from your account.",
-  },
-  organizations: {
-    title: "See your organizations and your roles in them",
-    description: "The organizations you belong to, and your roles in each.",
-  },
+/** Each scope Gatehouse offers, as message ids (worded in the current language when asked). */
+const SCOPES: Record<string, { title: MessageId; description: MessageId }> = {
+  openid: { title: "oauth.scope.openid", description: "oauth.scope.openidDescription" },
+  profile: { title: "oauth.scope.profile", description: "oauth.scope.profileDescription" },
+  email: { title: "oauth.scope.email", description: "oauth.scope.emailDescription" },
+  offline_access: { title: "oauth.scope.offlineAccess", description: "oauth.scope.offlineAccessDescription" },
+  organizations: { title: "oauth.scope.organizations", description: "oauth.scope.organizationsDescription" },
 };
 
 /** The words for a scope; one Gatehouse does not know is shown by its name. */
 export function scopeText(scope: string): ScopeText {
-  return Object.hasOwn(SCOPES, scope)
-    ? (SCOPES[scope] as ScopeText)
-    : { title: scope, description: "A permission this app defines." };
+  const ids = Object.hasOwn(SCOPES, scope) ? SCOPES[scope] : undefined;
+  return ids
+    ? { title: t(ids.title), description: t(ids.description) }
+    : { title: scope, description: t("oauth.scope.unknownDescription") };
 }
 
 /** The scopes an app can be allowed to ask for, in the order they are shown. */

@@ -1,5 +1,6 @@
 import { Anchor, Badge, Box, Button, Group, Stack, Table, Text, Tooltip } from "@mantine/core";
 import type { AuditEvent } from "#shared/contracts/audit.ts";
+import { t } from "#web/i18n/i18n.ts";
 import { actorText, eventPhrase, refusalText, targetKind, targetText } from "#web/lib/audit-words.ts";
 import { formatDateTime, formatRelative } from "#web/lib/format.ts";
 import { TableRegion } from "../table-region.tsx";
@@ -40,7 +41,7 @@ export function detailsText(details: AuditEvent["details"]): string | null {
 /** Who acted: the person, "An admin as …" when impersonated, and a badge when an API key made the call. */
 function Who({ actor, onActor }: { actor: AuditEvent["actor"]; onActor?: (userId: string) => void }) {
   const name = actorText(actor);
-  const words = actor.impersonatorId ? `An admin as ${name}` : name;
+  const words = actor.impersonatorId ? t("audit.who.adminAs", { name }) : name;
   const { userId } = actor;
   return (
     <Group gap="xs" wrap="nowrap" align="flex-start">
@@ -55,7 +56,7 @@ function Who({ actor, onActor }: { actor: AuditEvent["actor"]; onActor?: (userId
             ta="left"
             c="var(--mantine-color-text)"
             style={{ overflowWrap: "anywhere" }}
-            title={`Show only what ${name} did`}
+            title={t("audit.who.showOnly", { name })}
             onClick={() => onActor(userId)}
           >
             {words}
@@ -72,7 +73,7 @@ function Who({ actor, onActor }: { actor: AuditEvent["actor"]; onActor?: (userId
         ) : null}
         {actor.apiKeyId ? (
           <Badge size="xs" variant="light" color="indigo" tt="none" mt={2}>
-            API key
+            {t("audit.who.apiKeyBadge")}
           </Badge>
         ) : null}
       </Stack>
@@ -135,15 +136,15 @@ interface AuditEventsTableProps {
 /** Who, what, target, when and IP: one row per event, newest first; phones stack them in the first cell. */
 export function AuditEventsTable({ events, onActor, stale }: AuditEventsTableProps) {
   return (
-    <TableRegion label="Audit events">
+    <TableRegion label={t("audit.table.label")}>
       <Table verticalSpacing="sm" horizontalSpacing="md" style={stale ? { opacity: 0.6 } : undefined}>
         <Table.Thead>
           <Table.Tr>
-            <Table.Th>Who</Table.Th>
-            <Table.Th visibleFrom="sm">What</Table.Th>
-            <Table.Th visibleFrom="md">Target</Table.Th>
-            <Table.Th visibleFrom="sm">When</Table.Th>
-            <Table.Th visibleFrom="md">IP</Table.Th>
+            <Table.Th>{t("audit.table.who")}</Table.Th>
+            <Table.Th visibleFrom="sm">{t("audit.table.what")}</Table.Th>
+            <Table.Th visibleFrom="md">{t("audit.table.target")}</Table.Th>
+            <Table.Th visibleFrom="sm">{t("audit.table.when")}</Table.Th>
+            <Table.Th visibleFrom="md">{t("audit.table.ip")}</Table.Th>
           </Table.Tr>
         </Table.Thead>
         <Table.Tbody>
@@ -210,11 +211,11 @@ export function LoadMore({
       style={{ borderTop: "1px solid var(--mantine-color-default-border)" }}
     >
       <Text size="sm" c="dimmed" aria-live="polite">
-        {hasMore ? `Showing the newest ${shown.toLocaleString()}` : `All ${shown.toLocaleString()} shown`}
+        {hasMore ? t("audit.loadMore.newest", { count: shown }) : t("audit.loadMore.all", { count: shown })}
       </Text>
       {hasMore ? (
         <Button variant="default" size="sm" loading={loading} onClick={onLoad}>
-          Load more
+          {t("audit.loadMore.button")}
         </Button>
       ) : null}
     </Group>

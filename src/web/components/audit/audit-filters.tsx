@@ -2,6 +2,7 @@ import { Button, CloseButton, Group, Select, TextInput } from "@mantine/core";
 import { useDebouncedCallback } from "@mantine/hooks";
 import { IconFilterOff, IconSearch, IconUser, IconX } from "@tabler/icons-react";
 import { useEffect, useState } from "react";
+import { t } from "#web/i18n/i18n.ts";
 import { type AuditSearch, isFiltered } from "#web/lib/audit-search.ts";
 import { type AuditFamily, actionChoices } from "#web/lib/audit-words.ts";
 
@@ -32,22 +33,22 @@ export function AuditFilters({ search, onChange, people, families, searchable }:
       ) : null}
       {people ? (
         <Select
-          label="Person"
-          placeholder="Anyone"
+          label={t("audit.filters.person")}
+          placeholder={t("audit.filters.anyone")}
           size="sm"
           w={{ base: "100%", xs: 200 }}
           leftSection={<IconUser size={16} aria-hidden />}
           data={people}
           searchable
           clearable
-          nothingFoundMessage="No one by that name"
+          nothingFoundMessage={t("audit.filters.noPerson")}
           value={search.actor ?? null}
           onChange={(actor) => update({ actor: actor ?? undefined })}
         />
       ) : null}
       <Select
-        label="Action"
-        placeholder="Any action"
+        label={t("audit.filters.action")}
+        placeholder={t("audit.filters.anyAction")}
         size="sm"
         w={{ base: "100%", xs: 280 }}
         data={actionChoices(families)}
@@ -55,14 +56,14 @@ export function AuditFilters({ search, onChange, people, families, searchable }:
         clearable
         maxDropdownHeight={320}
         comboboxProps={{ width: 360, position: "bottom-start" }}
-        nothingFoundMessage="No such action"
+        nothingFoundMessage={t("audit.filters.noAction")}
         value={search.action ?? null}
         onChange={(action) => update({ action: action ?? undefined })}
       />
       <Group gap="sm" wrap="nowrap" w={{ base: "100%", xs: "auto" }}>
         <TextInput
           type="date"
-          label="From"
+          label={t("audit.filters.from")}
           size="sm"
           style={{ flex: 1 }}
           value={search.from ?? ""}
@@ -71,7 +72,7 @@ export function AuditFilters({ search, onChange, people, families, searchable }:
         />
         <TextInput
           type="date"
-          label="To"
+          label={t("audit.filters.to")}
           size="sm"
           style={{ flex: 1 }}
           value={search.to ?? ""}
@@ -87,7 +88,7 @@ export function AuditFilters({ search, onChange, people, families, searchable }:
           leftSection={<IconX size={14} aria-hidden />}
           onClick={() => update({ actor: undefined })}
         >
-          Show everyone
+          {t("audit.filters.showEveryone")}
         </Button>
       ) : null}
       {isFiltered(search) ? (
@@ -98,7 +99,7 @@ export function AuditFilters({ search, onChange, people, families, searchable }:
           leftSection={<IconFilterOff size={16} aria-hidden />}
           onClick={() => onChange({})}
         >
-          Clear filters
+          {t("audit.filters.clear")}
         </Button>
       ) : null}
     </Group>
@@ -117,13 +118,15 @@ function SearchText({ value, onChange }: { value: string; onChange: (value: stri
   }
   return (
     <TextInput
-      label="Search"
-      placeholder="Name, email or id"
+      label={t("audit.filters.search")}
+      placeholder={t("audit.filters.searchPlaceholder")}
       size="sm"
       w={{ base: "100%", xs: 240 }}
       leftSection={<IconSearch size={16} aria-hidden />}
       rightSection={
-        text ? <CloseButton size="sm" aria-label="Clear search" onClick={() => type("")} /> : null
+        text ? (
+          <CloseButton size="sm" aria-label={t("audit.filters.clearSearch")} onClick={() => type("")} />
+        ) : null
       }
       value={text}
       onChange={(event) => type(event.currentTarget.value)}

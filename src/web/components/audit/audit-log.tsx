@@ -1,5 +1,6 @@
 import { Button, Card, EmptyState, Stack } from "@mantine/core";
 import { IconDownload, IconHistory } from "@tabler/icons-react";
+import { t } from "#web/i18n/i18n.ts";
 import {
   type AuditScope,
   downloadAuditCsv,
@@ -33,12 +34,12 @@ export function AuditLog({ scope, search, onSearchChange, emptyText, ...filters 
           <LoadError
             error={events.error}
             onRetry={() => void events.refetch()}
-            title="We couldn't load the events"
+            title={t("audit.log.loadError")}
           />
         </Stack>
       ) : events.isPending ? (
         <Stack p="md">
-          <ListSkeleton rows={5} label="Loading events" />
+          <ListSkeleton rows={5} label={t("audit.log.loading")} />
         </Stack>
       ) : rows.length === 0 ? (
         <EmptyState
@@ -47,13 +48,13 @@ export function AuditLog({ scope, search, onSearchChange, emptyText, ...filters 
           variant="light"
           color="gray"
           icon={<IconHistory size={26} stroke={1.6} aria-hidden />}
-          title={filtered ? "No events match these filters" : "Nothing recorded yet"}
-          description={filtered ? "Widen the dates or clear a filter." : emptyText}
+          title={filtered ? t("audit.log.noMatchTitle") : t("audit.log.emptyTitle")}
+          description={filtered ? t("audit.log.noMatchDescription") : emptyText}
         >
           {filtered ? (
             <EmptyState.Actions>
               <Button variant="default" onClick={() => onSearchChange({})}>
-                Clear filters
+                {t("audit.filters.clear")}
               </Button>
             </EmptyState.Actions>
           ) : null}
@@ -89,7 +90,7 @@ export function ExportCsvButton({
 }) {
   const exporting = useApiMutation({
     mutationFn: (filters: Filters) => downloadAuditCsv(scope, filters, `${name}-${dayOf(new Date())}.csv`),
-    failureTitle: "Could not export the events",
+    failureTitle: t("audit.export.failed"),
   });
   return (
     <Button
@@ -98,7 +99,7 @@ export function ExportCsvButton({
       loading={exporting.isPending}
       onClick={() => exporting.mutate(toAuditQuery(search))}
     >
-      Export CSV
+      {t("audit.export.button")}
     </Button>
   );
 }

@@ -1,5 +1,7 @@
 import { Skeleton, Stack, Text, Timeline } from "@mantine/core";
 import { IconHistory, IconShieldX } from "@tabler/icons-react";
+import { t } from "#web/i18n/i18n.ts";
+import { T } from "#web/i18n/locale-root.tsx";
 import type { AuditScope } from "#web/lib/api/audit.ts";
 import { useAuditEvents } from "#web/lib/api/audit.ts";
 import { actorText, eventPhrase, targetText } from "#web/lib/audit-words.ts";
@@ -15,7 +17,7 @@ export function RecentEvents({ scope, count = 6 }: { scope: AuditScope; count?: 
   if (events.error) return <LoadError error={events.error} onRetry={() => void events.refetch()} />;
   if (events.isPending) {
     return (
-      <Stack gap="sm" role="status" aria-label="Loading recent activity">
+      <Stack gap="sm" role="status" aria-label={t("audit.recent.loading")}>
         {[0, 1, 2].map((key) => (
           <Skeleton key={key} height={14} radius="xl" width={`${80 - key * 15}%`} />
         ))}
@@ -25,7 +27,7 @@ export function RecentEvents({ scope, count = 6 }: { scope: AuditScope; count?: 
   if (rows.length === 0) {
     return (
       <Text size="sm" c="dimmed">
-        Nothing yet. Changes to members, invitations, teams and settings will show up here.
+        {t("audit.recent.empty")}
       </Text>
     );
   }
@@ -44,14 +46,13 @@ export function RecentEvents({ scope, count = 6 }: { scope: AuditScope; count?: 
               )
             }
           >
-            <div>
-              <Text span fw={600} size="sm">
-                {actorText(event.actor)}
-              </Text>
-              <Text span size="sm">
-                {` ${eventPhrase(event)}${target ? `: ${target}` : ""}`}
-              </Text>
-            </div>
+            <Text size="sm">
+              <T
+                id={target ? "audit.recent.lineWithTarget" : "audit.recent.line"}
+                values={{ actor: actorText(event.actor), phrase: eventPhrase(event), target }}
+                components={{ actor: <Text span fw={600} size="sm" /> }}
+              />
+            </Text>
             <EventTime at={event.createdAt} size="xs" />
           </Timeline.Item>
         );

@@ -12,6 +12,8 @@ import {
 } from "@mantine/core";
 import { IconRefresh, IconSend, IconTruckDelivery } from "@tabler/icons-react";
 import type { WebhookDelivery, WebhookEndpoint } from "#shared/contracts/webhooks.ts";
+import { t } from "#web/i18n/i18n.ts";
+import type { MessageId } from "#web/i18n/message-id.ts";
 import { useDeliveries, useResendDelivery, useSendTestEvent } from "#web/lib/api/webhooks.ts";
 import { EventTime, LoadMore } from "../audit/audit-events.tsx";
 import { LoadError } from "../error-alert.tsx";
@@ -19,11 +21,11 @@ import { ListSkeleton } from "../page-states.tsx";
 import { ActionsColumnHeader, TableRegion } from "../table-region.tsx";
 import { WebhookHealth } from "./webhook-health.tsx";
 
-const STATUS: Record<WebhookDelivery["status"], { color: string; label: string }> = {
-  pending: { color: "blue", label: "Waiting" },
-  delivering: { color: "blue", label: "Sending" },
-  delivered: { color: "teal", label: "Delivered" },
-  failed: { color: "red", label: "Failed" },
+const STATUS: Record<WebhookDelivery["status"], { color: string; label: MessageId }> = {
+  pending: { color: "blue", label: "webhooks.delivery.pending" },
+  delivering: { color: "blue", label: "webhooks.delivery.delivering" },
+  delivered: { color: "teal", label: "webhooks.delivery.delivered" },
+  failed: { color: "red", label: "webhooks.delivery.failed" },
 };
 
 /** An endpoint's recent deliveries, with "Send test event" and a "Resend" on each. */
@@ -40,8 +42,8 @@ export function DeliveriesDrawer({
       onClose={onClose}
       position="right"
       size="xl"
-      title="Deliveries"
-      closeButtonProps={{ "aria-label": "Close" }}
+      title={t("webhooks.endpoint.deliveries")}
+      closeButtonProps={{ "aria-label": t("webhooks.deliveries.close") }}
       styles={{ title: { fontWeight: 700, fontSize: "var(--mantine-font-size-lg)" } }}
     >
       {endpoint ? <Deliveries endpoint={endpoint} /> : null}
@@ -69,11 +71,11 @@ function Deliveries({ endpoint }: { endpoint: WebhookEndpoint }) {
           disabled={!endpoint.enabled}
           onClick={() => test.mutate()}
         >
-          Send test event
+          {t("webhooks.deliveries.sendTest")}
         </Button>
         {!endpoint.enabled ? (
           <Text size="sm" c="dimmed">
-            Enable the endpoint to send to it.
+            {t("webhooks.deliveries.enableFirst")}
           </Text>
         ) : null}
       </Group>
@@ -81,28 +83,28 @@ function Deliveries({ endpoint }: { endpoint: WebhookEndpoint }) {
         <LoadError
           error={deliveries.error}
           onRetry={() => void deliveries.refetch()}
-          title="We couldn't load the deliveries"
+          title={t("webhooks.deliveries.loadError")}
         />
       ) : deliveries.isPending ? (
-        <ListSkeleton rows={3} label="Loading deliveries" />
+        <ListSkeleton rows={3} label={t("webhooks.deliveries.loading")} />
       ) : rows.length === 0 ? (
         <EmptyState
           py="xl"
           variant="light"
           color="gray"
           icon={<IconTruckDelivery size={26} stroke={1.6} aria-hidden />}
-          title="No deliveries yet"
-          description="Events this endpoint subscribes to show up here once they happen. Send a test event to try it."
+          title={t("webhooks.deliveries.emptyTitle")}
+          description={t("webhooks.deliveries.emptyDescription")}
         />
       ) : (
         <div>
-          <TableRegion label="Deliveries">
+          <TableRegion label={t("webhooks.endpoint.deliveries")}>
             <Table verticalSpacing="xs" horizontalSpacing="sm">
               <Table.Thead>
                 <Table.Tr>
-                  <Table.Th>Event</Table.Th>
-                  <Table.Th>Status</Table.Th>
-                  <Table.Th visibleFrom="xs">Attempts</Table.Th>
+                  <Table.Th>{t("webhooks.deliveries.event")}</Table.Th>
+                  <Table.Th>{t("webhooks.deliveries.status")}</Table.Th>
+                  <Table.Th visibleFrom="xs">{t("webhooks.deliveries.attempts")}</Table.Th>
                   <ActionsColumnHeader width={110} />
                 </Table.Tr>
               </Table.Thead>
@@ -144,9 +146,11 @@ function DeliveryRow({
   onResend: () => void;
 }) {
   const status = STATUS[delivery.status];
-  const code = delivery.responseStatus ? `HTTP ${delivery.responseStatus}` : null;
+  const code = delivery.responseStatus
+    ? t("webhooks.delivery.http", { status: delivery.responseStatus })
+    : null;
   const disabled = !canResend || delivery.status === "pending" || delivery.status === "delivering";
-  const label = `Resend ${delivery.eventType}`;
+  const label = t("webhooks.delivery.resendEvent", { event: delivery.eventType });
   return (
     <Table.Tr data-testid="delivery-row" data-status={delivery.status}>
       <Table.Td>
@@ -159,7 +163,7 @@ function DeliveryRow({
         <Stack gap={2} align="flex-start">
           {/* Its words whole: a narrow column widens for them rather than cut them ("Delive…"). */}
           <Badge color={status.color} variant="light" tt="none" styles={{ label: { overflow: "visible" } }}>
-            {status.label}
+            {t(status.label)}
           </Badge>
           {code || delivery.lastError ? (
             <Tooltip label={delivery.responseBody || delivery.lastError || code} multiline w={280} withArrow>
@@ -169,7 +173,7 @@ function DeliveryRow({
             </Tooltip>
           ) : null}
           <Text size="xs" c="dimmed" hiddenFrom="xs">
-            {delivery.attempts === 1 ? "1 attempt" : `${delivery.attempts} attempts`}
+            {t("webhooks.delivery.attemptCount", { count: delivery.attempts })}
           </Text>
         </Stack>
       </Table.Td>
@@ -188,10 +192,10 @@ function DeliveryRow({
           onClick={onResend}
           aria-label={label}
         >
-          Resend
+          {t("webhooks.delivery.resend")}
         </Button>
         {/* Phones: the icon alone, so the status keeps its words. */}
-        <Tooltip label="Resend" withArrow>
+        <Tooltip label={t("webhooks.delivery.resend")} withArrow>
           <ActionIcon
             variant="subtle"
             hiddenFrom="xs"

@@ -2,10 +2,11 @@ import { MultiSelect, Stack, Switch, Text, Textarea, TextInput } from "@mantine/
 import { schemaResolver, useForm } from "@mantine/form";
 import { useState } from "react";
 import { z } from "zod";
-import { ALL_EVENTS, AUDIT_ACTIONS, type AuditAction } from "#shared/audit.ts";
+import { ALL_EVENTS } from "#shared/audit.ts";
 import { type CreatedWebhook, createWebhookBody, type WebhookEndpoint } from "#shared/contracts/webhooks.ts";
+import { t } from "#web/i18n/i18n.ts";
 import { useCreateWebhook, useUpdateWebhook, type WebhookScope } from "#web/lib/api/webhooks.ts";
-import { type AuditFamily, actionChoices } from "#web/lib/audit-words.ts";
+import { type AuditFamily, actionChoices, actionDescription } from "#web/lib/audit-words.ts";
 import { AppModal, DialogActions } from "../app-modal.tsx";
 import { ErrorAlert } from "../error-alert.tsx";
 import { WebhookSecret } from "./webhook-secret.tsx";
@@ -19,7 +20,7 @@ const formSchema = z
   })
   .refine((values) => values.all || values.events.length > 0, {
     path: ["events"],
-    message: "Choose at least one event, or send all events",
+    error: () => t("webhooks.form.eventsMissing"),
   });
 type FormValues = z.infer<typeof formSchema>;
 
@@ -54,7 +55,13 @@ export function WebhookFormDialog({ scope, target, onClose, families }: WebhookF
     <AppModal
       opened={target !== null}
       onClose={close}
-      title={created ? "Copy the signing secret" : editing ? "Edit endpoint" : "Add endpoint"}
+      title={
+        created
+          ? t("webhooks.form.copySecretTitle")
+          : editing
+            ? t("webhooks.form.editTitle")
+            : t("webhooks.addEndpoint")
+      }
       size="lg"
     >
       {created ? (
@@ -116,8 +123,8 @@ function WebhookForm({
       <Stack gap="md">
         <ErrorAlert error={mutation.error} />
         <TextInput
-          label="Endpoint URL"
-          description="Where Gatehouse POSTs each event, as JSON. HTTPS in production."
+          label={t("webhooks.form.url")}
+          description={t("webhooks.form.urlDescription")}
           placeholder="https://example.com/webhooks/gatehouse"
           type="url"
           required
@@ -125,27 +132,27 @@ function WebhookForm({
           {...form.getInputProps("url")}
         />
         <Switch
-          label="Send all events"
-          description="Every event type, including ones added in later versions."
+          label={t("webhooks.form.all")}
+          description={t("webhooks.form.allDescription")}
           {...form.getInputProps("all", { type: "checkbox" })}
         />
         {form.values.all ? null : (
           <MultiSelect
-            label="Events"
-            description="The event types sent to this endpoint."
-            placeholder={form.values.events.length ? undefined : "Choose events"}
+            label={t("webhooks.form.events")}
+            description={t("webhooks.form.eventsDescription")}
+            placeholder={form.values.events.length ? undefined : t("webhooks.form.eventsPlaceholder")}
             data={eventChoices(families)}
             searchable
             hidePickedOptions
             maxDropdownHeight={300}
-            nothingFoundMessage="No such event"
+            nothingFoundMessage={t("webhooks.form.noEvent")}
             renderOption={({ option }) => (
               <div>
                 <Text size="sm" ff="monospace">
                   {option.value}
                 </Text>
                 <Text size="xs" c="dimmed">
-                  {AUDIT_ACTIONS[option.value as AuditAction]}
+                  {actionDescription(option.value)}
                 </Text>
               </div>
             )}
@@ -153,15 +160,15 @@ function WebhookForm({
           />
         )}
         <Textarea
-          label="Description"
-          description="Optional: what receives these events, for whoever reads this list later."
+          label={t("webhooks.form.description")}
+          description={t("webhooks.form.descriptionHelp")}
           autosize
           minRows={2}
           maxLength={500}
           {...form.getInputProps("description")}
         />
         <DialogActions
-          confirmLabel={endpoint ? "Save endpoint" : "Add endpoint"}
+          confirmLabel={endpoint ? t("webhooks.form.save") : t("webhooks.addEndpoint")}
           onCancel={onClose}
           loading={mutation.isPending}
         />

@@ -1,5 +1,7 @@
 import { Badge, Group, Text } from "@mantine/core";
 import type { WebhookEndpoint } from "#shared/contracts/webhooks.ts";
+import { t } from "#web/i18n/i18n.ts";
+import type { MessageId } from "#web/i18n/message-id.ts";
 import { formatDateTime, formatRelative } from "#web/lib/format.ts";
 
 type Health = "enabled" | "failing" | "disabled";
@@ -10,11 +12,11 @@ export function healthOf(endpoint: WebhookEndpoint): Health {
   return endpoint.health.consecutiveFailures > 0 ? "failing" : "enabled";
 }
 
-const BADGES: Record<Health, { color: string; label: string }> = {
-  enabled: { color: "teal", label: "Enabled" },
+const BADGES: Record<Health, { color: string; label: MessageId }> = {
+  enabled: { color: "teal", label: "webhooks.health.enabled" },
   // Red, not orange: orange light badges miss the 4.5:1 contrast.
-  failing: { color: "red", label: "Failing" },
-  disabled: { color: "gray", label: "Disabled" },
+  failing: { color: "red", label: "webhooks.health.failing" },
+  disabled: { color: "gray", label: "webhooks.health.disabled" },
 };
 
 /** The endpoint's state as a badge, and its last attempt in words. */
@@ -23,16 +25,18 @@ export function WebhookHealth({ endpoint }: { endpoint: WebhookEndpoint }) {
   const { lastAttemptAt, lastStatus, consecutiveFailures, pending } = endpoint.health;
   const notes = [
     lastAttemptAt
-      ? `Last attempt ${formatRelative(lastAttemptAt)}${lastStatus ? `: ${lastStatus}` : ""}`
-      : "No attempt yet",
-    consecutiveFailures > 0 ? `${consecutiveFailures} failed in a row` : null,
-    pending > 0 ? `${pending} waiting` : null,
-    !endpoint.enabled && endpoint.disabledReason === "failing" ? "turned off after repeated failure" : null,
+      ? lastStatus
+        ? t("webhooks.health.lastAttemptStatus", { when: formatRelative(lastAttemptAt), status: lastStatus })
+        : t("webhooks.health.lastAttempt", { when: formatRelative(lastAttemptAt) })
+      : t("webhooks.health.noAttempt"),
+    consecutiveFailures > 0 ? t("webhooks.health.failedInARow", { count: consecutiveFailures }) : null,
+    pending > 0 ? t("webhooks.health.waiting", { count: pending }) : null,
+    !endpoint.enabled && endpoint.disabledReason === "failing" ? t("webhooks.health.turnedOff") : null,
   ].filter(Boolean);
   return (
     <Group gap="xs" wrap="wrap">
       <Badge color={BADGES[health].color} variant="light" data-testid="webhook-health">
-        {BADGES[health].label}
+        {t(BADGES[health].label)}
       </Badge>
       <Text size="xs" c="dimmed" title={lastAttemptAt ? formatDateTime(lastAttemptAt) : undefined}>
         {notes.join(" · ")}

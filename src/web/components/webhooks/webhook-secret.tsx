@@ -1,4 +1,5 @@
 import { Button, Code, Group, Stack, Text } from "@mantine/core";
+import { t } from "#web/i18n/i18n.ts";
 import { formatDateTime } from "#web/lib/format.ts";
 import { CopyValueButton } from "../copy-value.tsx";
 import { ShownOnceAlert } from "../shown-once-alert.tsx";
@@ -16,25 +17,19 @@ export function WebhookSecret({
 }) {
   return (
     <Stack gap="md">
-      <ShownOnceAlert>
-        This is the only time you will see this signing secret. Copy it into your receiver now; Gatehouse
-        keeps it to sign deliveries but never shows it again. If you lose it, rotate it.
-      </ShownOnceAlert>
+      <ShownOnceAlert>{t("webhooks.secret.shownOnce")}</ShownOnceAlert>
       <Code block data-testid="webhook-secret" style={{ overflowWrap: "anywhere", whiteSpace: "pre-wrap" }}>
         {secret}
       </Code>
-      <CopyValueButton value={secret} label="secret" variant="filled" />
-      <Text size="sm">
-        Each delivery carries the headers webhook-id, webhook-timestamp and webhook-signature (the Standard
-        Webhooks scheme): verify them with the standardwebhooks or svix library and this secret.
-      </Text>
+      <CopyValueButton value={secret} label={t("webhooks.secret.copyLabel")} variant="filled" />
+      <Text size="sm">{t("webhooks.secret.verify")}</Text>
       {previousExpiresAt ? (
         <Text size="sm" c="dimmed">
-          {`The previous secret also signs deliveries until ${formatDateTime(previousExpiresAt)}, so you can switch your receiver over without losing any.`}
+          {t("webhooks.secret.previousUntil", { until: formatDateTime(previousExpiresAt) })}
         </Text>
       ) : null}
       <Group justify="flex-end">
-        <Button onClick={onDone}>Done</Button>
+        <Button onClick={onDone}>{t("webhooks.secret.done")}</Button>
       </Group>
     </Stack>
   );

@@ -13,6 +13,7 @@ import {
 import { useState } from "react";
 import { ALL_EVENTS } from "#shared/audit.ts";
 import type { WebhookEndpoint } from "#shared/contracts/webhooks.ts";
+import { t } from "#web/i18n/i18n.ts";
 import {
   deleteWebhook,
   useRotateSecret,
@@ -62,7 +63,7 @@ export function WebhooksPanel({ scope, families, adding, onAddingChange }: Webho
 
   const addButton = (
     <Button leftSection={<IconPlus size={16} aria-hidden />} onClick={() => onAddingChange(true)}>
-      Add endpoint
+      {t("webhooks.addEndpoint")}
     </Button>
   );
 
@@ -72,11 +73,11 @@ export function WebhooksPanel({ scope, families, adding, onAddingChange }: Webho
         <LoadError
           error={endpoints.error}
           onRetry={() => void endpoints.refetch()}
-          title="We couldn't load the endpoints"
+          title={t("webhooks.panel.loadError")}
         />
       ) : endpoints.isPending ? (
         <Card withBorder radius="lg" padding="md">
-          <ListSkeleton rows={2} label="Loading endpoints" />
+          <ListSkeleton rows={2} label={t("webhooks.panel.loading")} />
         </Card>
       ) : list.length === 0 ? (
         <Card withBorder radius="lg" padding={0}>
@@ -85,8 +86,8 @@ export function WebhooksPanel({ scope, families, adding, onAddingChange }: Webho
             px="md"
             variant="light"
             icon={<IconWebhook size={26} stroke={1.6} aria-hidden />}
-            title="No endpoints yet"
-            description="Add the URL of a server of yours, and Gatehouse will POST it a signed JSON message when something happens."
+            title={t("webhooks.panel.emptyTitle")}
+            description={t("webhooks.panel.emptyDescription")}
           >
             <EmptyState.Actions>{addButton}</EmptyState.Actions>
           </EmptyState>
@@ -95,7 +96,7 @@ export function WebhooksPanel({ scope, families, adding, onAddingChange }: Webho
         <Stack
           gap="sm"
           component="ul"
-          aria-label="Webhook endpoints"
+          aria-label={t("webhooks.panel.listLabel")}
           style={{ listStyle: "none", padding: 0, margin: 0 }}
         >
           {list.map((endpoint) => (
@@ -127,20 +128,19 @@ export function WebhooksPanel({ scope, families, adding, onAddingChange }: Webho
           rotate.reset();
           setRotating(null);
         }}
-        title="Rotate signing secret"
-        confirmLabel="Rotate secret"
+        title={t("webhooks.rotate.title")}
+        confirmLabel={t("webhooks.rotate.confirm")}
         danger={false}
         loading={rotate.isPending}
         error={rotate.error}
         onConfirm={() => rotating && rotate.mutate(rotating)}
       >
-        A new secret signs every delivery from now on. The current one keeps signing for 24 hours as well, so
-        your receiver can switch over without missing an event.
+        {t("webhooks.rotate.body")}
       </ConfirmDialog>
       <AppModal
         opened={secret !== null}
         onClose={() => setSecret(null)}
-        title="Copy the new signing secret"
+        title={t("webhooks.rotate.copyTitle")}
         size="lg"
       >
         {secret ? (
@@ -154,13 +154,16 @@ export function WebhooksPanel({ scope, families, adding, onAddingChange }: Webho
       <ConfirmActionDialog
         target={deleting}
         onClose={() => setDeleting(null)}
-        title="Delete endpoint"
-        confirmLabel="Delete endpoint"
+        title={t("webhooks.delete.title")}
+        confirmLabel={t("webhooks.delete.confirm")}
         action={deleteWebhook}
         invalidate={webhooksKey}
-        success={(target) => ({ title: "Endpoint deleted", message: `${target.url} gets no more events.` })}
+        success={(target) => ({
+          title: t("webhooks.delete.doneTitle"),
+          message: t("webhooks.delete.doneMessage", { url: target.url }),
+        })}
       >
-        {`${deleting?.url ?? "This endpoint"} gets no more events, and its delivery history is deleted with it. This cannot be undone.`}
+        {deleting?.url ? t("webhooks.delete.body", { url: deleting.url }) : t("webhooks.delete.bodyUnnamed")}
       </ConfirmActionDialog>
       <DeliveriesDrawer endpoint={shown} onClose={() => setDeliveriesOf(null)} />
     </>
@@ -199,7 +202,7 @@ function EndpointItem({
           <Group gap={4}>
             {all ? (
               <Badge variant="light" color="indigo" tt="none" size="sm">
-                All events
+                {t("webhooks.endpoint.allEvents")}
               </Badge>
             ) : (
               endpoint.events.map((event) => (
@@ -216,19 +219,23 @@ function EndpointItem({
             variant="default"
             leftSection={<IconTruckDelivery size={14} aria-hidden />}
             onClick={onDeliveries}
-            aria-label={`Deliveries of ${endpoint.url}`}
+            aria-label={t("webhooks.endpoint.deliveriesOf", { url: endpoint.url })}
           >
-            Deliveries
+            {t("webhooks.endpoint.deliveries")}
           </Button>
           <Menu position="bottom-end" shadow="md" width={200} withInitialFocusPlaceholder={false}>
             <Menu.Target>
-              <ActionIcon variant="subtle" color="gray" aria-label={`Actions for ${endpoint.url}`}>
+              <ActionIcon
+                variant="subtle"
+                color="gray"
+                aria-label={t("webhooks.endpoint.actionsFor", { url: endpoint.url })}
+              >
                 <IconDots size={18} aria-hidden />
               </ActionIcon>
             </Menu.Target>
             <Menu.Dropdown>
               <Menu.Item leftSection={<IconPencil size={16} aria-hidden />} onClick={onEdit}>
-                Edit
+                {t("webhooks.endpoint.edit")}
               </Menu.Item>
               <Menu.Item
                 leftSection={
@@ -240,14 +247,14 @@ function EndpointItem({
                 }
                 onClick={onToggle}
               >
-                {endpoint.enabled ? "Disable" : "Enable"}
+                {endpoint.enabled ? t("webhooks.endpoint.disable") : t("webhooks.endpoint.enable")}
               </Menu.Item>
               <Menu.Item leftSection={<IconRotate size={16} aria-hidden />} onClick={onRotate}>
-                Rotate secret
+                {t("webhooks.rotate.confirm")}
               </Menu.Item>
               <Menu.Divider />
               <Menu.Item color="red" leftSection={<IconTrash size={16} aria-hidden />} onClick={onDelete}>
-                Delete
+                {t("webhooks.endpoint.delete")}
               </Menu.Item>
             </Menu.Dropdown>
           </Menu>

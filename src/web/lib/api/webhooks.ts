@@ -59,12 +59,12 @@ export function useUpdateWebhook(onDone?: () => void) {
     success: ({ endpoint, body }) => {
       const url = body.url ?? endpoint.url;
       return body.enabled === undefined
-        ? { title: t("common.webhook.saved"), message: t("common.webhook.savedText", { url }) }
+        ? { title: t("webhooks.notice.savedTitle"), message: t("webhooks.notice.saved", { url }) }
         : body.enabled
-          ? { title: t("common.webhook.enabled"), message: t("common.webhook.enabledText", { url }) }
-          : { title: t("common.webhook.disabled"), message: t("common.webhook.disabledText", { url }) };
+          ? { title: t("webhooks.notice.enabledTitle"), message: t("webhooks.notice.enabled", { url }) }
+          : { title: t("webhooks.notice.disabledTitle"), message: t("webhooks.notice.disabled", { url }) };
     },
-    failureTitle: t("common.webhook.changeFailed"),
+    failureTitle: t("webhooks.notice.changeFailed"),
     onDone,
   });
 }
@@ -122,10 +122,10 @@ export function useSendTestEvent(endpoint: WebhookEndpoint) {
     mutationFn: () => apiCall(productApi.webhooks[":id"].test.$post({ param: { id: endpoint.id } })),
     invalidate: [deliveriesKey(endpoint.id), webhooksKey],
     success: () => ({
-      title: t("common.webhook.testQueued"),
-      message: t("common.webhook.testQueuedText", { url: endpoint.url }),
+      title: t("webhooks.notice.testQueuedTitle"),
+      message: t("webhooks.notice.testQueued", { url: endpoint.url }),
     }),
-    failureTitle: t("common.webhook.testFailed"),
+    failureTitle: t("webhooks.notice.testFailed"),
   });
 }
 
@@ -136,9 +136,9 @@ export function useResendDelivery() {
       apiCall(productApi.webhooks.deliveries[":id"].resend.$post({ param: { id: delivery.id } })),
     invalidate: webhooksKey,
     success: (delivery) => ({
-      title: t("common.webhook.resent"),
-      message: t("common.webhook.resentText", { eventType: delivery.eventType }),
+      title: t("webhooks.notice.resentTitle"),
+      message: t("webhooks.notice.resent", { event: delivery.eventType }),
     }),
-    failureTitle: t("common.webhook.resendFailed"),
+    failureTitle: t("webhooks.notice.resendFailed"),
   });
 }

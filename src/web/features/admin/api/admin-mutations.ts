@@ -1,10 +1,11 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { describeDevice } from "#shared/device.ts";
+import { t } from "#web/i18n/i18n.ts";
 import { authCall } from "#web/lib/api/call.ts";
 import type { Notice } from "#web/lib/api/notify.ts";
 import { useApiMutation } from "#web/lib/api/use-api-mutation.ts";
 import { authClient } from "#web/lib/auth-client.ts";
-import { ADMIN_WORDING } from "../lib/admin-wording.ts";
+import { adminWording } from "../lib/admin-wording.ts";
 import { ADMIN_KEY, type AdminSession, type AdminUser, userKey, usersListKey } from "./admin-users.ts";
 
 /** What follows a change made from a dialog: closing it, opening another page. */
@@ -34,7 +35,7 @@ function useOneClick(action: () => Promise<unknown>, success: Notice, failureTit
     invalidate: [ADMIN_KEY],
     success: () => success,
     failureTitle,
-    wording: ADMIN_WORDING,
+    wording: adminWording(),
   });
 }
 
@@ -47,7 +48,10 @@ export function useCreateUser({ onDone }: Then<AdminUser> = {}) {
       return data.user as AdminUser;
     },
     invalidate: [ADMIN_KEY],
-    success: (_input, user) => ({ title: "User created", message: `${user.name} can now sign in.` }),
+    success: (_input, user) => ({
+      title: t("admin.notice.created"),
+      message: t("admin.notice.createdMessage", { name: user.name }),
+    }),
     onDone: (_input, user) => onDone?.(user),
   });
 }
@@ -57,8 +61,11 @@ export function useSetRole(user: AdminUser, { onDone }: Then = {}) {
     mutationFn: (role: AdminRole) => authCall((o) => authClient.admin.setRole({ userId: user.id, role }, o)),
     invalidate: [ADMIN_KEY],
     success: (role) => ({
-      title: "Role changed",
-      message: `${displayName(user)} is now ${role === "admin" ? "an admin" : "a regular user"}.`,
+      title: t("admin.notice.roleChanged"),
+      message:
+        role === "admin"
+          ? t("admin.notice.nowAdmin", { name: displayName(user) })
+          : t("admin.notice.nowUser", { name: displayName(user) }),
     }),
     onDone: () => onDone?.(undefined),
   });
@@ -70,8 +77,8 @@ export function useBanUser(user: AdminUser, { onDone }: Then = {}) {
       authCall((o) => authClient.admin.banUser({ userId: user.id, ...input }, o)),
     invalidate: [ADMIN_KEY],
     success: () => ({
-      title: "User banned",
-      message: `${displayName(user)} was signed out everywhere and cannot sign in.`,
+      title: t("admin.notice.banned"),
+      message: t("admin.notice.bannedMessage", { name: displayName(user) }),
     }),
     onDone: () => onDone?.(undefined),
   });
@@ -80,24 +87,33 @@ export function useBanUser(user: AdminUser, { onDone }: Then = {}) {
 export function useUnbanUser(user: AdminUser) {
   return useOneClick(
     () => authCall((o) => authClient.admin.unbanUser({ userId: user.id }, o)),
-    { title: "User unbanned", message: `${displayName(user)} can sign in again.` },
-    "Could not unban",
+    {
+      title: t("admin.notice.unbanned"),
+      message: t("admin.notice.unbannedMessage", { name: displayName(user) }),
+    },
+    t("admin.notice.unbanFailed"),
   );
 }
 
 export function useRevokeSession(session: AdminSession) {
   return useOneClick(
     () => authCall((o) => authClient.admin.revokeUserSession({ sessionToken: session.token }, o)),
-    { title: "Session revoked", message: `${describeDevice(session.userAgent).label} is signed out.` },
-    "Could not revoke the session",
+    {
+      title: t("admin.notice.sessionRevoked"),
+      message: t("admin.notice.sessionRevokedMessage", { device: describeDevice(session.userAgent).label }),
+    },
+    t("admin.notice.sessionRevokeFailed"),
   );
 }
 
 export function useRevokeAllSessions(user: AdminUser) {
   return useOneClick(
     () => authCall((o) => authClient.admin.revokeUserSessions({ userId: user.id }, o)),
-    { title: "Sessions revoked", message: `${displayName(user)} is signed out on every device.` },
-    "Could not revoke the sessions",
+    {
+      title: t("admin.notice.sessionsRevoked"),
+      message: t("admin.notice.sessionsRevokedMessage", { name: displayName(user) }),
+    },
+    t("admin.notice.sessionsRevokeFailed"),
   );
 }
 
@@ -108,8 +124,8 @@ export function useRemoveUser(user: AdminUser, { onDone }: Then = {}) {
     mutationFn: () => authCall((o) => authClient.admin.removeUser({ userId: user.id }, o)),
     invalidate: [usersListKey],
     success: () => ({
-      title: "User deleted",
-      message: `${displayName(user)} and their sessions are gone.`,
+      title: t("admin.notice.deleted"),
+      message: t("admin.notice.deletedMessage", { name: displayName(user) }),
     }),
     onDone: async () => {
       await onDone?.(undefined);
@@ -127,6 +143,6 @@ export function useImpersonate(user: AdminUser) {
     mutationFn: () => authCall((o) => authClient.admin.impersonateUser({ userId: user.id }, o)),
     onDone: () => window.location.assign("/"),
     // The confirmation dialog shows a failure in place.
-    wording: ADMIN_WORDING,
+    wording: adminWording(),
   });
 }

@@ -1,5 +1,6 @@
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import type { ApplicationSummary } from "#shared/contracts/applications.ts";
+import { t } from "#web/i18n/i18n.ts";
 import { apiCall, authRequest, productApi } from "#web/lib/api/call.ts";
 import { useApiMutation } from "#web/lib/api/use-api-mutation.ts";
 import { type RegistrationValues, registrationBody } from "../lib/app-registration.ts";
@@ -75,12 +76,16 @@ export function useSetDisabled() {
       ),
     invalidate: applicationsKey,
     success: ({ app, disabled }) => ({
-      title: disabled ? "App disabled" : "App enabled",
-      message: disabled
-        ? `${app.name ?? "The app"} can no longer sign anyone in.`
-        : `${app.name ?? "The app"} can sign people in again.`,
+      title: disabled ? t("admin.notice.appDisabled") : t("admin.notice.appEnabled"),
+      message: app.name
+        ? disabled
+          ? t("admin.notice.appDisabledMessage", { name: app.name })
+          : t("admin.notice.appEnabledMessage", { name: app.name })
+        : disabled
+          ? t("admin.notice.appDisabledUnnamed")
+          : t("admin.notice.appEnabledUnnamed"),
     }),
-    failureTitle: "Could not change the app",
+    failureTitle: t("admin.notice.appChangeFailed"),
   });
 }
 

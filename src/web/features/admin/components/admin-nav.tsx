@@ -2,19 +2,21 @@ import { Group } from "@mantine/core";
 import { IconApps, IconHistory, IconUsers, IconWebhook } from "@tabler/icons-react";
 import { useLocation } from "@tanstack/react-router";
 import { ButtonLink } from "#web/components/button-link.tsx";
+import { t } from "#web/i18n/i18n.ts";
+import type { MessageId } from "#web/i18n/message-id.ts";
 
 const SECTIONS = [
-  { to: "/admin/users", label: "Users", icon: IconUsers },
-  { to: "/admin/applications", label: "Applications", icon: IconApps },
-  { to: "/admin/audit", label: "Audit log", icon: IconHistory },
-  { to: "/admin/webhooks", label: "Webhooks", icon: IconWebhook },
-] as const;
+  { to: "/admin/users", label: "admin.section.users", icon: IconUsers },
+  { to: "/admin/applications", label: "admin.section.applications", icon: IconApps },
+  { to: "/admin/audit", label: "admin.section.audit", icon: IconHistory },
+  { to: "/admin/webhooks", label: "admin.section.webhooks", icon: IconWebhook },
+] as const satisfies readonly { to: string; label: MessageId; icon: unknown }[];
 
 /** The admin area's sections, above every admin page. */
 export function AdminNav() {
   const { pathname } = useLocation();
   return (
-    <Group component="nav" aria-label="Admin sections" gap="xs" pt={{ base: "xs", sm: "md" }} pb="xs">
+    <Group component="nav" aria-label={t("admin.nav.label")} gap="xs" pt={{ base: "xs", sm: "md" }} pb="xs">
       {SECTIONS.map(({ to, label, icon: Icon }) => {
         const active = pathname === to || pathname.startsWith(`${to}/`);
         return (
@@ -28,7 +30,7 @@ export function AdminNav() {
             aria-current={active ? "page" : undefined}
             leftSection={<Icon size={16} aria-hidden />}
           >
-            {label}
+            {t(label)}
           </ButtonLink>
         );
       })}

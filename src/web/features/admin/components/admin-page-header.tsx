@@ -1,6 +1,8 @@
 import { Breadcrumbs, Group, Stack, Text, Title } from "@mantine/core";
 import type { ReactNode } from "react";
 import { TextLink } from "#web/components/text-link.tsx";
+import { t } from "#web/i18n/i18n.ts";
+import type { MessageId } from "#web/i18n/message-id.ts";
 
 interface AdminPageHeaderProps {
   title: ReactNode;
@@ -18,11 +20,11 @@ interface AdminPageHeaderProps {
 export type AdminSection = "users" | "applications" | "audit" | "webhooks";
 
 const SECTIONS = {
-  users: { label: "Users", to: "/admin/users" },
-  applications: { label: "Applications", to: "/admin/applications" },
-  audit: { label: "Audit log", to: "/admin/audit" },
-  webhooks: { label: "Webhooks", to: "/admin/webhooks" },
-} as const;
+  users: { label: "admin.section.users", to: "/admin/users" },
+  applications: { label: "admin.section.applications", to: "/admin/applications" },
+  audit: { label: "admin.section.audit", to: "/admin/audit" },
+  webhooks: { label: "admin.section.webhooks", to: "/admin/webhooks" },
+} as const satisfies Record<AdminSection, { label: MessageId; to: string }>;
 
 /** Breadcrumbs, the page's one h1, a line of context and the page actions. */
 export function AdminPageHeader({
@@ -38,20 +40,20 @@ export function AdminPageHeader({
     <Stack gap="sm">
       <Breadcrumbs
         component="nav"
-        aria-label="Breadcrumb"
+        aria-label={t("admin.header.breadcrumb")}
         separatorMargin={6}
         styles={{ separator: { color: "var(--mantine-color-dimmed)" } }}
       >
         <Text size="sm" c="dimmed">
-          Admin
+          {t("admin.header.admin")}
         </Text>
         {current ? (
           <TextLink to={crumb.to} size="sm">
-            {crumb.label}
+            {t(crumb.label)}
           </TextLink>
         ) : (
           <Text size="sm" c="dimmed" aria-current="page">
-            {crumb.label}
+            {t(crumb.label)}
           </Text>
         )}
         {current ? (

@@ -1,10 +1,12 @@
 import { Table, type TableProps, VisuallyHidden } from "@mantine/core";
 import type { ReactNode } from "react";
 import { TableRegion } from "#web/components/table-region.tsx";
+import { t } from "#web/i18n/i18n.ts";
+import type { MessageId } from "#web/i18n/message-id.ts";
 
 /** A column heading; phones hide the columns that have `visibleFrom`. */
 export interface Column {
-  label: string;
+  label: MessageId;
   visibleFrom?: "sm" | "md";
 }
 
@@ -26,13 +28,13 @@ export function AdminTable({ label, columns, actionsWidth, children, ...table }:
           <Table.Tr>
             {columns.map((column) => (
               <Table.Th key={column.label} visibleFrom={column.visibleFrom}>
-                {column.label}
+                {t(column.label)}
               </Table.Th>
             ))}
             {/* Not the shared ActionsColumnHeader: its hiding class lives in the organizations stylesheet, absent here. */}
             {actionsWidth ? (
               <Table.Th w={actionsWidth}>
-                <VisuallyHidden>Actions</VisuallyHidden>
+                <VisuallyHidden>{t("admin.table.actions")}</VisuallyHidden>
               </Table.Th>
             ) : null}
           </Table.Tr>

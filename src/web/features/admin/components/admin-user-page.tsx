@@ -5,6 +5,7 @@ import { useState } from "react";
 import { ConfirmDialog } from "#web/components/confirm-dialog.tsx";
 import { SectionCard } from "#web/components/section-card.tsx";
 import { UserAvatar } from "#web/components/user-avatar.tsx";
+import { t } from "#web/i18n/i18n.ts";
 import { isAdmin } from "#web/lib/admin-role.ts";
 import { usePageTitle } from "#web/lib/use-page-title.ts";
 import { useImpersonate } from "../api/admin-mutations.ts";
@@ -27,10 +28,9 @@ const route = getRouteApi("/_signed-in/admin/users/$id");
 type Dialog = "ban" | "role" | "delete";
 
 function impersonationBlocker(target: AdminUser, self: boolean): string | null {
-  if (self) return "This is your own account.";
-  if (isAdmin(target))
-    return "Admins cannot be impersonated. Change their role to User first if you need to.";
-  if (target.banned) return "A banned user cannot be impersonated. Unban them first.";
+  if (self) return t("admin.impersonate.self");
+  if (isAdmin(target)) return t("admin.impersonate.admin");
+  if (target.banned) return t("admin.impersonate.banned");
   return null;
 }
 
@@ -48,7 +48,7 @@ function UserActions({ target, self, onBan }: { target: AdminUser; self: boolean
         leftSection={<IconSpy size={16} aria-hidden />}
         onClick={() => setConfirming(true)}
       >
-        Impersonate
+        {t("admin.impersonate.button")}
       </GuardedButton>
       <ConfirmDialog
         opened={confirming}
@@ -56,26 +56,26 @@ function UserActions({ target, self, onBan }: { target: AdminUser; self: boolean
           setConfirming(false);
           impersonate.reset();
         }}
-        title={`Impersonate ${name}?`}
-        confirmLabel="Impersonate"
+        title={t("admin.impersonate.title", { name })}
+        confirmLabel={t("admin.impersonate.button")}
         danger={false}
         onConfirm={() => impersonate.mutate()}
         // Still loading while the page reloads as the user.
         loading={impersonate.isPending || impersonate.isSuccess}
         error={impersonate.error}
       >
-        {`You will see and do everything as ${name} (${target.email}) for up to an hour, and it is recorded in the audit log. Your admin area is closed until you stop impersonating.`}
+        {t("admin.impersonate.body", { name, email: target.email })}
       </ConfirmDialog>
       {target.banned ? null : (
         <GuardedButton
           id="ban"
-          reason={self ? "You cannot ban your own account." : null}
+          reason={self ? t("admin.ban.self") : null}
           variant="light"
           color="red"
           leftSection={<IconBan size={16} aria-hidden />}
           onClick={onBan}
         >
-          Ban user
+          {t("admin.ban.submit")}
         </GuardedButton>
       )}
     </>
@@ -88,7 +88,7 @@ export function AdminUserPage() {
   const { userId } = useAdminSession();
   const user = useAdminUser(id);
   const [dialog, setDialog] = useState<Dialog | null>(null);
-  usePageTitle(user.data ? user.data.name || user.data.email : "User");
+  usePageTitle(user.data ? user.data.name || user.data.email : t("admin.role.user"));
 
   if (user.isPending) return <UserPageSkeleton />;
   if (user.error || !user.data)
@@ -116,7 +116,7 @@ export function AdminUserPage() {
               <StatusBadges user={target} />
               {self ? (
                 <Text size="xs" c="dimmed">
-                  (you)
+                  {t("admin.user.you")}
                 </Text>
               ) : null}
             </Group>
@@ -135,22 +135,21 @@ export function AdminUserPage() {
 
       <SectionCard
         danger
-        title="Delete user"
+        title={t("admin.deleteUser.title")}
         actions={
           <GuardedButton
             id="delete"
-            reason={self ? "Delete your own account from your account settings." : null}
+            reason={self ? t("admin.deleteUser.self") : null}
             color="red.9"
             leftSection={<IconTrash size={16} aria-hidden />}
             onClick={() => setDialog("delete")}
           >
-            Delete user
+            {t("admin.deleteUser.title")}
           </GuardedButton>
         }
       >
         <Text size="sm" c="dimmed">
-          Removes the account, its sessions and sign-in methods for good. A user who is the only owner of an
-          organization cannot be deleted until another owner is named.
+          {t("admin.deleteUser.description")}
         </Text>
       </SectionCard>
 

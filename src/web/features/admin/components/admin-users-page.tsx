@@ -5,7 +5,7 @@ import { getRouteApi, useNavigate } from "@tanstack/react-router";
 import { useEffect, useState } from "react";
 import { LoadError } from "#web/components/error-alert.tsx";
 import { ListSkeleton } from "#web/components/page-states.tsx";
-import { plural } from "#web/lib/format.ts";
+import { t } from "#web/i18n/i18n.ts";
 import { usePageTitle } from "#web/lib/use-page-title.ts";
 import { useUsersList } from "../api/admin-users.ts";
 import {
@@ -23,7 +23,7 @@ const route = getRouteApi("/_signed-in/admin/users");
 
 /** `/admin/users`: every account, searchable, filterable, sorted and paged by the server. */
 export function AdminUsersPage() {
-  usePageTitle("Users");
+  usePageTitle(t("admin.section.users"));
   const search = route.useSearch();
   const navigate = useNavigate();
   const [creating, setCreating] = useState(false);
@@ -68,18 +68,20 @@ export function AdminUsersPage() {
 
   const createButton = (
     <Button leftSection={<IconPlus size={16} aria-hidden />} onClick={() => setCreating(true)}>
-      Create user
+      {t("admin.createUser.title")}
     </Button>
   );
 
   return (
     <Stack gap="lg" py={{ base: "xs", sm: "md" }}>
       <AdminPageHeader
-        title="Users"
+        title={t("admin.section.users")}
         description={
           list.data
-            ? `${plural(total, narrowed ? "matching user" : "user")}${narrowed ? "" : " in total"}. Open one to see their sessions and manage access.`
-            : "Every account on this server. Open one to see their sessions and manage access."
+            ? narrowed
+              ? t("admin.users.countMatching", { count: total })
+              : t("admin.users.countTotal", { count: total })
+            : t("admin.users.description")
         }
         actions={createButton}
       />
@@ -92,12 +94,12 @@ export function AdminUsersPage() {
             <LoadError
               error={list.error}
               onRetry={() => void list.refetch()}
-              title="We couldn't load the users"
+              title={t("admin.users.loadError")}
             />
           </Stack>
         ) : list.isPending ? (
           <Stack p="md">
-            <ListSkeleton rows={Math.min(size, 8)} label="Loading users" />
+            <ListSkeleton rows={Math.min(size, 8)} label={t("admin.users.loading")} />
           </Stack>
         ) : list.data.users.length === 0 ? (
           <EmptyState
@@ -105,17 +107,13 @@ export function AdminUsersPage() {
             px="md"
             variant="light"
             icon={<IconUsers size={26} stroke={1.6} aria-hidden />}
-            title={narrowed ? "No users match" : "No users yet"}
-            description={
-              narrowed
-                ? "Nobody matches this search and filter. Try another spelling, or part of the name or the address."
-                : "Accounts appear here as people sign up, or when you create one."
-            }
+            title={narrowed ? t("admin.users.noMatchTitle") : t("admin.users.emptyTitle")}
+            description={narrowed ? t("admin.users.noMatchDescription") : t("admin.users.emptyDescription")}
           >
             <EmptyState.Actions>
               {narrowed ? (
                 <Button variant="default" onClick={clearAll}>
-                  Clear search and filter
+                  {t("admin.users.clear")}
                 </Button>
               ) : (
                 createButton

@@ -1,5 +1,6 @@
 import { Badge, Group } from "@mantine/core";
 import type { ApplicationSummary } from "#shared/contracts/applications.ts";
+import { t } from "#web/i18n/i18n.ts";
 import { APP_TYPE_TEXT } from "../lib/app-registration.ts";
 
 type BadgeSize = "xs" | "sm" | "md";
@@ -18,21 +19,21 @@ export function AppBadges({
     <Group gap={4} wrap="wrap">
       {withType ? (
         <Badge size={size} variant="light" color="gray">
-          {APP_TYPE_TEXT[app.type].label}
+          {t(APP_TYPE_TEXT[app.type].label)}
         </Badge>
       ) : null}
       {app.disabled ? (
         <Badge size={size} variant="light" color="red">
-          Disabled
+          {t("admin.app.disabled")}
         </Badge>
       ) : (
         <Badge size={size} variant="light" color="teal">
-          Active
+          {t("admin.app.active")}
         </Badge>
       )}
       {app.skipConsent ? (
         <Badge size={size} variant="light" color="indigo">
-          First-party
+          {t("admin.app.firstParty")}
         </Badge>
       ) : null}
     </Group>

@@ -1,5 +1,6 @@
 import type { ApplicationSummary } from "#shared/contracts/applications.ts";
 import { CopyField } from "#web/components/copy-field.tsx";
+import { t } from "#web/i18n/i18n.ts";
 
 /**
  * The settings an app's developer puts into any OpenID Connect library: issuer (discovery finds the rest
@@ -14,7 +15,7 @@ export function appConfigText(app: ApplicationSummary, origin = window.location.
     `OIDC_DISCOVERY_URL=${issuer}/.well-known/openid-configuration`,
     `OIDC_CLIENT_ID=${app.clientId}`,
   ];
-  if (app.confidential) lines.push("OIDC_CLIENT_SECRET=<the secret you copied when it was issued>");
+  if (app.confidential) lines.push(`OIDC_CLIENT_SECRET=<${t("admin.config.secretPlaceholder")}>`);
   // A service asks the token endpoint for its API scopes itself (client_credentials): no user scopes, no redirect.
   if (app.type === "service") {
     lines.push(`OIDC_TOKEN_URL=${issuer}/oauth2/token`);
@@ -28,5 +29,5 @@ export function appConfigText(app: ApplicationSummary, origin = window.location.
 }
 
 export function AppConfigBlock({ app }: { app: ApplicationSummary }) {
-  return <CopyField label="Configuration" value={appConfigText(app)} block testId="app-config" />;
+  return <CopyField label={t("admin.config.label")} value={appConfigText(app)} block testId="app-config" />;
 }

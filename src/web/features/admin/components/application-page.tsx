@@ -19,6 +19,7 @@ import { ConfirmActionDialog, ConfirmDialog } from "#web/components/confirm-dial
 import { Detail } from "#web/components/detail.tsx";
 import { LoadError } from "#web/components/error-alert.tsx";
 import { SectionCard } from "#web/components/section-card.tsx";
+import { t } from "#web/i18n/i18n.ts";
 import { isNotFound } from "#web/lib/api/api-error.ts";
 import { formatDate } from "#web/lib/format.ts";
 import { scopeText } from "#web/lib/oauth-scopes.ts";
@@ -39,17 +40,17 @@ import { CredentialsDialog } from "./credentials-dialog.tsx";
 
 const route = getRouteApi("/_signed-in/admin/applications/$clientId");
 
-const appName = (app: ApplicationSummary) => app.name?.trim() || "Unnamed app";
+const appName = (app: ApplicationSummary) => app.name?.trim() || t("admin.app.unnamed");
 
 /** `/admin/applications/$clientId`: one app's configuration, and rotating, disabling or deleting it. */
 export function ApplicationPage() {
   const { clientId } = route.useParams();
   const app = useApplication(clientId);
-  usePageTitle(app.data ? appName(app.data) : "Application");
+  usePageTitle(app.data ? appName(app.data) : t("admin.app.page"));
 
   if (app.isPending) {
     return (
-      <Stack gap="lg" role="status" aria-label="Loading app" py={{ base: "xs", sm: "md" }}>
+      <Stack gap="lg" role="status" aria-label={t("admin.app.loading")} py={{ base: "xs", sm: "md" }}>
         <Skeleton height={12} width={160} radius="xl" />
         <Skeleton height={56} width="50%" />
         <Skeleton height={220} />
@@ -59,23 +60,27 @@ export function ApplicationPage() {
   if (app.isError) {
     return (
       <Stack gap="lg" py={{ base: "xs", sm: "md" }}>
-        <AdminPageHeader section="applications" current="Not found" title="Application" />
+        <AdminPageHeader
+          section="applications"
+          current={t("admin.app.notFoundCrumb")}
+          title={t("admin.app.page")}
+        />
         {isNotFound(app.error) ? (
           <Alert
             color="yellow"
             variant="light"
             icon={<IconApps size={18} aria-hidden />}
-            title="This app doesn't exist"
+            title={t("admin.app.notFoundTitle")}
           >
             <Stack gap="xs" align="flex-start">
-              <Text size="sm">It may have been deleted by another admin.</Text>
+              <Text size="sm">{t("admin.app.notFoundBody")}</Text>
               <ButtonLink to="/admin/applications" size="xs" variant="default">
-                Back to applications
+                {t("admin.app.back")}
               </ButtonLink>
             </Stack>
           </Alert>
         ) : (
-          <LoadError error={app.error} onRetry={() => void app.refetch()} title="We couldn't load this app" />
+          <LoadError error={app.error} onRetry={() => void app.refetch()} title={t("admin.app.loadError")} />
         )}
       </Stack>
     );
@@ -111,7 +116,7 @@ function ApplicationDetails({ app }: { app: ApplicationSummary }) {
                 leftSection={<IconKey size={16} aria-hidden />}
                 onClick={() => setConfirmRotate(true)}
               >
-                Rotate secret
+                {t("admin.app.rotate")}
               </Button>
             ) : null}
             <Button
@@ -126,7 +131,7 @@ function ApplicationDetails({ app }: { app: ApplicationSummary }) {
               loading={setDisabled.isPending}
               onClick={() => setDisabled.mutate({ app, disabled: !app.disabled })}
             >
-              {app.disabled ? "Enable" : "Disable"}
+              {app.disabled ? t("admin.app.enable") : t("admin.app.disable")}
             </Button>
             <Button
               variant="light"
@@ -134,57 +139,57 @@ function ApplicationDetails({ app }: { app: ApplicationSummary }) {
               leftSection={<IconTrash size={16} aria-hidden />}
               onClick={() => setDeleting(app)}
             >
-              Delete
+              {t("admin.app.delete")}
             </Button>
           </>
         }
       />
 
       {app.disabled ? (
-        <Alert color="red" variant="light" title="This app is disabled">
-          Nobody can sign in to it and it gets no new tokens until you enable it again.
+        <Alert color="red" variant="light" title={t("admin.app.disabledTitle")}>
+          {t("admin.app.disabledBody")}
         </Alert>
       ) : null}
 
       <SectionCard
         id="connect"
-        title="Connect your app"
-        description="Give these settings to the app's developer. Any OpenID Connect library finds the endpoints from the issuer."
+        title={t("admin.app.connectTitle")}
+        description={t("admin.app.connectDescription")}
       >
         <AppConfigBlock app={app} />
       </SectionCard>
 
-      <SectionCard id="settings" title="Settings">
+      <SectionCard id="settings" title={t("admin.app.settings")}>
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="lg">
-          <Detail icon={<IconApps size={18} />} label="Type">
-            {APP_TYPE_TEXT[app.type].label}
+          <Detail icon={<IconApps size={18} />} label={t("admin.app.type")}>
+            {t(APP_TYPE_TEXT[app.type].label)}
           </Detail>
-          <Detail icon={<IconCalendar size={18} />} label="Registered">
+          <Detail icon={<IconCalendar size={18} />} label={t("admin.app.registered")}>
             {formatDate(app.createdAt)}
           </Detail>
           {app.type === "service" ? null : (
-            <Detail icon={<IconLink size={18} />} label="Redirect URIs">
+            <Detail icon={<IconLink size={18} />} label={t("admin.app.redirectUris")}>
               {app.redirectUris.map((uri) => (
                 <div key={uri}>{uri}</div>
               ))}
             </Detail>
           )}
           {app.type === "service" ? null : (
-            <Detail icon={<IconLogout size={18} />} label="Post-logout redirect URIs">
+            <Detail icon={<IconLogout size={18} />} label={t("admin.app.postLogoutUris")}>
               {app.postLogoutRedirectUris.length > 0
                 ? app.postLogoutRedirectUris.map((uri) => <div key={uri}>{uri}</div>)
-                : "None"}
+                : t("admin.app.none")}
             </Detail>
           )}
-          <Detail icon={<IconShieldCheck size={18} />} label="Allowed scopes">
+          <Detail icon={<IconShieldCheck size={18} />} label={t("admin.app.scopes")}>
             {app.scopes
-              ? app.scopes.map((scope) => `${scope} (${scopeText(scope).title})`).join(", ")
-              : "Every scope"}
+              ? app.scopes
+                  .map((scope) => t("admin.app.scope", { scope, title: scopeText(scope).title }))
+                  .join(t("admin.app.scopeSeparator"))
+              : t("admin.app.everyScope")}
           </Detail>
-          <Detail icon={<IconShieldCheck size={18} />} label="Consent">
-            {app.skipConsent
-              ? "First-party: people are not asked"
-              : "People are asked on their first sign-in"}
+          <Detail icon={<IconShieldCheck size={18} />} label={t("admin.app.consent")}>
+            {app.skipConsent ? t("admin.app.consentSkipped") : t("admin.app.consentAsked")}
           </Detail>
         </SimpleGrid>
       </SectionCard>
@@ -195,31 +200,31 @@ function ApplicationDetails({ app }: { app: ApplicationSummary }) {
           rotate.reset();
           setConfirmRotate(false);
         }}
-        title="Rotate the client secret?"
-        confirmLabel="Rotate secret"
+        title={t("admin.app.rotateTitle")}
+        confirmLabel={t("admin.app.rotate")}
         onConfirm={() => rotate.mutate(app)}
         loading={rotate.isPending}
         error={rotate.error}
       >
-        {`A new secret is issued and shown once. The current one stops working at once: ${name} cannot get tokens until its server uses the new secret.`}
+        {t("admin.app.rotateBody", { name })}
       </ConfirmDialog>
       <CredentialsDialog issued={issued} reason="rotated" onClose={() => setIssued(null)} />
       <ConfirmActionDialog
         target={deleting}
         onClose={() => setDeleting(null)}
-        title={`Delete ${name}?`}
-        confirmLabel="Delete app"
+        title={t("admin.app.deleteTitle", { name })}
+        confirmLabel={t("admin.app.deleteConfirm")}
         action={async (target: ApplicationSummary) => {
           await deleteApplication(target);
           await navigate({ to: "/admin/applications", replace: true });
         }}
         invalidate={applicationsKey}
         success={() => ({
-          title: "App deleted",
-          message: `${name} and every access people gave it are gone.`,
+          title: t("admin.app.deleted"),
+          message: t("admin.app.deletedMessage", { name }),
         })}
       >
-        {`${name} can no longer sign anyone in; everyone's grants and tokens for it are deleted. This cannot be undone.`}
+        {t("admin.app.deleteBody", { name })}
       </ConfirmActionDialog>
     </Stack>
   );

@@ -8,7 +8,8 @@ import { LoadError } from "#web/components/error-alert.tsx";
 import { PageNumbers } from "#web/components/page-pagination.tsx";
 import { ListSkeleton } from "#web/components/page-states.tsx";
 import { TextLink } from "#web/components/text-link.tsx";
-import { formatDate, plural } from "#web/lib/format.ts";
+import { t } from "#web/i18n/i18n.ts";
+import { formatDate } from "#web/lib/format.ts";
 import { usePageTitle } from "#web/lib/use-page-title.ts";
 import { type IssuedCredentials, useApplications } from "../api/applications.ts";
 import { APP_TYPE_TEXT } from "../lib/app-registration.ts";
@@ -22,15 +23,15 @@ const route = getRouteApi("/_signed-in/admin/applications");
 const PAGE_SIZE = 20;
 
 const COLUMNS: Column[] = [
-  { label: "App" },
-  { label: "Type", visibleFrom: "sm" },
-  { label: "Status", visibleFrom: "sm" },
-  { label: "Registered", visibleFrom: "md" },
+  { label: "admin.apps.column.app" },
+  { label: "admin.app.type", visibleFrom: "sm" },
+  { label: "admin.users.column.status", visibleFrom: "sm" },
+  { label: "admin.app.registered", visibleFrom: "md" },
 ];
 
 /** `/admin/applications`: every app that signs people in through Gatehouse, and registering one. */
 export function ApplicationsPage() {
-  usePageTitle("Applications");
+  usePageTitle(t("admin.section.applications"));
   const { page = 1 } = route.useSearch();
   const navigate = useNavigate();
   const [registering, setRegistering] = useState(false);
@@ -40,7 +41,7 @@ export function ApplicationsPage() {
 
   const registerButton = (
     <Button leftSection={<IconPlus size={16} aria-hidden />} onClick={() => setRegistering(true)}>
-      Register app
+      {t("admin.register.submit")}
     </Button>
   );
   const open = (app: { clientId: string }) =>
@@ -50,12 +51,8 @@ export function ApplicationsPage() {
     <Stack gap="lg" py={{ base: "xs", sm: "md" }}>
       <AdminPageHeader
         section="applications"
-        title="Applications"
-        description={
-          list.data
-            ? `${plural(total, "registered app")}. Open one for its configuration, secret and switches.`
-            : "The apps that sign people in with Gatehouse accounts (OpenID Connect)."
-        }
+        title={t("admin.section.applications")}
+        description={list.data ? t("admin.apps.count", { count: total }) : t("admin.apps.description")}
         actions={registerButton}
       />
       <Card withBorder shadow="xs" radius="lg" padding={0}>
@@ -64,12 +61,12 @@ export function ApplicationsPage() {
             <LoadError
               error={list.error}
               onRetry={() => void list.refetch()}
-              title="We couldn't load the apps"
+              title={t("admin.apps.loadError")}
             />
           </Stack>
         ) : list.isPending ? (
           <Stack p="md">
-            <ListSkeleton rows={4} label="Loading apps" />
+            <ListSkeleton rows={4} label={t("admin.apps.loading")} />
           </Stack>
         ) : list.data.items.length === 0 ? (
           <EmptyState
@@ -77,14 +74,14 @@ export function ApplicationsPage() {
             px="md"
             variant="light"
             icon={<IconApps size={26} stroke={1.6} aria-hidden />}
-            title="No apps yet"
-            description="Register your web, mobile or backend app to let people sign in to it with their Gatehouse account."
+            title={t("admin.apps.emptyTitle")}
+            description={t("admin.apps.emptyDescription")}
           >
             <EmptyState.Actions>{registerButton}</EmptyState.Actions>
           </EmptyState>
         ) : (
           <AdminTable
-            label="Applications"
+            label={t("admin.section.applications")}
             columns={COLUMNS}
             horizontalSpacing="md"
             aria-busy={list.isFetching}
@@ -128,7 +125,7 @@ export function ApplicationsPage() {
 }
 
 function AppRow({ app, onOpen }: { app: ApplicationSummary; onOpen: () => void }) {
-  const name = app.name?.trim() || "Unnamed app";
+  const name = app.name?.trim() || t("admin.app.unnamed");
   return (
     <Table.Tr onClick={onOpen} style={{ cursor: "pointer" }} data-testid="application-row">
       <Table.Td>
@@ -156,7 +153,7 @@ function AppRow({ app, onOpen }: { app: ApplicationSummary; onOpen: () => void }
         </Group>
       </Table.Td>
       <Table.Td visibleFrom="sm">
-        <Text size="sm">{APP_TYPE_TEXT[app.type].label}</Text>
+        <Text size="sm">{t(APP_TYPE_TEXT[app.type].label)}</Text>
       </Table.Td>
       <Table.Td visibleFrom="sm">
         <AppBadges app={app} withType={false} />

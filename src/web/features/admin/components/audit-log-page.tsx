@@ -1,6 +1,7 @@
 import { Stack } from "@mantine/core";
 import { getRouteApi } from "@tanstack/react-router";
 import { AuditLog, ExportCsvButton } from "#web/components/audit/audit-log.tsx";
+import { t } from "#web/i18n/i18n.ts";
 import type { AuditSearch } from "#web/lib/audit-search.ts";
 import { usePageTitle } from "#web/lib/use-page-title.ts";
 import { AdminPageHeader } from "./admin-page-header.tsx";
@@ -9,15 +10,15 @@ const route = getRouteApi("/_signed-in/admin/audit");
 
 /** `/admin/audit`: every event of the installation, searchable by name, email or id, filtered and exported. */
 export function AuditLogPage() {
-  usePageTitle("Audit log");
+  usePageTitle(t("admin.section.audit"));
   const search = route.useSearch();
   const navigate = route.useNavigate();
   return (
     <Stack gap="lg" py={{ base: "xs", sm: "md" }}>
       <AdminPageHeader
         section="audit"
-        title="Audit log"
-        description="Everything recorded across the installation: sign-ins, account changes, organizations, admin actions and webhooks, newest first."
+        title={t("admin.section.audit")}
+        description={t("admin.audit.description")}
         actions={<ExportCsvButton scope="everything" search={search} name="audit-log" />}
       />
       <AuditLog
@@ -25,7 +26,7 @@ export function AuditLogPage() {
         search={search}
         onSearchChange={(next: AuditSearch) => void navigate({ search: next, replace: true })}
         searchable
-        emptyText="Sign-ins, changes and admin actions will show up here."
+        emptyText={t("admin.audit.empty")}
       />
     </Stack>
   );

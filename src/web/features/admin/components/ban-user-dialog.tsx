@@ -1,5 +1,6 @@
 import { Text, Textarea } from "@mantine/core";
 import { z } from "zod";
+import { t } from "#web/i18n/i18n.ts";
 import { useBanUser } from "../api/admin-mutations.ts";
 import { BAN_DURATIONS, BAN_REASON_MAX, banReasonSchema, banSeconds } from "../lib/ban.ts";
 import { closing, FormDialog, FormSelect, type UserDialogProps, useSchemaForm } from "./form-dialog.tsx";
@@ -16,33 +17,36 @@ export function BanUserDialog({ user, opened, onClose }: UserDialogProps) {
     <FormDialog
       opened={opened}
       onClose={close}
-      title={`Ban ${user.name || user.email}`}
+      title={t("admin.ban.title", { name: user.name || user.email })}
       onSubmit={form.onSubmit((values) =>
         ban.mutate({ banReason: values.reason.trim(), banExpiresIn: banSeconds(values.duration) }),
       )}
       error={ban.error}
-      submitLabel="Ban user"
+      submitLabel={t("admin.ban.submit")}
       danger
       loading={ban.isPending}
       intro={
         <Text size="sm" c="dimmed">
-          Every session of this user ends at once, and signing in is refused with the reason below until the
-          ban ends or you lift it.
+          {t("admin.ban.intro")}
         </Text>
       }
     >
       <Textarea
-        label="Reason"
+        label={t("admin.ban.reason")}
         size="md"
         autosize
         minRows={2}
         maxRows={6}
         maxLength={BAN_REASON_MAX}
-        placeholder="e.g. Repeated spam in the support forum"
+        placeholder={t("admin.ban.reasonPlaceholder")}
         data-autofocus
         {...form.getInputProps("reason")}
       />
-      <FormSelect label="Ban ends" data={BAN_DURATIONS} {...form.getInputProps("duration")} />
+      <FormSelect
+        label={t("admin.ban.ends")}
+        data={BAN_DURATIONS.map(({ value, label }) => ({ value, label: t(label) }))}
+        {...form.getInputProps("duration")}
+      />
     </FormDialog>
   );
 }

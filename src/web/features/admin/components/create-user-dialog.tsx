@@ -3,14 +3,10 @@ import { useNavigate } from "@tanstack/react-router";
 import { z } from "zod";
 import { emailSchema, nameSchema, newPasswordSchema } from "#shared/fields.ts";
 import { LIMITS } from "#shared/limits.ts";
+import { t } from "#web/i18n/i18n.ts";
 import { useAppConfig } from "#web/lib/app-config.ts";
 import { useCreateUser } from "../api/admin-mutations.ts";
 import { closing, FormDialog, FormSelect, useSchemaForm } from "./form-dialog.tsx";
-
-const ROLE_OPTIONS = [
-  { value: "user", label: "User" },
-  { value: "admin", label: "Admin — can manage every user" },
-];
 
 /** Creates an account directly (no sign-up mail), then opens its page. */
 export function CreateUserDialog({ opened, onClose }: { opened: boolean; onClose: () => void }) {
@@ -25,9 +21,9 @@ export function CreateUserDialog({ opened, onClose }: { opened: boolean; onClose
   });
   const form = useSchemaForm(
     z.object({
-      name: nameSchema("Enter a name"),
-      email: emailSchema("Enter an email address"),
-      password: newPasswordSchema(limits, "Enter a password"),
+      name: nameSchema(t("admin.createUser.nameMissing")),
+      email: emailSchema(t("admin.createUser.emailMissing")),
+      password: newPasswordSchema(limits, t("admin.createUser.passwordMissing")),
     }),
     { name: "", email: "", password: "", role: "user", emailVerified: true },
   );
@@ -37,7 +33,7 @@ export function CreateUserDialog({ opened, onClose }: { opened: boolean; onClose
     <FormDialog
       opened={opened}
       onClose={close}
-      title="Create user"
+      title={t("admin.createUser.title")}
       onSubmit={form.onSubmit((values) =>
         create.mutate({
           name: values.name.trim(),
@@ -48,33 +44,40 @@ export function CreateUserDialog({ opened, onClose }: { opened: boolean; onClose
         }),
       )}
       error={create.error}
-      submitLabel="Create user"
+      submitLabel={t("admin.createUser.title")}
       loading={create.isPending}
     >
       <TextInput
-        label="Name"
+        label={t("admin.createUser.name")}
         autoComplete="off"
         maxLength={LIMITS.name}
         data-autofocus
         {...form.getInputProps("name")}
       />
       <TextInput
-        label="Email"
+        label={t("admin.profile.email")}
         type="email"
         autoComplete="off"
         maxLength={LIMITS.email}
         {...form.getInputProps("email")}
       />
       <PasswordInput
-        label="Password"
+        label={t("admin.createUser.password")}
         autoComplete="new-password"
-        description={`At least ${config.passwordMinLength} characters. Share it with the person safely; they can change it later.`}
+        description={t("admin.createUser.passwordHelp", { min: config.passwordMinLength })}
         {...form.getInputProps("password")}
       />
-      <FormSelect label="Role" data={ROLE_OPTIONS} {...form.getInputProps("role")} />
+      <FormSelect
+        label={t("admin.users.column.role")}
+        data={[
+          { value: "user", label: t("admin.role.user") },
+          { value: "admin", label: t("admin.createUser.roleAdmin") },
+        ]}
+        {...form.getInputProps("role")}
+      />
       <Checkbox
-        label="Email address already verified"
-        description="Leave on to let them sign in right away. Off, they confirm the address by a mailed link first."
+        label={t("admin.createUser.verified")}
+        description={t("admin.createUser.verifiedHelp")}
         {...form.getInputProps("emailVerified", { type: "checkbox" })}
       />
     </FormDialog>

@@ -2,6 +2,7 @@ import { Button, Group, Stack, Text } from "@mantine/core";
 import { AppModal } from "#web/components/app-modal.tsx";
 import { CopyField } from "#web/components/copy-field.tsx";
 import { ShownOnceAlert } from "#web/components/shown-once-alert.tsx";
+import { t } from "#web/i18n/i18n.ts";
 import type { IssuedCredentials } from "../api/applications.ts";
 
 interface CredentialsDialogProps {
@@ -22,26 +23,26 @@ export function CredentialsDialog({ issued, reason, onClose }: CredentialsDialog
     <AppModal
       opened={issued !== null}
       onClose={onClose}
-      title={reason === "rotated" ? "New client secret" : "App registered"}
+      title={
+        reason === "rotated" ? t("admin.credentials.rotatedTitle") : t("admin.credentials.registeredTitle")
+      }
       size="lg"
     >
       <Stack gap="md">
         {secret ? (
-          <ShownOnceAlert title="Copy the secret now">
-            This is the only time the secret is shown: Gatehouse stores only a hash of it. Keep it in your
-            app's server configuration, never in a browser or mobile app.
-            {reason === "rotated" ? " The previous secret no longer works." : null}
+          <ShownOnceAlert title={t("admin.credentials.copyNow")}>
+            {reason === "rotated"
+              ? t("admin.credentials.shownOnceRotated")
+              : t("admin.credentials.shownOnce")}
           </ShownOnceAlert>
         ) : (
-          <Text size="sm">
-            This app has no secret: it proves each sign-in with PKCE. Give its developer the client ID.
-          </Text>
+          <Text size="sm">{t("admin.credentials.noSecret")}</Text>
         )}
-        {issued ? <CopyField label="Client ID" value={issued.client_id} /> : null}
-        {secret ? <CopyField label="Client secret" value={secret} /> : null}
+        {issued ? <CopyField label={t("admin.credentials.clientId")} value={issued.client_id} /> : null}
+        {secret ? <CopyField label={t("admin.credentials.clientSecret")} value={secret} /> : null}
         <Group justify="flex-end">
           <Button onClick={onClose} data-autofocus>
-            {secret ? "I've copied the secret" : "Done"}
+            {secret ? t("admin.credentials.copied") : t("admin.credentials.done")}
           </Button>
         </Group>
       </Stack>

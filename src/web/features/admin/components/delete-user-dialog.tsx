@@ -1,6 +1,8 @@
 import { Code, Text, TextInput } from "@mantine/core";
 import { useNavigate } from "@tanstack/react-router";
 import { useState } from "react";
+import { t } from "#web/i18n/i18n.ts";
+import { T } from "#web/i18n/locale-root.tsx";
 import { useRemoveUser } from "../api/admin-mutations.ts";
 import { closing, FormDialog, type UserDialogProps } from "./form-dialog.tsx";
 
@@ -25,27 +27,27 @@ export function DeleteUserDialog({ user, opened, onClose }: UserDialogProps) {
     <FormDialog
       opened={opened}
       onClose={close}
-      title="Delete user"
+      title={t("admin.deleteUser.title")}
       onSubmit={() => remove.mutate()}
       error={remove.error}
-      errorTitle="The user was not deleted"
-      submitLabel="Delete user"
+      errorTitle={t("admin.deleteUser.failed")}
+      submitLabel={t("admin.deleteUser.title")}
       danger
       loading={remove.isPending}
       submitDisabled={!matches}
       intro={
         <Text size="sm">
-          {`This permanently deletes ${user.name || "this user"}'s account, sessions and linked sign-in methods. It cannot be undone.`}
+          {user.name ? t("admin.deleteUser.intro", { name: user.name }) : t("admin.deleteUser.introUnnamed")}
         </Text>
       }
     >
       <TextInput
         label={
-          <>
-            {"Type "}
-            <Code>{user.email}</Code>
-            {" to confirm"}
-          </>
+          <T
+            id="admin.deleteUser.typeToConfirm"
+            values={{ email: user.email }}
+            components={{ email: <Code /> }}
+          />
         }
         autoComplete="off"
         value={typed}

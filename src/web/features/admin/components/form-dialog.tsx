@@ -5,7 +5,7 @@ import type { z } from "zod";
 import { AppModal, DialogActions } from "#web/components/app-modal.tsx";
 import { ErrorAlert } from "#web/components/error-alert.tsx";
 import type { AdminUser } from "../api/admin-users.ts";
-import { ADMIN_WORDING } from "../lib/admin-wording.ts";
+import { adminWording } from "../lib/admin-wording.ts";
 
 /** What a dialog acting on one user is given. */
 export interface UserDialogProps {
@@ -91,7 +91,7 @@ export function FormDialog({
       >
         <Stack gap="md">
           {intro}
-          <ErrorAlert error={error} title={errorTitle} wording={ADMIN_WORDING} />
+          <ErrorAlert error={error} title={errorTitle} wording={adminWording()} />
           {children}
           <DialogActions
             confirmLabel={submitLabel}

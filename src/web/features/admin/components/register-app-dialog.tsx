@@ -1,5 +1,6 @@
 import { Checkbox, Group, Radio, Stack, Text, Textarea, TextInput } from "@mantine/core";
 import { APP_TYPES } from "#shared/contracts/applications.ts";
+import { t } from "#web/i18n/i18n.ts";
 import { KNOWN_SCOPES, scopeText } from "#web/lib/oauth-scopes.ts";
 import { type IssuedCredentials, useRegisterApplication } from "../api/applications.ts";
 import { APP_TYPE_TEXT, type RegistrationValues, registrationSchema } from "../lib/app-registration.ts";
@@ -37,29 +38,29 @@ export function RegisterAppDialog({ opened, onClose, onRegistered }: RegisterApp
     <FormDialog
       opened={opened}
       onClose={close}
-      title="Register an app"
+      title={t("admin.register.title")}
       onSubmit={form.onSubmit((values) => register.mutate(values))}
       error={register.error}
-      errorTitle="The app was not registered"
-      submitLabel="Register app"
+      errorTitle={t("admin.register.failed")}
+      submitLabel={t("admin.register.submit")}
       loading={register.isPending}
     >
       <TextInput
-        label="Name"
-        description="Shown to people on the consent screen."
+        label={t("admin.createUser.name")}
+        description={t("admin.register.nameHelp")}
         required
         data-autofocus
         maxLength={100}
         {...form.getInputProps("name")}
       />
-      <Radio.Group label="Type" required {...form.getInputProps("type")}>
+      <Radio.Group label={t("admin.app.type")} required {...form.getInputProps("type")}>
         <Stack gap="xs" mt={6}>
           {APP_TYPES.map((type) => (
             <Radio
               key={type}
               value={type}
-              label={APP_TYPE_TEXT[type].label}
-              description={APP_TYPE_TEXT[type].description}
+              label={t(APP_TYPE_TEXT[type].label)}
+              description={t(APP_TYPE_TEXT[type].description)}
             />
           ))}
         </Stack>
@@ -67,8 +68,8 @@ export function RegisterAppDialog({ opened, onClose, onRegistered }: RegisterApp
       {service ? null : (
         <>
           <Textarea
-            label="Redirect URIs"
-            description="Where people return after signing in: one full address per line, exactly as the app sends it."
+            label={t("admin.app.redirectUris")}
+            description={t("admin.register.redirectHelp")}
             placeholder="https://app.example.com/auth/callback"
             required
             size="md"
@@ -77,8 +78,8 @@ export function RegisterAppDialog({ opened, onClose, onRegistered }: RegisterApp
             {...form.getInputProps("redirectUris")}
           />
           <Textarea
-            label="Post-logout redirect URIs"
-            description="Optional: where the app may send people after signing out, one per line."
+            label={t("admin.app.postLogoutUris")}
+            description={t("admin.register.postLogoutHelp")}
             placeholder="https://app.example.com/"
             size="md"
             autosize
@@ -88,21 +89,21 @@ export function RegisterAppDialog({ opened, onClose, onRegistered }: RegisterApp
         </>
       )}
       <TextInput
-        label="Logo URL"
-        description="Optional: an https:// image shown on the consent screen."
+        label={t("admin.register.logo")}
+        description={t("admin.register.logoHelp")}
         placeholder="https://app.example.com/logo.png"
         {...form.getInputProps("logoUri")}
       />
       <TextInput
-        label="Homepage"
-        description="Optional: the app's address, shown on the consent screen."
+        label={t("admin.register.homepage")}
+        description={t("admin.register.homepageHelp")}
         placeholder="https://app.example.com"
         {...form.getInputProps("clientUri")}
       />
       {service ? null : (
         <Checkbox.Group
-          label="Allowed scopes"
-          description="What the app may ask for."
+          label={t("admin.app.scopes")}
+          description={t("admin.register.scopesHelp")}
           {...form.getInputProps("scopes")}
         >
           <Group gap="md" mt={6}>
@@ -113,14 +114,12 @@ export function RegisterAppDialog({ opened, onClose, onRegistered }: RegisterApp
         </Checkbox.Group>
       )}
       <Checkbox
-        label="First-party app"
-        description="Your own app: people are not asked for consent. Only for apps your organization runs."
+        label={t("admin.register.firstParty")}
+        description={t("admin.register.firstPartyHelp")}
         {...form.getInputProps("firstParty", { type: "checkbox" })}
       />
       <Text size="xs" c="dimmed">
-        {service
-          ? "A service gets a client ID and a secret for the client credentials grant."
-          : "Web apps get a client secret; single-page and native apps use PKCE instead."}
+        {service ? t("admin.register.serviceNote") : t("admin.register.clientNote")}
       </Text>
     </FormDialog>
   );

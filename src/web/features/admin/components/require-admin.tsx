@@ -4,6 +4,7 @@ import type { ReactNode } from "react";
 import { NotFound } from "#web/components/not-found.tsx";
 import { PageLoader } from "#web/components/page-loader.tsx";
 import { TwoFactorRequired } from "#web/components/two-factor-required.tsx";
+import { t } from "#web/i18n/i18n.ts";
 import { isTwoFactorRequired } from "#web/lib/api/api-error.ts";
 import { authCall } from "#web/lib/api/call.ts";
 import { authClient } from "#web/lib/auth-client.ts";
@@ -26,7 +27,7 @@ export function RequireAdmin({ children }: { children: ReactNode }) {
     enabled: isAdmin,
     staleTime: 60_000,
   });
-  if (isPending || (isAdmin && gate.isPending)) return <PageLoader label="Checking your session" />;
+  if (isPending || (isAdmin && gate.isPending)) return <PageLoader label={t("admin.gate.checking")} />;
   // The admin behind an impersonation knows the area: tell them why it is closed, with the way back.
   if (impersonating) return <ClosedWhileImpersonating name={impersonating} />;
   if (!isAdmin) return <NotFound />;
@@ -34,8 +35,8 @@ export function RequireAdmin({ children }: { children: ReactNode }) {
     return (
       <Box maw={640} mx="auto" py={{ base: "md", sm: 48 }}>
         <TwoFactorRequired
-          title="Two-factor authentication required"
-          description="The admin area requires two-factor authentication. Turn on an authenticator app or add a passkey to your account, then come back."
+          title={t("admin.gate.twoFactorTitle")}
+          description={t("admin.gate.twoFactorDescription")}
         />
       </Box>
     );
@@ -48,13 +49,13 @@ function ClosedWhileImpersonating({ name }: { name: string }) {
   const stop = useStopImpersonating(() => window.location.reload());
   return (
     <Box maw={640} mx="auto" py={{ base: "md", sm: 48 }}>
-      <Alert color="yellow" variant="light" title="The admin area is closed while you impersonate">
+      <Alert color="yellow" variant="light" title={t("admin.gate.impersonatingTitle")}>
         <Stack gap="sm" align="flex-start">
           <Text size="sm" style={{ overflowWrap: "anywhere" }}>
-            {`You are impersonating ${name}. Stop impersonating to use the admin area.`}
+            {t("admin.gate.impersonatingBody", { name })}
           </Text>
           <Button onClick={() => stop.mutate()} loading={stop.isPending || stop.isSuccess}>
-            Stop impersonating
+            {t("admin.gate.stopImpersonating")}
           </Button>
         </Stack>
       </Alert>

@@ -1,16 +1,14 @@
 import { Group, Radio, Stack, Text } from "@mantine/core";
 import { useState } from "react";
+import { t } from "#web/i18n/i18n.ts";
+import type { MessageId } from "#web/i18n/message-id.ts";
 import { isAdmin } from "#web/lib/admin-role.ts";
 import { type AdminRole, useSetRole } from "../api/admin-mutations.ts";
 import { closing, FormDialog, type UserDialogProps } from "./form-dialog.tsx";
 
-const ROLES: { value: AdminRole; label: string; description: string }[] = [
-  { value: "user", label: "User", description: "Signs in and manages their own account and organizations." },
-  {
-    value: "admin",
-    label: "Admin",
-    description: "Everything a user can do, plus this admin area: create, ban, impersonate and delete users.",
-  },
+const ROLES: { value: AdminRole; label: MessageId; description: MessageId }[] = [
+  { value: "user", label: "admin.role.user", description: "admin.role.userDescription" },
+  { value: "admin", label: "admin.role.admin", description: "admin.role.adminDescription" },
 ];
 
 /** Makes a user an admin, or takes the role away. */
@@ -25,17 +23,17 @@ export function RoleDialog({ user, opened, onClose }: UserDialogProps) {
     <FormDialog
       opened={opened}
       onClose={close}
-      title="Change role"
+      title={t("admin.role.changeTitle")}
       onSubmit={() => setRole.mutate(role)}
       error={setRole.error}
-      submitLabel="Save role"
+      submitLabel={t("admin.role.save")}
       loading={setRole.isPending}
       submitDisabled={role === current}
     >
       <Radio.Group
         value={role}
         onChange={(value) => setRoleValue(value === "admin" ? "admin" : "user")}
-        label={`Role of ${user.name || user.email}`}
+        label={t("admin.role.of", { name: user.name || user.email })}
       >
         <Stack gap="sm" mt="xs">
           {ROLES.map((option) => (
@@ -44,10 +42,10 @@ export function RoleDialog({ user, opened, onClose }: UserDialogProps) {
                 <Radio.Indicator />
                 <div>
                   <Text fw={600} size="sm">
-                    {option.label}
+                    {t(option.label)}
                   </Text>
                   <Text size="sm" c="dimmed">
-                    {option.description}
+                    {t(option.description)}
                   </Text>
                 </div>
               </Group>

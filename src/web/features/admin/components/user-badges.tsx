@@ -6,22 +6,24 @@ import {
   IconShieldLock,
   type TablerIcon,
 } from "@tabler/icons-react";
+import { t } from "#web/i18n/i18n.ts";
+import type { MessageId } from "#web/i18n/message-id.ts";
 import { isAdmin } from "#web/lib/admin-role.ts";
 import type { AdminUser } from "../api/admin-users.ts";
 
 type BadgeSize = "xs" | "sm" | "md";
 
 interface Look {
-  label: string;
+  label: MessageId;
   color: BadgeProps["color"];
   icon?: TablerIcon;
 }
 
-const ADMIN: Look = { label: "Admin", color: "indigo", icon: IconShieldLock };
-const USER: Look = { label: "User", color: "gray" };
-const BANNED: Look = { label: "Banned", color: "red", icon: IconBan };
-const VERIFIED: Look = { label: "Verified", color: "teal", icon: IconCircleCheck };
-const UNVERIFIED: Look = { label: "Unverified", color: "yellow", icon: IconAlertTriangle };
+const ADMIN: Look = { label: "admin.role.admin", color: "indigo", icon: IconShieldLock };
+const USER: Look = { label: "admin.role.user", color: "gray" };
+const BANNED: Look = { label: "admin.badge.banned", color: "red", icon: IconBan };
+const VERIFIED: Look = { label: "admin.badge.verified", color: "teal", icon: IconCircleCheck };
+const UNVERIFIED: Look = { label: "admin.badge.unverified", color: "yellow", icon: IconAlertTriangle };
 
 function LookBadge({ look: { label, color, icon: Icon }, size }: { look: Look; size: BadgeSize }) {
   return (
@@ -31,7 +33,7 @@ function LookBadge({ look: { label, color, icon: Icon }, size }: { look: Look; s
       variant="light"
       leftSection={Icon ? <Icon size={12} aria-hidden /> : null}
     >
-      {label}
+      {t(label)}
     </Badge>
   );
 }

@@ -3,14 +3,14 @@ import { IconBuilding, IconKey } from "@tabler/icons-react";
 import { Link } from "@tanstack/react-router";
 import { LoadError } from "#web/components/error-alert.tsx";
 import { SectionCard } from "#web/components/section-card.tsx";
+import { t } from "#web/i18n/i18n.ts";
 import { formatDate } from "#web/lib/format.ts";
 import { useUserOverview } from "../api/admin-users.ts";
 import { UserTwoFactor } from "./user-two-factor.tsx";
 
-const PROVIDER_NAMES: Record<string, string> = { credential: "Email and password" };
-
+/** A sign-in method's name: ours for the password, the provider's own (capitalised) for the rest. */
 function providerName(id: string): string {
-  return PROVIDER_NAMES[id] ?? id.charAt(0).toUpperCase() + id.slice(1);
+  return id === "credential" ? t("admin.overview.credential") : id.charAt(0).toUpperCase() + id.slice(1);
 }
 
 /** A user's sign-in methods and organization memberships, as an admin sees them. */
@@ -30,7 +30,7 @@ export function UserOverviewCard({ userId, userName }: { userId: string; userNam
           <LoadError
             error={overview.error}
             onRetry={() => void overview.refetch()}
-            title="Could not load sign-in methods and organizations"
+            title={t("admin.overview.loadError")}
           />
         ) : (
           <>
@@ -38,18 +38,21 @@ export function UserOverviewCard({ userId, userName }: { userId: string; userNam
               <Group gap="xs">
                 <IconKey size={18} aria-hidden />
                 <Title order={2} size="h4">
-                  Sign-in methods
+                  {t("admin.overview.methods")}
                 </Title>
               </Group>
               {overview.data.accounts.length === 0 ? (
                 <Text c="dimmed" size="sm">
-                  No sign-in method: this account cannot sign in.
+                  {t("admin.overview.noMethod")}
                 </Text>
               ) : (
                 <Group gap="xs">
                   {overview.data.accounts.map((account) => (
                     <Badge key={account.id} variant="light" size="lg" radius="sm">
-                      {`${providerName(account.providerId)} · since ${formatDate(account.createdAt)}`}
+                      {t("admin.overview.methodSince", {
+                        method: providerName(account.providerId),
+                        since: formatDate(account.createdAt),
+                      })}
                     </Badge>
                   ))}
                 </Group>
@@ -60,21 +63,21 @@ export function UserOverviewCard({ userId, userName }: { userId: string; userNam
               <Group gap="xs">
                 <IconBuilding size={18} aria-hidden />
                 <Title order={2} size="h4">
-                  Organizations
+                  {t("admin.overview.organizations")}
                 </Title>
               </Group>
               {overview.data.organizations.length === 0 ? (
                 <Text c="dimmed" size="sm">
-                  Not a member of any organization.
+                  {t("admin.overview.noOrganization")}
                 </Text>
               ) : (
                 <Table.ScrollContainer minWidth={360}>
                   <Table verticalSpacing="xs">
                     <Table.Thead>
                       <Table.Tr>
-                        <Table.Th>Organization</Table.Th>
-                        <Table.Th>Roles</Table.Th>
-                        <Table.Th>Member since</Table.Th>
+                        <Table.Th>{t("admin.overview.organization")}</Table.Th>
+                        <Table.Th>{t("admin.overview.roles")}</Table.Th>
+                        <Table.Th>{t("admin.overview.memberSince")}</Table.Th>
                       </Table.Tr>
                     </Table.Thead>
                     <Table.Tbody>

@@ -2,12 +2,13 @@ import { Alert, Card, Group, SimpleGrid, Skeleton, Stack, Text } from "@mantine/
 import { IconUserSearch } from "@tabler/icons-react";
 import { ButtonLink } from "#web/components/button-link.tsx";
 import { LoadError } from "#web/components/error-alert.tsx";
+import { t } from "#web/i18n/i18n.ts";
 import { isNotFound } from "#web/lib/api/api-error.ts";
 import { AdminPageHeader } from "./admin-page-header.tsx";
 
 export function UserPageSkeleton() {
   return (
-    <Stack gap="lg" role="status" aria-label="Loading user">
+    <Stack gap="lg" role="status" aria-label={t("admin.user.loading")}>
       <Skeleton height={12} width={160} radius="xl" />
       <Group gap="md" wrap="nowrap">
         <Skeleton height={64} circle />
@@ -34,11 +35,13 @@ export function UserPageSkeleton() {
   );
 }
 
-const backToUsers = (
-  <ButtonLink to="/admin/users" size="xs" variant="default">
-    Back to users
-  </ButtonLink>
-);
+function BackToUsers() {
+  return (
+    <ButtonLink to="/admin/users" size="xs" variant="default">
+      {t("admin.user.back")}
+    </ButtonLink>
+  );
+}
 
 /**
  * The user could not be shown: a missing user (404, shown at once since a refusal is never
@@ -48,18 +51,23 @@ export function UserLoadFailed({ error, onRetry }: { error: unknown; onRetry: ()
   const missing = isNotFound(error);
   return (
     <Stack gap="lg">
-      <AdminPageHeader title={missing ? "User not found" : "We couldn't load this user"} current="User" />
+      <AdminPageHeader
+        title={missing ? t("admin.user.notFound") : t("admin.user.loadError")}
+        current={t("admin.role.user")}
+      />
       {missing ? (
         <Alert color="gray" variant="light" icon={<IconUserSearch size={18} aria-hidden />}>
           <Stack gap="sm" align="flex-start">
-            <Text size="sm">There is no user with this ID. They may have been deleted.</Text>
-            {backToUsers}
+            <Text size="sm">{t("admin.user.notFoundBody")}</Text>
+            <BackToUsers />
           </Stack>
         </Alert>
       ) : (
         <>
           <LoadError error={error} onRetry={onRetry} />
-          <Group>{backToUsers}</Group>
+          <Group>
+            <BackToUsers />
+          </Group>
         </>
       )}
     </Stack>

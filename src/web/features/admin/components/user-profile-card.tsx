@@ -11,6 +11,7 @@ import {
 import { CopyValueIcon } from "#web/components/copy-value.tsx";
 import { Detail } from "#web/components/detail.tsx";
 import { SectionCard } from "#web/components/section-card.tsx";
+import { t } from "#web/i18n/i18n.ts";
 import { isAdmin } from "#web/lib/admin-role.ts";
 import { formatDate, formatDateTime, formatRelative } from "#web/lib/format.ts";
 import type { AdminUser } from "../api/admin-users.ts";
@@ -20,7 +21,7 @@ function CopyId({ id }: { id: string }) {
   return (
     <Group gap={4} wrap="nowrap">
       <Code style={{ overflowWrap: "anywhere" }}>{id}</Code>
-      <CopyValueIcon value={id} label="user ID" size="xs" />
+      <CopyValueIcon value={id} label={t("admin.profile.copyId")} size="xs" />
     </Group>
   );
 }
@@ -35,50 +36,53 @@ interface UserProfileCardProps {
 /** Who the user is: id, email, role (with the way to change it), dates and access. */
 export function UserProfileCard({ user, self, onChangeRole }: UserProfileCardProps) {
   return (
-    <SectionCard title="Profile">
+    <SectionCard title={t("admin.profile.title")}>
       <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="lg">
-        <Detail icon={<IconId size={18} />} label="User ID">
+        <Detail icon={<IconId size={18} />} label={t("admin.profile.userId")}>
           <CopyId id={user.id} />
         </Detail>
-        <Detail icon={<IconMail size={18} />} label="Email">
+        <Detail icon={<IconMail size={18} />} label={t("admin.profile.email")}>
           <Group gap={6} wrap="wrap">
             <span>{user.email}</span>
             {user.emailVerified ? (
               <IconCircleCheck
                 size={16}
                 color="var(--mantine-color-teal-light-color)"
-                aria-label="verified"
+                aria-label={t("admin.profile.verified")}
                 role="img"
               />
             ) : (
               <Text span size="xs" c="dimmed">
-                (not verified)
+                {t("admin.profile.notVerified")}
               </Text>
             )}
           </Group>
         </Detail>
-        <Detail icon={<IconShieldLock size={18} />} label="Role">
+        <Detail icon={<IconShieldLock size={18} />} label={t("admin.users.column.role")}>
           <Group gap="xs" wrap="wrap">
-            <span>{isAdmin(user) ? "Admin" : "User"}</span>
+            <span>{isAdmin(user) ? t("admin.role.admin") : t("admin.role.user")}</span>
             <GuardedButton
               id="role"
-              reason={self ? "You cannot change your own role. Ask another admin." : null}
+              reason={self ? t("admin.profile.ownRole") : null}
               size="compact-xs"
               variant="subtle"
               onClick={onChangeRole}
             >
-              Change role
+              {t("admin.role.changeTitle")}
             </GuardedButton>
           </Group>
         </Detail>
-        <Detail icon={<IconCalendar size={18} />} label="Joined">
-          {`${formatDate(user.createdAt)} (${formatRelative(user.createdAt)})`}
+        <Detail icon={<IconCalendar size={18} />} label={t("admin.users.column.joined")}>
+          {t("admin.profile.joined", {
+            date: formatDate(user.createdAt),
+            relative: formatRelative(user.createdAt),
+          })}
         </Detail>
-        <Detail icon={<IconClock size={18} />} label="Last updated">
+        <Detail icon={<IconClock size={18} />} label={t("admin.profile.updated")}>
           {formatDateTime(user.updatedAt)}
         </Detail>
-        <Detail icon={<IconBan size={18} />} label="Access">
-          {user.banned ? "Banned" : "Can sign in"}
+        <Detail icon={<IconBan size={18} />} label={t("admin.profile.access")}>
+          {user.banned ? t("admin.badge.banned") : t("admin.profile.canSignIn")}
         </Detail>
       </SimpleGrid>
     </SectionCard>

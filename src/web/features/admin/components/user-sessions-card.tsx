@@ -4,18 +4,19 @@ import { describeDevice } from "#shared/device.ts";
 import { LoadError } from "#web/components/error-alert.tsx";
 import { ListSkeleton } from "#web/components/page-states.tsx";
 import { SectionCard } from "#web/components/section-card.tsx";
+import { t } from "#web/i18n/i18n.ts";
 import { deviceIcon } from "#web/lib/device-icon.ts";
-import { formatDateTime, formatRelative, plural } from "#web/lib/format.ts";
+import { formatDateTime, formatRelative } from "#web/lib/format.ts";
 import { useRevokeAllSessions, useRevokeSession } from "../api/admin-mutations.ts";
 import { type AdminSession, type AdminUser, useUserSessions } from "../api/admin-users.ts";
 import { useAdminSession } from "../api/use-admin-session.ts";
 import { AdminTable, type Column } from "./admin-table.tsx";
 
 const COLUMNS: Column[] = [
-  { label: "Device" },
-  { label: "IP address", visibleFrom: "sm" },
-  { label: "Signed in" },
-  { label: "Expires", visibleFrom: "md" },
+  { label: "admin.sessions.device" },
+  { label: "admin.sessions.ip", visibleFrom: "sm" },
+  { label: "admin.sessions.signedIn" },
+  { label: "admin.sessions.expires", visibleFrom: "md" },
 ];
 
 function SessionRow({ session, current }: { session: AdminSession; current: boolean }) {
@@ -35,7 +36,7 @@ function SessionRow({ session, current }: { session: AdminSession; current: bool
               </Text>
               {current ? (
                 <Badge size="xs" color="teal" variant="light">
-                  This browser
+                  {t("admin.sessions.thisBrowser")}
                 </Badge>
               ) : null}
               {session.impersonatedBy ? (
@@ -45,12 +46,12 @@ function SessionRow({ session, current }: { session: AdminSession; current: bool
                   variant="light"
                   leftSection={<IconSpy size={10} aria-hidden />}
                 >
-                  Impersonation
+                  {t("admin.sessions.impersonation")}
                 </Badge>
               ) : null}
             </Group>
             <Text size="xs" c="dimmed" hiddenFrom="sm">
-              {session.ipAddress || "Unknown IP"}
+              {session.ipAddress || t("admin.sessions.unknownIp")}
             </Text>
           </div>
         </Group>
@@ -71,11 +72,11 @@ function SessionRow({ session, current }: { session: AdminSession; current: bool
         <Text size="sm">{formatDateTime(session.expiresAt)}</Text>
       </Table.Td>
       <Table.Td ta="right">
-        <Tooltip label="Revoke session" withArrow>
+        <Tooltip label={t("admin.sessions.revoke")} withArrow>
           <ActionIcon
             variant="subtle"
             color="red"
-            aria-label={`Revoke session on ${device.label}`}
+            aria-label={t("admin.sessions.revokeOn", { device: device.label })}
             onClick={() => revoke.mutate()}
             loading={revoke.isPending}
           >
@@ -96,13 +97,13 @@ export function UserSessionsCard({ user }: { user: AdminUser }) {
 
   return (
     <SectionCard
-      title="Sessions"
+      title={t("admin.sessions.title")}
       description={
         sessions.data
           ? count === 0
-            ? "Not signed in anywhere."
-            : `Signed in on ${plural(count, "device")}.`
-          : "Where this user is signed in."
+            ? t("admin.sessions.none")
+            : t("admin.sessions.count", { count })
+          : t("admin.sessions.description")
       }
       actions={
         count > 0 ? (
@@ -114,7 +115,7 @@ export function UserSessionsCard({ user }: { user: AdminUser }) {
             onClick={() => revokeAll.mutate()}
             loading={revokeAll.isPending}
           >
-            Revoke all
+            {t("admin.sessions.revokeAll")}
           </Button>
         ) : null
       }
@@ -123,20 +124,20 @@ export function UserSessionsCard({ user }: { user: AdminUser }) {
         <LoadError
           error={sessions.error}
           onRetry={() => void sessions.refetch()}
-          title="We couldn't load the sessions"
+          title={t("admin.sessions.loadError")}
         />
       ) : sessions.isPending ? (
-        <ListSkeleton rows={2} label="Loading sessions" />
+        <ListSkeleton rows={2} label={t("admin.sessions.loading")} />
       ) : count === 0 ? (
         <EmptyState
           variant="light"
           size="sm"
           icon={<IconDeviceDesktop size={22} stroke={1.6} aria-hidden />}
-          title="No active sessions"
-          description="Sessions appear here when this user signs in."
+          title={t("admin.sessions.emptyTitle")}
+          description={t("admin.sessions.emptyDescription")}
         />
       ) : (
-        <AdminTable label="Sessions" columns={COLUMNS} actionsWidth={56}>
+        <AdminTable label={t("admin.sessions.title")} columns={COLUMNS} actionsWidth={56}>
           {sessions.data.map((session) => (
             <SessionRow key={session.id} session={session} current={session.token === currentToken} />
           ))}

@@ -2,6 +2,7 @@ import { Group, Select, Table, Text } from "@mantine/core";
 import { PageNumbers } from "#web/components/page-pagination.tsx";
 import { TextLink } from "#web/components/text-link.tsx";
 import { UserAvatar } from "#web/components/user-avatar.tsx";
+import { t } from "#web/i18n/i18n.ts";
 import { isAdmin } from "#web/lib/admin-role.ts";
 import { formatDate, formatRelative } from "#web/lib/format.ts";
 import type { AdminUser } from "../api/admin-users.ts";
@@ -10,10 +11,10 @@ import { AdminTable, type Column } from "./admin-table.tsx";
 import { RoleBadge, StatusBadges } from "./user-badges.tsx";
 
 const COLUMNS: Column[] = [
-  { label: "User" },
-  { label: "Role", visibleFrom: "sm" },
-  { label: "Status", visibleFrom: "sm" },
-  { label: "Joined", visibleFrom: "md" },
+  { label: "admin.users.column.user" },
+  { label: "admin.users.column.role", visibleFrom: "sm" },
+  { label: "admin.users.column.status", visibleFrom: "sm" },
+  { label: "admin.users.column.joined", visibleFrom: "md" },
 ];
 
 function UserRow({ user, onOpen }: { user: AdminUser; onOpen: () => void }) {
@@ -74,7 +75,7 @@ interface UsersTableProps {
 export function UsersTable({ users, stale, busy, onOpen }: UsersTableProps) {
   return (
     <AdminTable
-      label="Users"
+      label={t("admin.section.users")}
       columns={COLUMNS}
       horizontalSpacing="md"
       aria-busy={busy}
@@ -109,14 +110,17 @@ export function UsersPager({ total, page, size, onPage, onSize }: UsersPagerProp
     >
       <Group gap="sm" wrap="nowrap">
         <Text size="sm" c="dimmed" aria-live="polite">
-          {`${first.toLocaleString()}–${last.toLocaleString()} of ${total.toLocaleString()}`}
+          {t("admin.users.range", { first, last, total })}
         </Text>
         <Select
-          aria-label="Users per page"
+          aria-label={t("admin.users.perPage")}
           size="xs"
           w={110}
           allowDeselect={false}
-          data={PAGE_SIZES.map((value) => ({ value: String(value), label: `${value} / page` }))}
+          data={PAGE_SIZES.map((value) => ({
+            value: String(value),
+            label: t("admin.users.pageSize", { size: value }),
+          }))}
           value={String(size)}
           onChange={(value) => onSize(Number(value))}
         />

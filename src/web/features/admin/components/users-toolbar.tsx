@@ -1,6 +1,8 @@
 import { CloseButton, Group, Select, TextInput } from "@mantine/core";
 import { IconArrowsSort, IconFilter, IconSearch } from "@tabler/icons-react";
 import type { ReactNode } from "react";
+import { t } from "#web/i18n/i18n.ts";
+import type { MessageId } from "#web/i18n/message-id.ts";
 import {
   FILTER_LABELS,
   SORT_LABELS,
@@ -14,7 +16,7 @@ interface ChoiceProps<T extends string> {
   icon: ReactNode;
   width: number;
   choices: readonly T[];
-  labels: Record<T, string>;
+  labels: Record<T, MessageId>;
   value: T;
   onChange: (value: T) => void;
 }
@@ -28,7 +30,7 @@ function Choice<T extends string>({ label, icon, width, choices, labels, value, 
       w={{ base: "calc(50% - 6px)", sm: width }}
       leftSection={icon}
       allowDeselect={false}
-      data={choices.map((choice) => ({ value: choice, label: labels[choice] }))}
+      data={choices.map((choice) => ({ value: choice, label: t(labels[choice]) }))}
       value={value}
       onChange={(next) => onChange((next ?? value) as T)}
     />
@@ -53,19 +55,25 @@ export function UsersToolbar({ search, text, onTextChange, update }: UsersToolba
       style={{ borderBottom: "1px solid var(--mantine-color-default-border)" }}
     >
       <TextInput
-        aria-label="Search users by name or email"
-        placeholder="Search by name or email"
+        aria-label={t("admin.users.searchLabel")}
+        placeholder={t("admin.users.searchPlaceholder")}
         size="sm"
         leftSection={<IconSearch size={16} aria-hidden />}
         rightSection={
-          text ? <CloseButton size="sm" aria-label="Clear search" onClick={() => onTextChange("")} /> : null
+          text ? (
+            <CloseButton
+              size="sm"
+              aria-label={t("admin.users.clearSearch")}
+              onClick={() => onTextChange("")}
+            />
+          ) : null
         }
         value={text}
         onChange={(event) => onTextChange(event.currentTarget.value)}
         style={{ flex: "1 1 300px" }}
       />
       <Choice
-        label="Filter users"
+        label={t("admin.users.filterLabel")}
         icon={<IconFilter size={16} aria-hidden />}
         width={190}
         choices={USER_FILTERS}
@@ -74,7 +82,7 @@ export function UsersToolbar({ search, text, onTextChange, update }: UsersToolba
         onChange={(filter) => update({ filter })}
       />
       <Choice
-        label="Sort users"
+        label={t("admin.users.sortLabel")}
         icon={<IconArrowsSort size={16} aria-hidden />}
         width={180}
         choices={USER_SORTS}

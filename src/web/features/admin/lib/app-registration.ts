@@ -1,25 +1,15 @@
 import { z } from "zod";
 import type { AppType } from "#shared/contracts/applications.ts";
 import { URL_MAX } from "#shared/fields.ts";
+import { t } from "#web/i18n/i18n.ts";
+import type { MessageId } from "#web/i18n/message-id.ts";
 
-/** Each kind of app, in the words of the person registering it. */
-export const APP_TYPE_TEXT: Record<AppType, { label: string; description: string }> = {
-  web: {
-    label: "Web app",
-    description: "A website with its own server, which keeps a client secret.",
-  },
-  spa: {
-    label: "Single-page app",
-    description: "A browser app without a server of its own: no secret, PKCE only.",
-  },
-  native: {
-    label: "Native app",
-    description: "A mobile or desktop app: no secret, PKCE, loopback or custom-scheme redirects.",
-  },
-  service: {
-    label: "Service",
-    description: "A backend calling APIs for itself (client credentials): no sign-in, no redirect.",
-  },
+/** Each kind of app, in the words of the person registering it (message ids, worded at render). */
+export const APP_TYPE_TEXT: Record<AppType, { label: MessageId; description: MessageId }> = {
+  web: { label: "admin.appType.web", description: "admin.appType.webDescription" },
+  spa: { label: "admin.appType.spa", description: "admin.appType.spaDescription" },
+  native: { label: "admin.appType.native", description: "admin.appType.nativeDescription" },
+  service: { label: "admin.appType.service", description: "admin.appType.serviceDescription" },
 };
 
 /** Every list field is typed one entry per line. */
@@ -53,37 +43,45 @@ export type RegistrationValues = {
 /** The form's rules: what the provider would refuse anyway, said before sending. */
 export const registrationSchema = z
   .object({
-    name: z.string().trim().min(1, "Enter the app's name").max(100, "At most 100 characters"),
+    name: z
+      .string()
+      .trim()
+      .min(1, { error: () => t("admin.register.nameMissing") })
+      .max(100, { error: () => t("admin.register.nameTooLong", { max: 100 }) }),
     logoUri: z
       .string()
       .trim()
-      .refine(
-        (v) => v === "" || (/^https:\/\//i.test(v) && isUri(v)),
-        "Use an https:// address, or leave it empty",
-      ),
+      .refine((v) => v === "" || (/^https:\/\//i.test(v) && isUri(v)), {
+        error: () => t("admin.register.logoInvalid"),
+      }),
     clientUri: z
       .string()
       .trim()
-      .refine(
-        (v) => v === "" || (/^https?:\/\//i.test(v) && isUri(v)),
-        "Use an http(s) address, or leave it empty",
-      ),
+      .refine((v) => v === "" || (/^https?:\/\//i.test(v) && isUri(v)), {
+        error: () => t("admin.register.homepageInvalid"),
+      }),
     type: z.enum(["web", "spa", "native", "service"]),
     redirectUris: z.string(),
-    postLogoutRedirectUris: z.string().refine((v) => lines(v).every(isUri), "One full address per line"),
+    postLogoutRedirectUris: z
+      .string()
+      .refine((v) => lines(v).every(isUri), { error: () => t("admin.register.onePerLine") }),
     firstParty: z.boolean(),
     scopes: z.array(z.string()),
   })
   .superRefine((values, ctx) => {
     if (values.type === "service") return;
     if (values.scopes.length === 0) {
-      ctx.addIssue({ code: "custom", path: ["scopes"], message: "Choose at least one scope" });
+      ctx.addIssue({ code: "custom", path: ["scopes"], message: t("admin.register.scopesMissing") });
     }
     const uris = lines(values.redirectUris);
     if (uris.length === 0) {
-      ctx.addIssue({ code: "custom", path: ["redirectUris"], message: "Add at least one redirect URI" });
+      ctx.addIssue({
+        code: "custom",
+        path: ["redirectUris"],
+        message: t("admin.register.redirectMissing"),
+      });
     } else if (!uris.every(isUri)) {
-      ctx.addIssue({ code: "custom", path: ["redirectUris"], message: "One full address per line" });
+      ctx.addIssue({ code: "custom", path: ["redirectUris"], message: t("admin.register.onePerLine") });
     }
   });
 

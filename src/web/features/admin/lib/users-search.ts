@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { pageNumber } from "#shared/fields.ts";
+import type { MessageId } from "#web/i18n/message-id.ts";
 
 /** What the users table can be narrowed to; the admin API filters on one field at a time. */
 export const USER_FILTERS = ["all", "admins", "users", "banned", "active", "verified", "unverified"] as const;
@@ -60,23 +61,25 @@ export function withoutDefaults(search: UsersSearch): UsersSearch {
   };
 }
 
-export const FILTER_LABELS: Record<UserFilter, string> = {
-  all: "All users",
-  admins: "Admins",
-  users: "Non-admins",
-  banned: "Banned",
-  active: "Not banned",
-  verified: "Email verified",
-  unverified: "Email not verified",
+/** Each filter's words (message ids). */
+export const FILTER_LABELS: Record<UserFilter, MessageId> = {
+  all: "admin.users.filter.all",
+  admins: "admin.users.filter.admins",
+  users: "admin.users.filter.users",
+  banned: "admin.users.filter.banned",
+  active: "admin.users.filter.active",
+  verified: "admin.users.filter.verified",
+  unverified: "admin.users.filter.unverified",
 };
 
-export const SORT_LABELS: Record<UserSort, string> = {
-  newest: "Newest first",
-  oldest: "Oldest first",
-  "name-asc": "Name, A to Z",
-  "name-desc": "Name, Z to A",
-  "email-asc": "Email, A to Z",
-  "email-desc": "Email, Z to A",
+/** Each sort order's words (message ids). */
+export const SORT_LABELS: Record<UserSort, MessageId> = {
+  newest: "admin.users.sort.newest",
+  oldest: "admin.users.sort.oldest",
+  "name-asc": "admin.users.sort.nameAsc",
+  "name-desc": "admin.users.sort.nameDesc",
+  "email-asc": "admin.users.sort.emailAsc",
+  "email-desc": "admin.users.sort.emailDesc",
 };
 
 const FILTER_QUERY: Record<UserFilter, { filterField: string; filterValue: string } | null> = {

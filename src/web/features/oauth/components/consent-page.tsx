@@ -6,6 +6,8 @@ import { AuthCard } from "#web/components/auth-card.tsx";
 import { ErrorAlert } from "#web/components/error-alert.tsx";
 import { TextLink } from "#web/components/text-link.tsx";
 import { UserAvatar } from "#web/components/user-avatar.tsx";
+import { t } from "#web/i18n/i18n.ts";
+import { T } from "#web/i18n/locale-root.tsx";
 import { isNotFound } from "#web/lib/api/api-error.ts";
 import { useAppConfig } from "#web/lib/app-config.ts";
 import { authClient } from "#web/lib/auth-client.ts";
@@ -54,8 +56,8 @@ export function ConsentPage() {
   const { data: session } = authClient.useSession();
   // Another account: sign out, then sign in again with the same request (the sign-in page resumes it).
   const switchAccount = useSignOut(() => window.location.assign(`/sign-in${window.location.search}`));
-  const name = client.data?.client_name?.trim() || "This app";
-  usePageTitle(client.data ? `Allow ${name}?` : "Allow access?");
+  const name = client.data?.client_name?.trim() || t("oauth.consent.thisApp");
+  usePageTitle(client.data ? t("oauth.consent.pageTitle", { name }) : t("oauth.consent.pageTitleLoading"));
 
   if (!request.clientId || !request.oauthQuery) {
     return <AuthorizationErrorCard code="invalid_request" />;
@@ -69,7 +71,9 @@ export function ConsentPage() {
   return (
     <AuthCard
       width={460}
-      title={client.data ? `${name} wants to use your ${config.appName} account` : "Loading the app…"}
+      title={
+        client.data ? t("oauth.consent.title", { name, product: config.appName }) : t("oauth.consent.loading")
+      }
       leading={
         <Group gap="sm" mb={4} aria-hidden>
           <AppLogo name={client.data?.client_name} logo={client.data?.logo_uri} size={56} />
@@ -85,21 +89,21 @@ export function ConsentPage() {
       }
       subtitle={
         site ? (
-          <>
-            {"From "}
-            <Text span fw={600} c="var(--mantine-color-text)" data-testid="consent-site">
-              {site}
-            </Text>
-          </>
+          <T
+            id="oauth.consent.from"
+            values={{ site }}
+            components={{
+              site: <Text span fw={600} c="var(--mantine-color-text)" data-testid="consent-site" />,
+            }}
+          />
         ) : undefined
       }
       footer={
         <Text size="sm" c="dimmed">
-          {"You can take access back at any time in "}
-          <TextLink to="/account" search={{ section: "apps" }}>
-            Account → Connected apps
-          </TextLink>
-          .
+          <T
+            id="oauth.consent.takeBack"
+            components={{ link: <TextLink to="/account" search={{ section: "apps" }} /> }}
+          />
         </Text>
       }
     >
@@ -114,10 +118,11 @@ export function ConsentPage() {
             <Paper withBorder radius="md" px="sm" py={8}>
               <Group justify="space-between" gap="xs" wrap="wrap">
                 <Text size="sm" style={{ overflowWrap: "anywhere", minWidth: 0 }}>
-                  {"Signed in as "}
-                  <Text span fw={600}>
-                    {session.user.email}
-                  </Text>
+                  <T
+                    id="oauth.consent.signedInAs"
+                    values={{ email: session.user.email }}
+                    components={{ email: <Text span fw={600} /> }}
+                  />
                 </Text>
                 <Button
                   variant="subtle"
@@ -125,28 +130,31 @@ export function ConsentPage() {
                   loading={switchAccount.isPending}
                   onClick={() => switchAccount.mutate()}
                 >
-                  Use another account
+                  {t("oauth.consent.switchAccount")}
                 </Button>
               </Group>
             </Paper>
           ) : null}
-          <Text size="sm" fw={600}>{`${name} will be able to:`}</Text>
+          <Text size="sm" fw={600}>
+            {t("oauth.consent.willBeAbleTo", { name })}
+          </Text>
           <ScopeList scopes={request.scopes} />
           {client.data?.policy_uri || client.data?.tos_uri ? (
             <Text size="xs" c="dimmed">
-              {`Read ${name}'s `}
-              {client.data.policy_uri ? (
-                <Anchor href={client.data.policy_uri} target="_blank" rel="noopener noreferrer">
-                  privacy policy
-                </Anchor>
-              ) : null}
-              {client.data.policy_uri && client.data.tos_uri ? " and " : null}
-              {client.data.tos_uri ? (
-                <Anchor href={client.data.tos_uri} target="_blank" rel="noopener noreferrer">
-                  terms of service
-                </Anchor>
-              ) : null}
-              .
+              <T
+                id={
+                  client.data.policy_uri && client.data.tos_uri
+                    ? "oauth.consent.readBoth"
+                    : client.data.policy_uri
+                      ? "oauth.consent.readPolicy"
+                      : "oauth.consent.readTerms"
+                }
+                values={{ name }}
+                components={{
+                  policy: <Anchor href={client.data.policy_uri} target="_blank" rel="noopener noreferrer" />,
+                  terms: <Anchor href={client.data.tos_uri} target="_blank" rel="noopener noreferrer" />,
+                }}
+              />
             </Text>
           ) : null}
           <ErrorAlert
@@ -164,7 +172,7 @@ export function ConsentPage() {
               loading={busy && answer.variables === false}
               onClick={() => answer.mutate(false)}
             >
-              Deny
+              {t("oauth.consent.deny")}
             </Button>
             <Button
               size="md"
@@ -173,7 +181,7 @@ export function ConsentPage() {
               onClick={() => answer.mutate(true)}
               data-autofocus
             >
-              Allow
+              {t("oauth.consent.allow")}
             </Button>
           </Group>
         </Stack>

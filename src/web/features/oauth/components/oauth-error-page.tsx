@@ -3,6 +3,8 @@ import { IconAlertTriangle } from "@tabler/icons-react";
 import { getRouteApi } from "@tanstack/react-router";
 import { AuthCard } from "#web/components/auth-card.tsx";
 import { ButtonLink } from "#web/components/button-link.tsx";
+import { t } from "#web/i18n/i18n.ts";
+import { T } from "#web/i18n/locale-root.tsx";
 import { sanitizeErrorCode } from "#web/lib/redirect-errors.ts";
 import { usePageTitle } from "#web/lib/use-page-title.ts";
 import { authorizationErrorText } from "../lib/oauth-errors.ts";
@@ -23,13 +25,15 @@ export function AuthorizationErrorCard({ code, detail }: { code: string; detail?
     >
       <Stack gap="md">
         <ButtonLink to="/" size="md" variant="default" fullWidth>
-          Go to your account
+          {t("oauth.errorPage.toAccount")}
         </ButtonLink>
         {clean ? (
           <Text size="xs" c="dimmed" ta="center" style={{ overflowWrap: "anywhere" }}>
-            {"For the app's developer: "}
-            <Code>{clean}</Code>
-            {detail ? ` — ${detail}` : null}
+            <T
+              id={detail ? "oauth.errorPage.forDeveloperDetail" : "oauth.errorPage.forDeveloper"}
+              values={{ code: clean, detail }}
+              components={{ code: <Code /> }}
+            />
           </Text>
         ) : null}
       </Stack>

@@ -1,5 +1,6 @@
 import { Group, Stack, Text, ThemeIcon } from "@mantine/core";
 import { IconCheck } from "@tabler/icons-react";
+import { t } from "#web/i18n/i18n.ts";
 import { scopeText } from "#web/lib/oauth-scopes.ts";
 
 /** What the app asks to do, one line per scope, in plain words. */
@@ -8,7 +9,7 @@ export function ScopeList({ scopes }: { scopes: string[] }) {
     <Stack
       component="ul"
       gap="sm"
-      aria-label="What the app asks for"
+      aria-label={t("oauth.consent.scopesLabel")}
       style={{ listStyle: "none", padding: 0, margin: 0 }}
     >
       {scopes.map((scope) => {

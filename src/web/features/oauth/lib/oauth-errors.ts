@@ -1,75 +1,60 @@
+import { t } from "#web/i18n/i18n.ts";
+import type { MessageId } from "#web/i18n/message-id.ts";
+
 /** Why an app's sign-in request stopped here, in plain words. */
 export interface AuthorizationErrorText {
   title: string;
   description: string;
 }
 
-const BACK = "Go back to the app and try again. If it keeps happening, tell the app's developer.";
-
-const ERRORS: Record<string, AuthorizationErrorText> = {
-  invalid_client: {
-    title: "Unknown app",
-    description: `The app that sent you here is not registered with this server, so we can't sign you in to it. ${BACK}`,
-  },
+/** Each code's title and explanation, as message ids (worded in the current language when asked). */
+const ERRORS: Record<string, { title: MessageId; description: MessageId }> = {
+  invalid_client: { title: "oauth.error.invalidClient", description: "oauth.error.invalidClientDescription" },
   client_disabled: {
-    title: "This app is turned off",
-    description:
-      "An administrator has disabled this app, so it can't sign anyone in for now. Nothing was shared with it.",
+    title: "oauth.error.clientDisabled",
+    description: "oauth.error.clientDisabledDescription",
   },
   unauthorized_client: {
-    title: "This app can't sign people in",
-    description: `This app is registered for server-to-server access only, not for signing people in. ${BACK}`,
+    title: "oauth.error.unauthorizedClient",
+    description: "oauth.error.unauthorizedClientDescription",
   },
   invalid_redirect: {
-    title: "Unrecognised return address",
-    description:
-      "The app asked us to send you back to an address it has not registered. For your safety we did not go there, and nothing was shared.",
+    title: "oauth.error.invalidRedirect",
+    description: "oauth.error.invalidRedirectDescription",
   },
-  invalid_scope: {
-    title: "The app asked for too much",
-    description: `The app asked for a permission it is not allowed to request. ${BACK}`,
-  },
+  invalid_scope: { title: "oauth.error.invalidScope", description: "oauth.error.invalidScopeDescription" },
   unsupported_response_type: {
-    title: "Unsupported request",
-    description: `The app's sign-in request uses a method this server does not support. ${BACK}`,
+    title: "oauth.error.unsupported",
+    description: "oauth.error.unsupportedResponseTypeDescription",
   },
   invalid_request: {
-    title: "Incomplete request",
-    description: `The app's sign-in request is missing something or is malformed. ${BACK}`,
+    title: "oauth.error.invalidRequest",
+    description: "oauth.error.invalidRequestDescription",
   },
   request_not_supported: {
-    title: "Unsupported request",
-    description: `The app sent its sign-in request in a form this server does not accept. ${BACK}`,
+    title: "oauth.error.unsupported",
+    description: "oauth.error.unsupportedFormDescription",
   },
   request_uri_not_supported: {
-    title: "Unsupported request",
-    description: `The app sent its sign-in request in a form this server does not accept. ${BACK}`,
+    title: "oauth.error.unsupported",
+    description: "oauth.error.unsupportedFormDescription",
   },
   invalid_request_uri: {
-    title: "This request has expired",
-    description: "The app's sign-in request is no longer valid. Go back to the app and start again.",
+    title: "oauth.error.expired",
+    description: "oauth.error.invalidRequestUriDescription",
   },
-  invalid_target: {
-    title: "Unknown service",
-    description: `The app asked for access to a service this server does not know. ${BACK}`,
-  },
+  invalid_target: { title: "oauth.error.invalidTarget", description: "oauth.error.invalidTargetDescription" },
   unsupported_prompt_select_account: {
-    title: "Account choice not available",
-    description: `The app asked to let you choose between accounts, which this server does not offer. ${BACK}`,
+    title: "oauth.error.selectAccount",
+    description: "oauth.error.selectAccountDescription",
   },
-  invalid_signature: {
-    title: "This request has expired",
-    description:
-      "The sign-in request is too old or was changed on the way. Go back to the app and start again.",
-  },
+  invalid_signature: { title: "oauth.error.expired", description: "oauth.error.invalidSignatureDescription" },
 };
 
 /** The words for an authorization error code; an unknown one gets a general explanation. */
 export function authorizationErrorText(code: string): AuthorizationErrorText {
-  return Object.hasOwn(ERRORS, code)
-    ? (ERRORS[code] as AuthorizationErrorText)
-    : {
-        title: "We couldn't continue",
-        description: `The app's sign-in request could not be completed. ${BACK}`,
-      };
+  const ids = Object.hasOwn(ERRORS, code) ? ERRORS[code] : undefined;
+  return ids
+    ? { title: t(ids.title), description: t(ids.description) }
+    : { title: t("oauth.error.general"), description: t("oauth.error.generalDescription") };
 }
