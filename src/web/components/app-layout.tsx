@@ -2,6 +2,7 @@ import { ActionIcon, AppShell, Box, Button, Container, Group, Text } from "@mant
 import { IconMail } from "@tabler/icons-react";
 import { Link, Outlet, useRouterState } from "@tanstack/react-router";
 import { type ReactNode, Suspense } from "react";
+import { LanguagePicker } from "#web/i18n/language-picker.tsx";
 import { useAppConfig } from "#web/lib/app-config.ts";
 import { authClient } from "#web/lib/auth-client.ts";
 import { lazyLoad } from "#web/lib/lazy-load.ts";
@@ -53,6 +54,7 @@ export function AppLayout({ switcher }: { switcher: ReactNode }) {
                   </ActionIcon>
                 </HintTooltip>
               ) : null}
+              <LanguagePicker />
               <ColorSchemeToggle />
               {session ? (
                 <Suspense fallback={null}>

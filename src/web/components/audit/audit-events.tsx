@@ -1,7 +1,7 @@
 import { Anchor, Badge, Box, Button, Group, Stack, Table, Text, Tooltip } from "@mantine/core";
 import type { AuditEvent } from "#shared/contracts/audit.ts";
 import { actorText, eventPhrase, refusalText, targetKind, targetText } from "#web/lib/audit-words.ts";
-import { formatDateTime, formatRelative } from "#web/lib/format.ts";
+import { formatDateTime, formatNumber, formatRelative } from "#web/lib/format.ts";
 import { TableRegion } from "../table-region.tsx";
 import { UserAvatar } from "../user-avatar.tsx";
 
@@ -210,7 +210,7 @@ export function LoadMore({
       style={{ borderTop: "1px solid var(--mantine-color-default-border)" }}
     >
       <Text size="sm" c="dimmed" aria-live="polite">
-        {hasMore ? `Showing the newest ${shown.toLocaleString()}` : `All ${shown.toLocaleString()} shown`}
+        {hasMore ? `Showing the newest ${formatNumber(shown)}` : `All ${formatNumber(shown)} shown`}
       </Text>
       {hasMore ? (
         <Button variant="default" size="sm" loading={loading} onClick={onLoad}>

@@ -3,7 +3,7 @@ import { PageNumbers } from "#web/components/page-pagination.tsx";
 import { TextLink } from "#web/components/text-link.tsx";
 import { UserAvatar } from "#web/components/user-avatar.tsx";
 import { isAdmin } from "#web/lib/admin-role.ts";
-import { formatDate, formatRelative } from "#web/lib/format.ts";
+import { formatDate, formatNumber, formatRelative } from "#web/lib/format.ts";
 import type { AdminUser } from "../api/admin-users.ts";
 import { PAGE_SIZES } from "../lib/users-search.ts";
 import { AdminTable, type Column } from "./admin-table.tsx";
@@ -109,7 +109,7 @@ export function UsersPager({ total, page, size, onPage, onSize }: UsersPagerProp
     >
       <Group gap="sm" wrap="nowrap">
         <Text size="sm" c="dimmed" aria-live="polite">
-          {`${first.toLocaleString()}–${last.toLocaleString()} of ${total.toLocaleString()}`}
+          {`${formatNumber(first)}–${formatNumber(last)} of ${formatNumber(total)}`}
         </Text>
         <Select
           aria-label="Users per page"

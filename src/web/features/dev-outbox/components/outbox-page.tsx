@@ -20,16 +20,10 @@ import { LoadError } from "#web/components/error-alert.tsx";
 import { TextLink } from "#web/components/text-link.tsx";
 import { isNotFound } from "#web/lib/api/api-error.ts";
 import { useAppConfig } from "#web/lib/app-config.ts";
+import { formatDateTime } from "#web/lib/format.ts";
 import { usePageTitle } from "#web/lib/use-page-title.ts";
 import { type OutboxMail, useOutbox } from "../api/use-outbox.ts";
 import { linkify } from "../lib/linkify.tsx";
-
-const timeFormat = new Intl.DateTimeFormat(undefined, { dateStyle: "medium", timeStyle: "medium" });
-
-function formatTime(value: string): string {
-  const date = new Date(value);
-  return Number.isNaN(date.getTime()) ? value : timeFormat.format(date);
-}
 
 function MailListItem({
   mail,
@@ -59,7 +53,7 @@ function MailListItem({
         {`To ${mail.to}`}
       </Text>
       <Text size="xs" c="dimmed">
-        {formatTime(mail.createdAt)}
+        {formatDateTime(mail.createdAt, { seconds: true })}
       </Text>
     </UnstyledButton>
   );
@@ -81,7 +75,7 @@ function MailView({ mail }: { mail: OutboxMail }) {
             ·
           </Text>
           <Text size="sm" c="dimmed">
-            {formatTime(mail.createdAt)}
+            {formatDateTime(mail.createdAt, { seconds: true })}
           </Text>
         </Group>
         {mail.html ? (
