@@ -14,6 +14,7 @@ import { createPrehash } from "#server/auth/prehash.ts";
 import { rateLimitStorage } from "#server/auth/rate-limit-storage.ts";
 import { socialAuth } from "#server/auth/social-providers.ts";
 import { strongSignInPlugins } from "#server/auth/strong-sign-in.ts";
+import { USER_FIELDS, userLocaleGuard } from "#server/auth/user-locale.ts";
 import { isEmailChangeToken } from "#server/auth/verification-token.ts";
 import { limitCounters } from "#server/db/limit-counters.ts";
 import { trackTransactions } from "#server/db/transaction-scope.ts";
@@ -154,6 +155,8 @@ export function buildAuthOptions({
     socialProviders: social.socialProviders,
 
     user: {
+      // The user's chosen language (issue 21, user-locale.ts).
+      additionalFields: USER_FIELDS,
       validateUserInfo: social.validateUserInfo,
       changeEmail: {
         enabled: true,
@@ -313,6 +316,7 @@ export function buildAuthOptions({
         bannedUserMessage: banMessage,
       }),
       corePlugin({ prehashing, assertUserCanBeDeleted }),
+      userLocaleGuard(config.locales),
       // Mails per recipient and token routes per client, shared by every instance; on with the limiter.
       abuseLimits(config.isProduction ? limitCounters(db, secondaryStorage) : undefined),
       ...identityProviderPlugins(config, db, secondaryStorage),
