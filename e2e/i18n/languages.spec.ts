@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { LOCALE_NAMES } from "#shared/i18n/locales.ts";
 import de from "#web/i18n/catalogues/de/locale.json";
 import en from "#web/i18n/catalogues/en/locale.json";
+import fr from "#web/i18n/catalogues/fr/locale.json";
 import ja from "#web/i18n/catalogues/ja/locale.json";
 import { DESKTOP, expectAccessible, launchChromium, PHONE } from "../support/browser.ts";
 import { person, type SeededUser, seedUser, signedInContext, signInWithForm } from "../support/seed.ts";
@@ -100,5 +101,32 @@ describe("the app in the person's language (issue 21)", () => {
     await other.getByRole("button", { name: de.language, exact: true }).waitFor();
     expect(await lang(other)).toBe("de");
     await second.close();
+  });
+});
+
+describe("a server that offers fewer languages (LOCALES, DEFAULT_LOCALE)", () => {
+  let server: E2EServer;
+  let browser: Browser;
+
+  beforeAll(async () => {
+    [server, browser] = await Promise.all([
+      startE2EServer({ LOCALES: "en,fr", DEFAULT_LOCALE: "fr" }),
+      launchChromium(),
+    ]);
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.close();
+  });
+
+  it("gives a browser that asks for none of them the default, and offers only those", async () => {
+    const context = await browser.newContext({ locale: "it-IT", viewport: DESKTOP });
+    const page = await context.newPage();
+    await page.goto(`${server.url}/sign-in`);
+    await expect.poll(() => lang(page)).toBe("fr");
+    await page.getByRole("button", { name: fr.language, exact: true }).click();
+    await page.getByRole("menuitem", { name: LOCALE_NAMES.fr, exact: true }).waitFor();
+    expect(await page.getByRole("menuitem").allTextContents()).toEqual([LOCALE_NAMES.en, LOCALE_NAMES.fr]);
+    await context.close();
   });
 });
