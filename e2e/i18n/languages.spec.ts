@@ -9,6 +9,9 @@ import { DESKTOP, expectAccessible, launchChromium, PHONE } from "../support/bro
 import { person, type SeededUser, seedUser, signedInContext, signInWithForm } from "../support/seed.ts";
 import { type E2EServer, startE2EServer } from "../support/server.ts";
 
+/** A switch waits for the config and a catalogue: seconds on a busy machine, not expect.poll's default 1 s. */
+const WAIT = { timeout: 15_000 };
+
 const lang = (page: Page) => page.evaluate(() => document.documentElement.lang);
 
 /** Nothing sticks out sideways: the page scrolls down only (long German words, Japanese at 390 px). */
@@ -41,7 +44,7 @@ describe("the app in the person's language (issue 21)", () => {
     await page.goto(`${server.url}/sign-in`);
 
     // The page is German from the start: <html lang> and the words the picker is named with.
-    await expect.poll(() => lang(page)).toBe("de");
+    await expect.poll(() => lang(page), WAIT).toBe("de");
     await page.getByRole("button", { name: de.language, exact: true }).waitFor();
     expect(await overflow(page)).toBe(0);
     await expectAccessible(page, "sign-in page in German at 390 px");
@@ -56,7 +59,7 @@ describe("the app in the person's language (issue 21)", () => {
     await page.keyboard.press("Escape");
 
     await pick(page, de.language, LOCALE_NAMES.ja);
-    await expect.poll(() => lang(page)).toBe("ja");
+    await expect.poll(() => lang(page), WAIT).toBe("ja");
     await page.getByRole("button", { name: ja.language, exact: true }).waitFor();
     expect(await overflow(page)).toBe(0);
     await expectAccessible(page, "sign-in page in Japanese at 390 px");
@@ -65,6 +68,12 @@ describe("the app in the person's language (issue 21)", () => {
     await page.reload();
     await page.getByRole("button", { name: ja.language, exact: true }).waitFor();
     expect(await lang(page)).toBe("ja");
+
+    // The other auth page has the picker too, and fits.
+    await page.goto(`${server.url}/sign-up`);
+    await page.getByRole("button", { name: ja.language, exact: true }).waitFor();
+    expect(await overflow(page)).toBe(0);
+    await expectAccessible(page, "sign-up page in Japanese at 390 px");
     await context.close();
   });
 
@@ -79,8 +88,12 @@ describe("the app in the person's language (issue 21)", () => {
     const saved = page.waitForResponse((r) => r.url().endsWith("/api/auth/update-user"));
     await pick(page, en.language, LOCALE_NAMES.de);
     expect((await saved).status()).toBe(200);
-    await expect.poll(() => lang(page)).toBe("de");
+    await expect.poll(() => lang(page), WAIT).toBe("de");
     await page.getByRole("button", { name: de.language, exact: true }).waitFor();
+    // The page was rebuilt in German; the focus is back on the picker, where the person was.
+    await expect
+      .poll(() => page.evaluate(() => document.activeElement?.getAttribute("aria-label")), WAIT)
+      .toBe(de.language);
     expect(await overflow(page)).toBe(0);
     await expectAccessible(page, "home page in German at 390 px");
     await first.close();
@@ -92,11 +105,13 @@ describe("the app in the person's language (issue 21)", () => {
     await other.getByRole("button", { name: en.language, exact: true }).waitFor();
     expect(await lang(other)).toBe("en");
     await signInWithForm(other, server, user.email, user.password);
-    await expect.poll(() => lang(other)).toBe("de");
+    await expect.poll(() => lang(other), WAIT).toBe("de");
     await other.getByRole("button", { name: de.language, exact: true }).waitFor();
     // The account page's Language row says so too.
     await other.goto(`${server.url}/account`);
-    await expect.poll(() => other.getByTestId("language-preference").inputValue()).toBe(LOCALE_NAMES.de);
+    await expect
+      .poll(() => other.getByTestId("language-preference").inputValue(), WAIT)
+      .toBe(LOCALE_NAMES.de);
     await other.reload();
     await other.getByRole("button", { name: de.language, exact: true }).waitFor();
     expect(await lang(other)).toBe("de");
@@ -123,7 +138,7 @@ describe("a server that offers fewer languages (LOCALES, DEFAULT_LOCALE)", () =>
     const context = await browser.newContext({ locale: "it-IT", viewport: DESKTOP });
     const page = await context.newPage();
     await page.goto(`${server.url}/sign-in`);
-    await expect.poll(() => lang(page)).toBe("fr");
+    await expect.poll(() => lang(page), WAIT).toBe("fr");
     await page.getByRole("button", { name: fr.language, exact: true }).click();
     await page.getByRole("menuitem", { name: LOCALE_NAMES.fr, exact: true }).waitFor();
     expect(await page.getByRole("menuitem").allTextContents()).toEqual([LOCALE_NAMES.en, LOCALE_NAMES.fr]);

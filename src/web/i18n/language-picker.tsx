@@ -1,12 +1,12 @@
 import { ActionIcon } from "@mantine/core";
 import { IconLanguage } from "@tabler/icons-react";
-import { forwardRef, lazy, Suspense } from "react";
+import { type ComponentProps, forwardRef, lazy, Suspense, useState } from "react";
 import { useAppConfig } from "#web/lib/app-config.ts";
 import { t } from "./i18n.ts";
 import { useChooseLanguage, useFollowLanguage } from "./use-language.ts";
 
-/** The header's icon button that opens the menu of languages; also what shows until the menu's code is here. */
-export const LanguageButton = forwardRef<HTMLButtonElement, { onClick?: () => void }>(
+/** The header's icon button that opens the menu of languages. */
+export const LanguageButton = forwardRef<HTMLButtonElement, ComponentProps<"button">>(
   function LanguageButton(props, ref) {
     return (
       <ActionIcon
@@ -23,8 +23,8 @@ export const LanguageButton = forwardRef<HTMLButtonElement, { onClick?: () => vo
   },
 );
 
-// The menu (Mantine's Menu and its styles) loads just after the first page, not with it; offline it cannot
-// load and the button stays as it is.
+// The menu (Mantine's Menu and its styles, ~30 KB) loads just after the first page, not with it; offline it
+// cannot load and the button stays as it is.
 const LanguageMenu = lazy(() =>
   Promise.all([import("#web/mantine-styles-lazy.ts"), import("./language-menu.tsx")]).then(
     ([, module]) => ({ default: module.LanguageMenu }),
@@ -41,10 +41,23 @@ export function LanguagePicker() {
   useFollowLanguage();
   const { locales } = useAppConfig();
   const choose = useChooseLanguage();
+  // Until the menu's code is here the button is a stand-in: a click on it opens the menu when it arrives, and
+  // the keyboard's focus on it moves to the real button.
+  const [openOnArrival, setOpenOnArrival] = useState(false);
+  const [focused, setFocused] = useState(false);
   if (locales.length < 2) return null;
   return (
-    <Suspense fallback={<LanguageButton />}>
-      <LanguageMenu locales={locales} onChoose={choose} />
+    <Suspense
+      fallback={
+        <LanguageButton
+          aria-haspopup="menu"
+          onClick={() => setOpenOnArrival(true)}
+          onFocus={() => setFocused(true)}
+          onBlur={() => setFocused(false)}
+        />
+      }
+    >
+      <LanguageMenu locales={locales} onChoose={choose} opened={openOnArrival} focused={focused} />
     </Suspense>
   );
 }
