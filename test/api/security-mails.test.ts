@@ -22,7 +22,8 @@ describe(`security mails (${testDatabase})`, () => {
     await expect.poll(() => mailsTo(t, email, since).some((m) => subject.test(m.subject))).toBe(true);
     const mail = mailsTo(t, email, since).find((m) => subject.test(m.subject));
     if (!mail) throw new Error("no mail");
-    expect(mail.text).toMatch(/When: \w{3}, \d{2} \w{3} \d{4} \d{2}:\d{2}:\d{2} GMT/);
+    // The date as English writes it (Intl, in UTC): "Wednesday, November 25, 2026 at 10:57:19 PM UTC".
+    expect(mail.text).toMatch(/When: \w+day, \w+ \d{1,2}, \d{4} at \d{1,2}:\d{2}:\d{2}\s[AP]M UTC/);
     expect(mail.text).toContain("This wasn't me: http://localhost:3000/not-me?token=");
     return mail;
   }

@@ -14,10 +14,12 @@ import { createPrehash } from "#server/auth/prehash.ts";
 import { rateLimitStorage } from "#server/auth/rate-limit-storage.ts";
 import { socialAuth } from "#server/auth/social-providers.ts";
 import { strongSignInPlugins } from "#server/auth/strong-sign-in.ts";
+import { USER_FIELDS, userLocaleGuard } from "#server/auth/user-locale.ts";
 import { isEmailChangeToken } from "#server/auth/verification-token.ts";
 import { limitCounters } from "#server/db/limit-counters.ts";
 import { trackTransactions } from "#server/db/transaction-scope.ts";
 import { noteIfUnavailable } from "#server/http/unavailable.ts";
+import { mailLocale } from "#server/mail/i18n.ts";
 import {
   changeEmailMail,
   confirmNewEmailMail,
@@ -104,14 +106,19 @@ export function buildAuthOptions({
       // better-auth's format, hashed on low-priority worker threads (password-hashing.ts); a sign-up's hash is
       // computed before its transaction opens (prehash.ts).
       password: { hash: prehashing.hash, verify: passwords.verify },
-      async sendResetPassword({ user, url }) {
-        await mailer.sendMail(user.email, passwordResetMail({ appName, name: user.name, url: link(url) }));
+      async sendResetPassword({ user, url }, request) {
+        const locale = mailLocale(config, { user, request });
+        await mailer.sendMail(
+          user.email,
+          passwordResetMail({ locale, appName, name: user.name, url: link(url) }),
+        );
       },
       // A sign-up for a taken address answers like a new one; the owner is told instead.
-      async onExistingUserSignUp({ user }) {
+      async onExistingUserSignUp({ user }, request) {
         await mailer.sendMail(
           user.email,
           existingAccountMail({
+            locale: mailLocale(config, { user, request }),
             appName,
             name: user.name,
             signInUrl: `${config.baseURL}/sign-in`,
@@ -137,16 +144,20 @@ export function buildAuthOptions({
       autoSignInAfterVerification: true,
       // SPEC §9: verification email token lifetime 1 hour.
       expiresIn: 3600,
-      async sendVerificationEmail({ user, url, token }) {
+      async sendVerificationEmail({ user, url, token }, request) {
+        const locale = mailLocale(config, { user, request });
         // The same link confirms a new address at the end of an email change: that mail says so.
         if (isEmailChangeToken(token)) {
           await mailer.sendMail(
             user.email,
-            confirmNewEmailMail({ appName, name: user.name, url: link(url) }),
+            confirmNewEmailMail({ locale, appName, name: user.name, url: link(url) }),
           );
           return;
         }
-        await mailer.sendMail(user.email, verificationMail({ appName, name: user.name, url: link(url) }));
+        await mailer.sendMail(
+          user.email,
+          verificationMail({ locale, appName, name: user.name, url: link(url) }),
+        );
       },
     },
 
@@ -154,13 +165,16 @@ export function buildAuthOptions({
     socialProviders: social.socialProviders,
 
     user: {
+      // The user's chosen language (issue 21, user-locale.ts).
+      additionalFields: USER_FIELDS,
       validateUserInfo: social.validateUserInfo,
       changeEmail: {
         enabled: true,
-        async sendChangeEmailConfirmation({ user, newEmail, url }) {
+        async sendChangeEmailConfirmation({ user, newEmail, url }, request) {
+          const locale = mailLocale(config, { user, request });
           await mailer.sendMail(
             user.email,
-            changeEmailMail({ appName, name: user.name, newEmail, url: link(url) }),
+            changeEmailMail({ locale, appName, name: user.name, newEmail, url: link(url) }),
           );
         },
       },
@@ -168,8 +182,12 @@ export function buildAuthOptions({
         enabled: true,
         // SPEC §9: delete-account token lifetime 86400 seconds.
         deleteTokenExpiresIn: 86400,
-        async sendDeleteAccountVerification({ user, url }) {
-          await mailer.sendMail(user.email, deleteAccountMail({ appName, name: user.name, url: link(url) }));
+        async sendDeleteAccountVerification({ user, url }, request) {
+          const locale = mailLocale(config, { user, request });
+          await mailer.sendMail(
+            user.email,
+            deleteAccountMail({ locale, appName, name: user.name, url: link(url) }),
+          );
         },
       },
     },
@@ -290,10 +308,17 @@ export function buildAuthOptions({
         },
         // SPEC §4: accepting or rejecting needs the recipient's verified email, whatever the id format.
         requireEmailVerificationOnInvitation: true,
-        async sendInvitationEmail({ id, email, role, organization: org, inviter }) {
+        async sendInvitationEmail({ id, email, role, organization: org, inviter }, request) {
+          // The invitee's own language when they have an account, else the inviter's request's.
+          const invitee = await db
+            .selectFrom("user")
+            .select("locale")
+            .where("email", "=", email.toLowerCase())
+            .executeTakeFirst();
           await mailer.sendMail(
             email,
             invitationMail({
+              locale: mailLocale(config, { user: invitee, request }),
               appName,
               inviterName: inviter.user.name,
               organizationName: org.name,
@@ -313,6 +338,7 @@ export function buildAuthOptions({
         bannedUserMessage: banMessage,
       }),
       corePlugin({ prehashing, assertUserCanBeDeleted }),
+      userLocaleGuard(config.locales),
       // Mails per recipient and token routes per client, shared by every instance; on with the limiter.
       abuseLimits(config.isProduction ? limitCounters(db, secondaryStorage) : undefined),
       ...identityProviderPlugins(config, db, secondaryStorage),

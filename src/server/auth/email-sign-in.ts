@@ -6,6 +6,7 @@ import { z } from "zod";
 import { defineOverride, type HookContext, overrideHooks } from "#server/auth/overrides.ts";
 import { twoFactorOptions } from "#server/auth/strong-sign-in.ts";
 import type { Config } from "#server/boot/config.ts";
+import { mailLocale } from "#server/mail/i18n.ts";
 import type { Mailer } from "#server/mail/mailer.ts";
 import { signInCodeMail, signInLinkMail } from "#server/mail/templates.ts";
 import { LIMITS } from "#shared/limits.ts";
@@ -32,7 +33,7 @@ export const SIGN_IN_LINK_PAGE = "/sign-in/link";
 export interface EmailSignInDeps {
   appName: string;
   mailer: Mailer;
-  config: Pick<Config, "baseURL" | "secret" | "emailSignIn">;
+  config: Pick<Config, "baseURL" | "secret" | "emailSignIn" | "locales" | "defaultLocale">;
 }
 
 const sendCodeBody = z.object({
@@ -86,6 +87,7 @@ export function emailSignInPlugins(deps: EmailSignInDeps): BetterAuthPlugin[] {
           await deps.mailer.sendMail(
             found.user.email,
             signInLinkMail({
+              locale: mailLocale(deps.config, { user: found.user, request: ctx?.request ?? ctx?.headers }),
               appName: deps.appName,
               name: found.user.name,
               url: page.toString(),
@@ -166,6 +168,7 @@ async function sendCode(
     await deps.mailer.sendMail(
       found.user.email,
       signInCodeMail({
+        locale: mailLocale(deps.config, { user: found.user, request: ctx.request ?? ctx.headers }),
         appName: deps.appName,
         name: found.user.name,
         code,

@@ -5,8 +5,11 @@ import { deleteSessionCookie } from "better-auth/cookies";
 import { UAParser } from "ua-parser-js";
 import { z } from "zod";
 import type { HookContext } from "#server/auth/overrides.ts";
+import { mailLocale } from "#server/mail/i18n.ts";
 import type { Mailer } from "#server/mail/mailer.ts";
-import { type SecurityFacts, securityMail } from "#server/mail/templates.ts";
+import { type SecurityEvent, type SecurityFacts, securityMail } from "#server/mail/templates.ts";
+
+export type { SecurityEvent };
 
 /** A "this wasn't me" link works once, for this many days. */
 export const NOT_ME_DAYS = 7;
@@ -14,44 +17,6 @@ export const NOT_ME_DAYS = 7;
 const RESET_SECONDS = 3600;
 /** The device cookie: a random id, kept about as long as browsers allow (400 days). */
 const DEVICE_COOKIE_SECONDS = 400 * 24 * 60 * 60;
-
-/** What a security mail reports. */
-export type SecurityEvent =
-  | "new-sign-in"
-  | "password-changed"
-  | "password-reset"
-  | "email-changed"
-  | "two-factor-disabled"
-  | "passkey-added"
-  | "backup-codes-regenerated";
-
-const WORDING: Record<SecurityEvent, { subject: string; what: string }> = {
-  "new-sign-in": {
-    subject: "New sign-in to your account",
-    what: "your account was signed in to from a device it had not been used on before.",
-  },
-  "password-changed": {
-    subject: "Your password was changed",
-    what: "the password of your account was changed.",
-  },
-  "password-reset": {
-    subject: "Your password was reset",
-    what: "the password of your account was reset through a mailed link, and every session was signed out.",
-  },
-  "email-changed": {
-    subject: "Your email was changed",
-    what: "your account's email address was changed; mail will no longer come to this address.",
-  },
-  "two-factor-disabled": {
-    subject: "Two-factor authentication was turned off",
-    what: "two-factor authentication was turned off for your account: a password alone now signs in.",
-  },
-  "passkey-added": { subject: "A passkey was added", what: "a new passkey was added to your account." },
-  "backup-codes-regenerated": {
-    subject: "New backup codes were made",
-    what: "new two-factor backup codes were made for your account; the old ones no longer work.",
-  },
-};
 
 /**
  * The one place that decides which events mail the account (after the path succeeded). A sign-in is
@@ -87,26 +52,23 @@ export interface SecurityMailsDeps {
   trustProxy: boolean;
 }
 
-type MailUser = { id: string; email: string; name: string };
+type MailUser = { id: string; email: string; name: string; locale?: unknown };
 
 const sha256 = (value: string) => createHash("sha256").update(value).digest("base64url");
 
 /** The verification row of a "this wasn't me" token: its value is the account's id. */
 export const notMeIdentifier = (token: string) => `not-me:${sha256(token)}`;
 
-/** "Firefox 128 on Windows 10", or what is known. */
-function deviceOf(userAgent: string | null | undefined): string {
+/** The browser ("Firefox 128") and system ("Windows 10") a user agent names, as far as it does. */
+function deviceOf(userAgent: string | null | undefined): SecurityFacts["device"] {
   const { browser, os } = UAParser(userAgent ?? "");
   const name = browser.name ? [browser.name, browser.major].filter(Boolean).join(" ") : undefined;
   const system = os.name ? [os.name, os.version].filter(Boolean).join(" ") : undefined;
-  if (name && system) return `${name} on ${system}`;
-  return name ?? system ?? "an unknown device";
+  return { browser: name, system };
 }
 
-const regions = new Intl.DisplayNames(["en"], { type: "region" });
-
 /** The place a trusted proxy reported (Cloudflare's country, Vercel's city and country), if any. */
-function placeOf(headers: Headers | undefined): string | undefined {
+function placeOf(headers: Headers | undefined): SecurityFacts["place"] {
   if (!headers) return undefined;
   const country = (headers.get("x-vercel-ip-country") ?? headers.get("cf-ipcountry") ?? "").toUpperCase();
   const rawCity = headers.get("x-vercel-ip-city") ?? headers.get("cf-ipcity") ?? "";
@@ -118,11 +80,10 @@ function placeOf(headers: Headers | undefined): string | undefined {
   } catch {
     city = "";
   }
-  // XX: unknown, T1: Tor (Cloudflare).
-  const countryName =
-    /^[A-Z]{2}$/.test(country) && country !== "XX" && country !== "T1" ? regions.of(country) : "";
-  const place = [city, countryName].filter(Boolean).join(", ");
-  return place || undefined;
+  // XX: unknown, T1: Tor (Cloudflare). The mail names the country in its own language.
+  const known = /^[A-Z]{2}$/.test(country) && country !== "XX" && country !== "T1";
+  if (!city && !known) return undefined;
+  return { city: city || undefined, country: known ? country : undefined };
 }
 
 /**
@@ -138,7 +99,7 @@ export function createSecurityMails(deps: SecurityMailsDeps) {
     const headers = ctx.request?.headers ?? ctx.headers;
     const ip = known?.ip ?? (ctx.request ? getIP(ctx.request, ctx.context.options) : null) ?? undefined;
     return {
-      when: new Date().toUTCString(),
+      when: new Date(),
       device: deviceOf(known?.userAgent ?? headers?.get("user-agent")),
       ip: ip || undefined,
       place: deps.trustProxy ? placeOf(headers) : undefined,
@@ -150,7 +111,7 @@ export function createSecurityMails(deps: SecurityMailsDeps) {
     ctx: HookContext,
     event: SecurityEvent,
     user: MailUser,
-    options: { to?: string; facts?: SecurityFacts; detail?: string } = {},
+    options: { to?: string; facts?: SecurityFacts; newEmail?: string } = {},
   ): Promise<void> {
     const token = randomBytes(32).toString("base64url");
     await ctx.context.internalAdapter.createVerificationValue({
@@ -158,14 +119,14 @@ export function createSecurityMails(deps: SecurityMailsDeps) {
       value: user.id,
       expiresAt: new Date(Date.now() + NOT_ME_DAYS * 24 * 60 * 60 * 1000),
     });
-    const wording = WORDING[event];
     await deps.mailer.sendMail(
       options.to ?? user.email,
       securityMail({
+        locale: mailLocale(deps.mailer.languages, { user, request: ctx.request ?? ctx.headers }),
         appName: deps.appName,
         name: user.name,
-        what: options.detail ? `${wording.what} ${options.detail}` : wording.what,
-        subject: wording.subject,
+        event,
+        newEmail: options.newEmail,
         facts: options.facts ?? factsOf(ctx),
         notMeUrl: `${deps.baseURL}/not-me?token=${token}`,
         notMeDays: NOT_ME_DAYS,

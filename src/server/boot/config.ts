@@ -4,6 +4,7 @@ import { isIP } from "node:net";
 import { join, resolve } from "node:path";
 import { z } from "zod";
 import { parseSocialConfig, type SocialConfig, SocialConfigError } from "#server/auth/social-config.ts";
+import { isLocale, LOCALES, type Locale } from "#shared/i18n/locales.ts";
 
 /** Raised for a setting that cannot be used; the message names the variable. */
 export class ConfigError extends Error {}
@@ -95,6 +96,24 @@ const schema = z.object({
     .refine((v) => listOf(v).every(isDnsServer), {
       message: "comma-separated IP addresses, each with an optional :port (IPv6 as [addr]:port)",
     }),
+  // Languages (issue 21): the ones offered, and the one used when nothing else tells.
+  LOCALES: z
+    .string()
+    .optional()
+    .superRefine((v, ctx) => {
+      const unknown = listOf(v).find((tag) => !isLocale(tag));
+      if (unknown !== undefined)
+        ctx.addIssue({
+          code: "custom",
+          message: `"${unknown}" is not a bundled language (comma-separated, among ${LOCALES.join(", ")})`,
+        });
+    }),
+  DEFAULT_LOCALE: z
+    .string()
+    .optional()
+    .refine((v) => !v || isLocale(v), {
+      message: `must be one of the bundled languages: ${LOCALES.join(", ")}`,
+    }),
 });
 
 /** "1.1.1.1", "127.0.0.1:5353", "::1" or "[::1]:5353": what node:dns's setServers takes. */
@@ -183,6 +202,10 @@ export interface Config {
   webhooks: WebhookConfig;
   /** DNS_SERVERS: the resolvers of domain verification (features/organizations); empty: the system's. */
   dnsServers: string[];
+  /** LOCALES: the languages offered (web app and mails), in the order given; all bundled ones by default. */
+  locales: Locale[];
+  /** DEFAULT_LOCALE: the language when neither a person's choice nor their browser's names an offered one. */
+  defaultLocale: Locale;
 }
 
 type Env = Record<string, string | undefined>;
@@ -262,6 +285,12 @@ export function loadConfig(env: Env = processEnvironment()): Config {
     if (err instanceof SocialConfigError) throw new ConfigError(err.message);
     throw err;
   }
+  const locales = e.LOCALES ? [...new Set(listOf(e.LOCALES).filter(isLocale))] : [...LOCALES];
+  const defaultLocale = (e.DEFAULT_LOCALE || (locales.includes("en") ? "en" : locales[0])) as Locale;
+  if (locales.length === 0) throw new ConfigError(`LOCALES: name at least one of ${LOCALES.join(", ")}`);
+  if (!locales.includes(defaultLocale)) {
+    throw new ConfigError(`DEFAULT_LOCALE: "${defaultLocale}" is not one of LOCALES (${locales.join(", ")})`);
+  }
   const trustedOrigins = [
     originOf(baseURL, "BETTER_AUTH_URL"),
     ...listOf(e.TRUSTED_ORIGINS).map((o) => originOf(o, "TRUSTED_ORIGINS")),
@@ -312,5 +341,7 @@ export function loadConfig(env: Env = processEnvironment()): Config {
       retryScale: e.WEBHOOK_RETRY_SCALE,
     },
     dnsServers: listOf(e.DNS_SERVERS),
+    locales,
+    defaultLocale,
   };
 }

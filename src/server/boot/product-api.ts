@@ -1,5 +1,6 @@
 import { Hono } from "hono";
 import { APP_NAME, type Auth } from "#server/auth/auth.ts";
+import type { USER_FIELDS } from "#server/auth/user-locale.ts";
 import type { Config } from "#server/boot/config.ts";
 import type { Logger } from "#server/boot/logger.ts";
 import { productRouteDocs } from "#server/boot/product-api-doc.ts";
@@ -147,4 +148,6 @@ export interface AuthAdditions {
     ReturnType<typeof twoFactorAccountPlugin>["endpoints"] &
     // Invite links (issue 18).
     ReturnType<typeof inviteLinksPlugin>["endpoints"];
+  /** The user's own fields (`locale`): the client types `session.user.locale` and `updateUser({ locale })`. */
+  schema: { user: { fields: typeof USER_FIELDS } };
 }

@@ -18,6 +18,8 @@ export interface Tables {
     role: string | null;
     /** better-auth's twoFactor plugin: on once an authenticator app is confirmed. */
     twoFactorEnabled: boolean | number | null;
+    /** The language the user chose (auth/user-locale.ts); null while their browser's decides. */
+    locale: string | null;
   };
   session: {
     id: string;

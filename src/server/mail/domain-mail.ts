@@ -1,26 +1,28 @@
+import { mailRolesText, mailTranslator } from "#server/mail/i18n.ts";
 import { quotedName } from "#server/mail/names.ts";
-import { type MailContent, render } from "#server/mail/templates.ts";
-import { rolesText } from "#shared/roles.ts";
+import { type MailBase, type MailContent, render } from "#server/mail/templates.ts";
 
 /** To someone whose request to join an organization (through their address's domain) was approved. */
-export function joinApprovedMail(p: {
-  appName: string;
-  name: string;
-  organizationName: string;
-  role: string;
-  url: string;
-}): MailContent {
+export function joinApprovedMail(
+  p: MailBase & { name: string; organizationName: string; role: string; url: string },
+): MailContent {
+  const t = mailTranslator(p.locale);
   const organization = quotedName(p.organizationName);
   return render(
     {
+      locale: p.locale,
       appName: p.appName,
-      heading: `You joined ${organization}`,
+      heading: t("mail.joinApproved.heading", { organization }),
       paragraphs: [
-        `Hi ${quotedName(p.name)}, your request to join ${organization} was approved: you are now a member, as ${rolesText(p.role)}.`,
+        t("mail.joinApproved.body", {
+          name: quotedName(p.name),
+          organization,
+          roles: mailRolesText(p.locale, p.role),
+        }),
       ],
-      action: { label: "Open Gatehouse", url: p.url },
-      footer: "You receive this because you asked to join through your work address.",
+      action: { label: t("mail.joinApproved.action", { appName: p.appName }), url: p.url },
+      footer: t("mail.joinApproved.footer"),
     },
-    `Your request to join ${organization} on ${p.appName} was approved`,
+    t("mail.joinApproved.subject", { organization, appName: p.appName }),
   );
 }

@@ -1,6 +1,7 @@
 import type { Config } from "#server/boot/config.ts";
 import type { Logger } from "#server/boot/logger.ts";
 import type { AppDatabase } from "#server/db/db.ts";
+import type { MailLanguages } from "#server/mail/i18n.ts";
 import { createMailQueue, type MailQueue } from "#server/mail/queue.ts";
 import type { MailContent } from "#server/mail/templates.ts";
 import { createTransport } from "#server/mail/transport.ts";
@@ -11,6 +12,8 @@ export interface Mailer {
    * takes as long whether or not it mails anyone. Never throws: a failure is logged, the caller's write stands.
    */
   sendMail(to: string, content: MailContent): Promise<void>;
+  /** LOCALES and DEFAULT_LOCALE, for `mailLocale(mailer.languages, { user, request })` (mail/i18n.ts). */
+  readonly languages: MailLanguages;
   close(): Promise<void>;
 }
 
@@ -25,6 +28,7 @@ export function createMailer(config: Config, database: AppDatabase, logger: Logg
   const queue = createMailQueue(database, transport, logger);
   return {
     queue,
+    languages: { locales: config.locales, defaultLocale: config.defaultLocale },
     async sendMail(to, content) {
       try {
         await queue.enqueue(to, content);

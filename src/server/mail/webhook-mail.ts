@@ -1,28 +1,37 @@
+import { mailTranslator } from "#server/mail/i18n.ts";
 import { quotedName } from "#server/mail/names.ts";
-import { type MailContent, render } from "#server/mail/templates.ts";
+import { type MailBase, type MailContent, render } from "#server/mail/templates.ts";
 
 /**
  * To an organization's owners (an installation-wide endpoint: the admins) when the webhook worker turned an
  * endpoint off after three days of failed deliveries (features/webhooks/worker.ts). The URL is shown as a name:
  * not a link.
  */
-export function webhookDisabledMail(p: {
-  appName: string;
-  url: string;
-  /** The organization's name; undefined for an installation-wide endpoint. */
-  organizationName?: string;
-}): MailContent {
-  const whose = p.organizationName ? `of ${quotedName(p.organizationName)}` : "of this installation";
+export function webhookDisabledMail(
+  p: MailBase & {
+    url: string;
+    /** The organization's name; undefined for an installation-wide endpoint. */
+    organizationName?: string;
+  },
+): MailContent {
+  const t = mailTranslator(p.locale);
+  const url = quotedName(p.url);
+  const organization = p.organizationName ? quotedName(p.organizationName) : undefined;
   return render(
     {
+      locale: p.locale,
       appName: p.appName,
-      heading: "A webhook endpoint was turned off",
+      heading: t("mail.webhookDisabled.heading"),
       paragraphs: [
-        `The webhook endpoint ${quotedName(p.url)} ${whose} has failed every delivery for three days, so ${p.appName} stopped sending to it. Events that were waiting for it were marked failed.`,
-        "Fix the receiver, then turn the endpoint on again from the webhook settings and resend the deliveries you need.",
+        organization === undefined
+          ? t("mail.webhookDisabled.body.installation", { url, appName: p.appName })
+          : t("mail.webhookDisabled.body.organization", { url, organization, appName: p.appName }),
+        t("mail.webhookDisabled.fix"),
       ],
-      footer: "You receive this because you own the organization or administer this installation.",
+      footer: t("mail.webhookDisabled.footer"),
     },
-    `A webhook endpoint ${whose} was turned off`,
+    organization === undefined
+      ? t("mail.webhookDisabled.subject.installation")
+      : t("mail.webhookDisabled.subject.organization", { organization }),
   );
 }

@@ -3,6 +3,7 @@ import { IconMail } from "@tabler/icons-react";
 import { Link, Outlet, useRouterState } from "@tanstack/react-router";
 import { type ReactNode, Suspense } from "react";
 import { t } from "#web/i18n/i18n.ts";
+import { LanguagePicker } from "#web/i18n/language-picker.tsx";
 import { useAppConfig } from "#web/lib/app-config.ts";
 import { authClient } from "#web/lib/auth-client.ts";
 import { lazyLoad } from "#web/lib/lazy-load.ts";
@@ -54,6 +55,7 @@ export function AppLayout({ switcher }: { switcher: ReactNode }) {
                   </ActionIcon>
                 </HintTooltip>
               ) : null}
+              <LanguagePicker />
               <ColorSchemeToggle />
               {session ? (
                 <Suspense fallback={null}>

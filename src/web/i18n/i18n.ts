@@ -46,21 +46,62 @@ export function currentLocale(): Locale {
 export async function activateLocale(locale: Locale): Promise<void> {
   await Promise.all([loadGroup(locale, "entry"), appWordsWanted ? loadGroup(locale, "app") : undefined]);
   if (i18n.locale !== locale) i18n.activate(locale);
-  document.documentElement.lang = locale;
+  // Screen readers, hyphenation and the browser's translation offer follow <html lang> (none in unit tests).
+  if (typeof document !== "undefined") document.documentElement.lang = locale;
 }
 
 /** Where the browser keeps the person's choice between visits (and before they sign in). */
 export const LOCALE_STORAGE_KEY = "gatehouse-locale";
 
-/** The language to start in: the person's saved choice, else the browser's languages, else English. */
-export function startingLocale(): Locale {
-  let saved: string | null = null;
+/** The language this browser was told to use (the picker, or the account's on signing in), if any. */
+export function savedLocale(): string | null {
   try {
-    saved = localStorage.getItem(LOCALE_STORAGE_KEY);
+    return localStorage.getItem(LOCALE_STORAGE_KEY);
   } catch {
     // Storage refused (private mode): the browser's languages decide.
+    return null;
   }
-  return isLocale(saved) ? saved : negotiateLocale(navigator.languages, LOCALES, "en");
+}
+
+export function saveLocale(locale: Locale): void {
+  try {
+    localStorage.setItem(LOCALE_STORAGE_KEY, locale);
+  } catch {
+    // Storage refused: the choice lasts for this page (and on the account, once signed in).
+  }
+}
+
+/**
+ * The language to show, of those `offered`: the saved choice, else the first of the browser's languages
+ * offered ("de-AT" → "de"), else `fallback` (the server's DEFAULT_LOCALE). A saved language no longer offered
+ * counts as no choice.
+ */
+export function preferredLocale({
+  saved,
+  browser,
+  offered,
+  fallback,
+}: {
+  saved: string | null;
+  browser: readonly string[];
+  offered: readonly Locale[];
+  fallback: Locale;
+}): Locale {
+  if (isLocale(saved) && offered.includes(saved)) return saved;
+  return negotiateLocale(browser, offered, fallback);
+}
+
+/**
+ * The language to start in, before the server's config is known: every language is offered and English is
+ * the fallback (LocaleFollower corrects both when the config arrives).
+ */
+export function startingLocale(): Locale {
+  return preferredLocale({
+    saved: savedLocale(),
+    browser: navigator.languages,
+    offered: LOCALES,
+    fallback: "en",
+  });
 }
 
 /**

@@ -12,7 +12,10 @@ import type { AuthAdditions } from "#server/boot/product-api.ts";
 import { ac, admin, member, owner } from "#shared/permissions.ts";
 import { deadlineFetch } from "./api/deadline-fetch.ts";
 
-/** Typed client methods for Gatehouse's own paths (reauthenticate, setPassword, organization.invitationPreview…). */
+/**
+ * Typed client methods for Gatehouse's own paths (reauthenticate, setPassword, organization.invitationPreview…),
+ * and the user's own fields: `session.user.locale`, `updateUser({ locale })`, `signUp.email({ …, locale })`.
+ */
 const gatehouseClient = {
   id: "gatehouse",
   $InferServerPlugin: {} as AuthAdditions,

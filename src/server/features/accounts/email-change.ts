@@ -18,6 +18,7 @@ import {
   savePendingEmailChange,
 } from "#server/features/accounts/pending-email-change.ts";
 import { spendSignedLink, voidAccountTokens } from "#server/features/accounts/tokens.ts";
+import { mailLocale } from "#server/mail/i18n.ts";
 import type { Mailer } from "#server/mail/mailer.ts";
 import { emailInUseMail } from "#server/mail/templates.ts";
 
@@ -200,7 +201,8 @@ async function approveEmailChange(
   });
   const holder = await ctx.context.internalAdapter.findUserByEmail(step.updateTo);
   if (holder) {
-    await mailer.sendMail(step.updateTo, emailInUseMail({ appName, name: holder.user.name }));
+    const locale = mailLocale(mailer.languages, { user: holder.user, request: ctx.request ?? ctx.headers });
+    await mailer.sendMail(step.updateTo, emailInUseMail({ locale, appName, name: holder.user.name }));
   } else {
     const { token, url } = await changeLink(ctx, step, "change-email-verification");
     await ctx.context.options.emailVerification?.sendVerificationEmail?.(
@@ -239,7 +241,7 @@ async function completeEmailChange(
   await voidAccountTokens(ctx.context, user.id);
   await clearPendingEmailChange(ctx.context, user.id);
   if (user.emailVerified) {
-    await notify?.(ctx, "email-changed", user, { detail: `The account now uses ${updateTo}.` });
+    await notify?.(ctx, "email-changed", user, { newEmail: updateTo });
   }
   if (callbackURL) {
     const outcome = await recordLinkOutcome(ctx.context, "email-changed", updateTo);
@@ -290,7 +292,8 @@ export function requestEmailChange({ mailer, appName }: EmailChangeDeps) {
       const { token, url } = await changeLink(ctx, step, "change-email-confirmation");
       await confirm({ user: session.user, newEmail: address, url, token }, ctx.request);
     } else {
-      await mailer.sendMail(address, emailInUseMail({ appName, name: holder.user.name }));
+      const locale = mailLocale(mailer.languages, { user: holder.user, request: ctx.request ?? ctx.headers });
+      await mailer.sendMail(address, emailInUseMail({ locale, appName, name: holder.user.name }));
     }
     return ctx.json({ status: true });
   };

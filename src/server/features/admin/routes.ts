@@ -8,6 +8,7 @@ import { isoDate } from "#server/db/dates.ts";
 import type { Db } from "#server/db/tables.ts";
 import { recordEvent } from "#server/events/record.ts";
 import { clientIp } from "#server/http/client-ip.ts";
+import { mailLocale } from "#server/mail/i18n.ts";
 import type { Mailer } from "#server/mail/mailer.ts";
 import { twoFactorResetMail } from "#server/mail/templates.ts";
 import {
@@ -61,7 +62,11 @@ export function adminRoutes({
   }
 
   async function findUser(id: string) {
-    return db.selectFrom("user").select(["id", "name", "email"]).where("id", "=", id).executeTakeFirst();
+    return db
+      .selectFrom("user")
+      .select(["id", "name", "email", "locale"])
+      .where("id", "=", id)
+      .executeTakeFirst();
   }
   const notFound = (c: Context) => c.json({ code: "USER_NOT_FOUND", message: "User not found" }, 404);
 
@@ -161,7 +166,12 @@ export function adminRoutes({
       );
       await mailer.sendMail(
         user.email,
-        twoFactorResetMail({ appName, name: user.name, securityUrl: `${baseURL}${ENROL_PATH}` }),
+        twoFactorResetMail({
+          locale: mailLocale(mailer.languages, { user, request: c.req.raw }),
+          appName,
+          name: user.name,
+          securityUrl: `${baseURL}${ENROL_PATH}`,
+        }),
       );
       const answer: AdminResetTwoFactorAnswer = { wasEnabled, trustedDevices: trusted.length };
       return c.json(answer);

@@ -3,7 +3,6 @@ import { APP_NAME } from "#server/auth/auth.ts";
 import { enabledSocialProviders } from "#server/auth/social-config.ts";
 import type { Config } from "#server/boot/config.ts";
 import type { ConfigAnswer } from "#shared/contracts/config.ts";
-import { LOCALES } from "#shared/i18n/locales.ts";
 import { LIMITS } from "#shared/limits.ts";
 
 /** Public facts the web app needs before anyone signs in. */
@@ -19,8 +18,8 @@ export function configRoutes(config: Config) {
     passwordMaxLength: LIMITS.passwordMax,
     emailCodeSignIn: config.emailSignIn.code,
     magicLinkSignIn: config.emailSignIn.link,
-    locales: [...LOCALES],
-    defaultLocale: "en",
+    locales: config.locales,
+    defaultLocale: config.defaultLocale,
   };
   return new Hono().get("/", (c) => c.json(body));
 }

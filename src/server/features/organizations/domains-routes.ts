@@ -11,6 +11,7 @@ import {
   valid,
 } from "#server/features/organizations/caller.ts";
 import { joinApprovedMail } from "#server/mail/domain-mail.ts";
+import { mailLocale } from "#server/mail/i18n.ts";
 import type { Mailer } from "#server/mail/mailer.ts";
 import { addDomainBody, organizationParams, updateDomainBody } from "#shared/contracts/domains.ts";
 import { decide, join, offersFor, pendingRequests } from "./domain-joins.ts";
@@ -98,9 +99,16 @@ export function domainRoutes({
         .select("name")
         .where("id", "=", who.organizationId)
         .executeTakeFirst();
+      const requester = await db
+        .selectFrom("user")
+        .select("locale")
+        .where("id", "=", decided.request.userId)
+        .executeTakeFirst();
       await mailer.sendMail(
         decided.request.email,
         joinApprovedMail({
+          // The requester's language when they chose one, else the approving admin's request's.
+          locale: mailLocale(mailer.languages, { user: requester, request: c.req.raw }),
           appName,
           name: decided.request.name,
           organizationName: organization?.name ?? "",

@@ -15,6 +15,7 @@ import {
   openOffer,
   withdrawOffer,
 } from "#server/features/organizations/ownership.ts";
+import { mailLocale } from "#server/mail/i18n.ts";
 import type { Mailer } from "#server/mail/mailer.ts";
 import { ownershipOfferMail } from "#server/mail/ownership-mail.ts";
 
@@ -78,7 +79,13 @@ export function ownershipTransfer({ db, mailer, appName, baseURL }: OwnershipTra
             .selectFrom("member")
             .innerJoin("user", "user.id", "member.userId")
             .innerJoin("organization", "organization.id", "member.organizationId")
-            .select(["member.userId", "member.role", "user.email", "organization.name as organizationName"])
+            .select([
+              "member.userId",
+              "member.role",
+              "user.email",
+              "user.locale",
+              "organization.name as organizationName",
+            ])
             .where("member.id", "=", ctx.body.memberId)
             .where("member.organizationId", "=", member.organizationId)
             .executeTakeFirst();
@@ -95,6 +102,7 @@ export function ownershipTransfer({ db, mailer, appName, baseURL }: OwnershipTra
           await mailer.sendMail(
             recipient.email,
             ownershipOfferMail({
+              locale: mailLocale(mailer.languages, { user: recipient, request: ctx.request ?? ctx.headers }),
               appName,
               ownerName: session.user.name,
               organizationName: recipient.organizationName,

@@ -1,5 +1,6 @@
 import { hasRoleSql } from "#server/db/roles-sql.ts";
 import type { Db } from "#server/db/tables.ts";
+import { mailLocale } from "#server/mail/i18n.ts";
 import type { Mailer } from "#server/mail/mailer.ts";
 import { webhookDisabledMail } from "#server/mail/webhook-mail.ts";
 
@@ -15,7 +16,7 @@ export async function mailEndpointOwners(db: Db, mailer: Mailer, appName: string
     .executeTakeFirst();
   if (!endpoint) return;
   let organizationName: string | undefined;
-  let recipients: string[];
+  let recipients: { email: string; locale: string | null }[];
   if (endpoint.organizationId) {
     const organization = await db
       .selectFrom("organization")
@@ -26,19 +27,25 @@ export async function mailEndpointOwners(db: Db, mailer: Mailer, appName: string
     const owners = await db
       .selectFrom("member")
       .innerJoin("user", "user.id", "member.userId")
-      .select("user.email")
+      .select(["user.email", "user.locale"])
       .where("member.organizationId", "=", endpoint.organizationId)
       .where(hasRoleSql("member.role", "owner"))
       .execute();
-    recipients = owners.map((o) => o.email);
+    recipients = owners;
   } else {
     const admins = await db
       .selectFrom("user")
-      .select("email")
+      .select(["email", "locale"])
       .where(hasRoleSql("user.role", "admin"))
       .execute();
-    recipients = admins.map((a) => a.email);
+    recipients = admins;
   }
-  const content = webhookDisabledMail({ appName, url: endpoint.url, organizationName });
-  for (const to of recipients) await mailer.sendMail(to, content);
+  // The worker sends this, not a request: each recipient's own language, else DEFAULT_LOCALE.
+  for (const to of recipients) {
+    const locale = mailLocale(mailer.languages, { user: to });
+    await mailer.sendMail(
+      to.email,
+      webhookDisabledMail({ locale, appName, url: endpoint.url, organizationName }),
+    );
+  }
 }

@@ -7,6 +7,7 @@ import { LIMITS } from "#shared/limits.ts";
 import { ErrorAlert } from "#web/components/error-alert.tsx";
 import { SectionCard } from "#web/components/section-card.tsx";
 import { t } from "#web/i18n/i18n.ts";
+import { LanguagePreference } from "#web/i18n/language-preference.tsx";
 import type { Session } from "#web/lib/auth-client.ts";
 import { useUpdateName } from "../api/use-profile.ts";
 import { AvatarEditor } from "./avatar-editor.tsx";
@@ -65,6 +66,7 @@ export function ProfileSection({ user }: { user: Session["user"] }) {
             />
           </Stack>
         </form>
+        <LanguagePreference />
       </Stack>
     </SectionCard>
   );

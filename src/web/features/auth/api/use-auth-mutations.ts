@@ -1,3 +1,4 @@
+import { currentLocale } from "#web/i18n/i18n.ts";
 import { authCall } from "#web/lib/api/call.ts";
 import { useApiMutation } from "#web/lib/api/use-api-mutation.ts";
 import { authClient } from "#web/lib/auth-client.ts";
@@ -24,7 +25,8 @@ export function useSignIn() {
 export function useSignUp() {
   return useApiMutation({
     mutationFn: async (input: { name: string; email: string; password: string; callbackURL: string }) => {
-      await authCall((o) => authClient.signUp.email(input, o));
+      // The new account keeps the language it was made in (its mails, and every browser it signs in on).
+      await authCall((o) => authClient.signUp.email({ ...input, locale: currentLocale() }, o));
       if (!input.callbackURL.startsWith("/accept-invitation/")) return { signedIn: false };
       const { email, password } = input;
       return authCall((o) => authClient.signIn.email({ email, password }, o)).then(

@@ -21,16 +21,10 @@ import { TextLink } from "#web/components/text-link.tsx";
 import { t } from "#web/i18n/i18n.ts";
 import { isNotFound } from "#web/lib/api/api-error.ts";
 import { useAppConfig } from "#web/lib/app-config.ts";
+import { formatDateTime } from "#web/lib/format.ts";
 import { usePageTitle } from "#web/lib/use-page-title.ts";
 import { type OutboxMail, useOutbox } from "../api/use-outbox.ts";
 import { linkify } from "../lib/linkify.tsx";
-
-const timeFormat = new Intl.DateTimeFormat(undefined, { dateStyle: "medium", timeStyle: "medium" });
-
-function formatTime(value: string): string {
-  const date = new Date(value);
-  return Number.isNaN(date.getTime()) ? value : timeFormat.format(date);
-}
 
 function MailListItem({
   mail,
@@ -60,7 +54,7 @@ function MailListItem({
         {t("outbox.to", { to: mail.to })}
       </Text>
       <Text size="xs" c="dimmed">
-        {formatTime(mail.createdAt)}
+        {formatDateTime(mail.createdAt, { seconds: true })}
       </Text>
     </UnstyledButton>
   );
@@ -82,7 +76,7 @@ function MailView({ mail }: { mail: OutboxMail }) {
             ·
           </Text>
           <Text size="sm" c="dimmed">
-            {formatTime(mail.createdAt)}
+            {formatDateTime(mail.createdAt, { seconds: true })}
           </Text>
         </Group>
         {mail.html ? (
