@@ -95,7 +95,7 @@ export function LinkedAccountsSection() {
 
         {accounts.isSuccess && onlyOne ? (
           <Text size="sm" c="dimmed" id="last-method-reason">
-            <IconInfoCircle size={14} aria-hidden style={{ verticalAlign: "-2px", marginRight: 4 }} />
+            <IconInfoCircle size={14} aria-hidden style={{ verticalAlign: "-2px", marginInlineEnd: 4 }} />
             {t("account.linked.lastMethod")}
           </Text>
         ) : null}

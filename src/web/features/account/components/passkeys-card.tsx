@@ -136,7 +136,7 @@ export function PasskeysCard() {
         )}
         {lastMethod ? (
           <Text size="sm" c="dimmed" id="last-passkey-reason">
-            <IconInfoCircle size={14} aria-hidden style={{ verticalAlign: "-2px", marginRight: 4 }} />
+            <IconInfoCircle size={14} aria-hidden style={{ verticalAlign: "-2px", marginInlineEnd: 4 }} />
             {t("account.passkeys.lastMethod")}
           </Text>
         ) : null}
