@@ -97,6 +97,23 @@ describe(`mails in the recipient's language (${testDatabase})`, () => {
     expect(mail.text).toContain(`“${owner.name}” hat Sie eingeladen, “Acme” als Administrator beizutreten.`);
   });
 
+  it("writes bulk invitations in the language of the request that sent them", async () => {
+    const owner = await signUpVerified(t);
+    const organization = await createOrganization(t, owner.cookie, { name: "Initech" });
+    const [first, second] = [createUser().email, createUser().email];
+    const res = await t.request(`/api/organizations/${organization.id}/bulk-invitations/send`, {
+      method: "POST",
+      cookie: owner.cookie,
+      headers: { "content-type": "text/csv", "accept-language": "pt-BR" },
+      body: ["Email,Roles", `${first},member`, `${second},owner`].join("\n"),
+    });
+    expect(res.status).toBe(200);
+    const member = await mailTo(first, `“${owner.name}” convidou você para “Initech” no Gatehouse`);
+    expect(member.text).toContain(`“${owner.name}” convidou você para participar de “Initech” como Membro.`);
+    const owning = await mailTo(second, `“${owner.name}” convidou você para “Initech” no Gatehouse`);
+    expect(owning.text).toContain("como Proprietário.");
+  });
+
   it("falls back to DEFAULT_LOCALE when the request asks for no offered language", async () => {
     const spanish = await startTestApp({ LOCALES: "es,en", DEFAULT_LOCALE: "es" });
     try {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { checkLocaleInput } from "#server/auth/user-locale.ts";
+import { mailLocale, mailRolesText } from "#server/mail/i18n.ts";
 import { configLoader } from "../support/config-env.ts";
 
 const { load, refusal } = configLoader("locale-config");
@@ -41,5 +42,31 @@ describe("LOCALES and DEFAULT_LOCALE", () => {
         /locale must be one of en, de/,
       );
     }
+  });
+});
+
+describe("a mail's language", () => {
+  const languages = { locales: ["en", "de", "ja"] as const, defaultLocale: "en" as const };
+  const asking = (header: string) => new Headers({ "accept-language": header });
+
+  it("is the recipient's saved locale first, while it is offered", () => {
+    expect(mailLocale(languages, { user: { locale: "de" }, request: asking("ja") })).toBe("de");
+    // A language the server no longer offers is passed over, like no choice at all.
+    expect(mailLocale(languages, { user: { locale: "fr" }, request: asking("ja") })).toBe("ja");
+    expect(mailLocale(languages, { user: { locale: null }, request: asking("ja") })).toBe("ja");
+  });
+
+  it("is else the request's best offered language (a Request or its headers), else DEFAULT_LOCALE", () => {
+    const request = new Request("http://localhost/", { headers: asking("fr-CA, de-AT;q=0.8") });
+    expect(mailLocale(languages, { request })).toBe("de");
+    expect(mailLocale(languages, { user: {}, request: asking("pt-BR, es") })).toBe("en");
+    expect(mailLocale({ ...languages, defaultLocale: "ja" }, { request: null })).toBe("ja");
+    expect(mailLocale(languages, {})).toBe("en");
+  });
+
+  it("names built-in roles in the language and keeps custom role names", () => {
+    expect(mailRolesText("en", "admin,member")).toBe("Admin and Member");
+    expect(mailRolesText("de", "owner, auditor")).toBe("Inhaber und auditor");
+    expect(mailRolesText("ja", ["member"])).toBe("メンバー");
   });
 });

@@ -1,3 +1,4 @@
+import { tryGetCurrentAuthEndpointContext } from "@better-auth/core/context";
 import { type BetterAuthOptions, betterAuth } from "better-auth";
 import { isAPIError } from "better-auth/api";
 import { admin as adminPlugin, organization } from "better-auth/plugins";
@@ -318,7 +319,11 @@ export function buildAuthOptions({
           await mailer.sendMail(
             email,
             invitationMail({
-              locale: mailLocale(config, { user: invitee, request }),
+              // Bulk invitations call invite-member in-process: their caller's headers, not a request.
+              locale: mailLocale(config, {
+                user: invitee,
+                request: request ?? tryGetCurrentAuthEndpointContext()?.headers,
+              }),
               appName,
               inviterName: inviter.user.name,
               organizationName: org.name,
