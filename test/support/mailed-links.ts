@@ -29,7 +29,9 @@ export async function nextLink(
   path: string,
   since: number,
 ): Promise<string> {
-  await expect.poll(() => mailsTo(t, email, since).some((m) => subject.test(m.subject))).toBe(true);
+  await expect
+    .poll(() => mailsTo(t, email, since).some((m) => subject.test(m.subject)), { timeout: 10_000 })
+    .toBe(true);
   const mail = mailsTo(t, email, since).find((m) => subject.test(m.subject));
   if (!mail) throw new Error(`no mail to ${email} matching ${subject}`);
   return linkIn(mail, `${t.config.baseURL}${path}`);
