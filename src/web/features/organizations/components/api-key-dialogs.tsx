@@ -27,6 +27,7 @@ import { ConfirmActionDialog } from "#web/components/confirm-dialog.tsx";
 import { CopyValueButton } from "#web/components/copy-value.tsx";
 import { ErrorAlert } from "#web/components/error-alert.tsx";
 import { ShownOnceAlert } from "#web/components/shown-once-alert.tsx";
+import { t } from "#web/i18n/i18n.ts";
 import {
   type ApiKeyRow,
   apiKeysKey,
@@ -34,16 +35,9 @@ import {
   revokeApiKey,
   useCreateApiKey,
 } from "../api/use-api-keys.ts";
-import { RESOURCE_LABELS } from "../lib/api-keys.ts";
+import { EXPIRY_LABELS, PERMISSION_LABELS, RESOURCE_LABELS } from "../lib/api-keys.ts";
 import { RowMenu } from "./list-table.tsx";
 import { useCurrentOrganization } from "./organization-context.tsx";
-
-const ACTION_LABELS: Record<string, string> = {
-  create: "Create",
-  update: "Update",
-  delete: "Delete",
-  cancel: "Cancel",
-};
 
 /** Creating a key: the form, then the key itself, shown once. */
 export function CreateApiKeyDialog({ opened, onClose }: { opened: boolean; onClose: () => void }) {
@@ -56,7 +50,7 @@ export function CreateApiKeyDialog({ opened, onClose }: { opened: boolean; onClo
     <AppModal
       opened={opened}
       onClose={close}
-      title={created ? "Copy your API key" : "Create API key"}
+      title={created ? t("integrations.apiKeys.create.copyTitle") : t("integrations.apiKeys.create.title")}
       size="lg"
     >
       {created ? (
@@ -101,30 +95,33 @@ function CreateApiKeyForm({
       <Stack gap="md">
         <ErrorAlert error={create.error} />
         <TextInput
-          label="Name"
-          description="Where the key is used, so you recognise it later."
-          placeholder="Deploy pipeline"
+          label={t("integrations.apiKeys.create.name")}
+          description={t("integrations.apiKeys.create.nameDescription")}
+          placeholder={t("integrations.apiKeys.create.namePlaceholder")}
           maxLength={API_KEY_NAME_MAX}
           data-autofocus
           {...form.getInputProps("name")}
         />
         <Select
-          label="Expires"
-          description="After this the key stops working. Shorter is safer."
-          data={API_KEY_EXPIRY_CHOICES.map((choice) => choice.label)}
+          label={t("integrations.apiKeys.create.expires")}
+          description={t("integrations.apiKeys.create.expiresDescription")}
+          data={API_KEY_EXPIRY_CHOICES.map((choice) => ({
+            value: choice.label,
+            label: t(EXPIRY_LABELS[choice.label]),
+          }))}
           allowDeselect={false}
           {...form.getInputProps("expiry")}
         />
         <Checkbox.Group
-          label="Permissions"
-          description="Every key can read the organization, its members and teams. Choose what it may change; it never gets more than your own role."
+          label={t("integrations.apiKeys.create.permissions")}
+          description={t("integrations.apiKeys.create.permissionsDescription")}
           {...form.getInputProps("permissions")}
         >
           <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md" verticalSpacing="md" mt="xs">
             {(Object.keys(API_KEY_PERMISSIONS) as ApiKeyResource[]).map((resource) => (
               <Stack key={resource} gap={6} role="group" aria-labelledby={`perm-${resource}`}>
                 <Text id={`perm-${resource}`} size="sm" fw={600}>
-                  {RESOURCE_LABELS[resource]}
+                  {t(RESOURCE_LABELS[resource])}
                 </Text>
                 {API_KEY_PERMISSIONS[resource].map((action) => {
                   // The server's answer counts custom roles; until it comes, the built-in ones.
@@ -135,8 +132,8 @@ function CreateApiKeyForm({
                     <Checkbox
                       key={action}
                       value={`${resource}:${action}`}
-                      label={`${ACTION_LABELS[action] ?? action} ${RESOURCE_LABELS[resource].toLowerCase()}`}
-                      description={granted ? undefined : "Your role doesn't have this"}
+                      label={t(PERMISSION_LABELS[`${resource}:${action}`] ?? RESOURCE_LABELS[resource])}
+                      description={granted ? undefined : t("integrations.apiKeys.create.roleLacks")}
                       disabled={!granted}
                     />
                   );
@@ -145,7 +142,11 @@ function CreateApiKeyForm({
             ))}
           </SimpleGrid>
         </Checkbox.Group>
-        <DialogActions confirmLabel="Create key" onCancel={onCancel} loading={create.isPending} />
+        <DialogActions
+          confirmLabel={t("integrations.apiKeys.create.confirm")}
+          onCancel={onCancel}
+          loading={create.isPending}
+        />
       </Stack>
     </form>
   );
@@ -157,18 +158,24 @@ function NewKey({ created, onDone }: { created: CreatedApiKey; onDone: () => voi
   return (
     <Stack gap="md">
       <ShownOnceAlert>
-        {`This is the only time you will see the key for “${created.name ?? "your key"}”. Copy it now and keep it in your server's secret store. If you lose it, revoke it and create another.`}
+        {created.name
+          ? t("integrations.apiKeys.created.shownOnce", { name: created.name })
+          : t("integrations.apiKeys.created.shownOnceUnnamed")}
       </ShownOnceAlert>
       <Code block data-testid="new-api-key" style={{ overflowWrap: "anywhere", whiteSpace: "pre-wrap" }}>
         {created.key}
       </Code>
-      <CopyValueButton value={created.key} label="key" variant="filled" />
-      <Text size="sm">Send it in the x-api-key header, for example:</Text>
+      <CopyValueButton
+        value={created.key}
+        label={t("integrations.apiKeys.created.copyNoun")}
+        variant="filled"
+      />
+      <Text size="sm">{t("integrations.apiKeys.created.header")}</Text>
       <Code block style={{ overflowWrap: "anywhere", whiteSpace: "pre-wrap" }}>
         {`curl -H "x-api-key: $GATEHOUSE_API_KEY" \\\n${origin}/api/auth/organization/list-members`}
       </Code>
       <Group justify="flex-end">
-        <Button onClick={onDone}>Done</Button>
+        <Button onClick={onDone}>{t("integrations.apiKeys.created.done")}</Button>
       </Group>
     </Stack>
   );
@@ -177,9 +184,12 @@ function NewKey({ created, onDone }: { created: CreatedApiKey; onDone: () => voi
 /** The menu of a key's row. */
 export function ApiKeyActions({ apiKey, onRevoke }: { apiKey: ApiKeyRow; onRevoke: () => void }) {
   return (
-    <RowMenu label={`Actions for API key ${apiKey.name ?? apiKey.start ?? ""}`} width={200}>
+    <RowMenu
+      label={t("integrations.apiKeys.row.actions", { name: apiKey.name ?? apiKey.start ?? "" })}
+      width={200}
+    >
       <Menu.Item color="red" leftSection={<IconTrash size={16} aria-hidden />} onClick={onRevoke}>
-        Revoke key
+        {t("integrations.apiKeys.row.revoke")}
       </Menu.Item>
     </RowMenu>
   );
@@ -187,21 +197,25 @@ export function ApiKeyActions({ apiKey, onRevoke }: { apiKey: ApiKeyRow; onRevok
 
 export function RevokeApiKeyDialog({ apiKey, onClose }: { apiKey: ApiKeyRow | null; onClose: () => void }) {
   const { organization } = useCurrentOrganization();
-  const name = apiKey?.name ?? "This key";
+  const start = apiKey?.start ?? "none";
   return (
     <ConfirmActionDialog
       target={apiKey}
       onClose={onClose}
-      title="Revoke API key"
-      confirmLabel="Revoke key"
+      title={t("integrations.apiKeys.revoke.title")}
+      confirmLabel={t("integrations.apiKeys.revoke.confirm")}
       action={revokeApiKey}
       invalidate={apiKeysKey(organization.id)}
       success={(target) => ({
-        title: "API key revoked",
-        message: `${target.name ?? "The key"} no longer works.`,
+        title: t("integrations.apiKeys.revoke.done"),
+        message: target.name
+          ? t("integrations.apiKeys.revoke.doneMessage", { name: target.name })
+          : t("integrations.apiKeys.revoke.doneMessageUnnamed"),
       })}
     >
-      {`${name}${apiKey?.start ? ` (${apiKey.start}…)` : ""} stops working at once: every request that sends it is refused. This cannot be undone.`}
+      {apiKey?.name
+        ? t("integrations.apiKeys.revoke.body", { name: apiKey.name, start })
+        : t("integrations.apiKeys.revoke.bodyUnnamed", { start })}
     </ConfirmActionDialog>
   );
 }

@@ -1,6 +1,7 @@
 import { Badge, Group, Stack, Table, Text } from "@mantine/core";
 import type { BulkInviteResult, BulkInviteRow } from "#shared/contracts/bulk-invitations.ts";
 import { TableRegion } from "#web/components/table-region.tsx";
+import { t } from "#web/i18n/i18n.ts";
 import { RoleBadges } from "./role-badges.tsx";
 
 type Problems = BulkInviteRow["problems"];
@@ -10,7 +11,7 @@ function RowState({ problems, sent }: { problems: Problems; sent?: boolean }) {
   if (problems.length === 0) {
     return (
       <Badge color="teal" variant="light" tt="none">
-        {sent ? "Sent" : "Ready"}
+        {sent ? t("integrations.bulk.rows.sent") : t("integrations.bulk.rows.ready")}
       </Badge>
     );
   }
@@ -28,16 +29,16 @@ function RowState({ problems, sent }: { problems: Problems; sent?: boolean }) {
 /** The preview: each row of the list as the server read it, with its problems. */
 export function BulkPreviewTable({ rows }: { rows: BulkInviteRow[] }) {
   return (
-    <TableRegion label="Rows of the list">
+    <TableRegion label={t("integrations.bulk.rows.previewLabel")}>
       <Table striped highlightOnHover verticalSpacing="xs" miw={560}>
-        <Table.Caption>Each row of the list; only ready rows are sent.</Table.Caption>
+        <Table.Caption>{t("integrations.bulk.rows.previewCaption")}</Table.Caption>
         <Table.Thead>
           <Table.Tr>
-            <Table.Th scope="col">Line</Table.Th>
-            <Table.Th scope="col">Email</Table.Th>
-            <Table.Th scope="col">Roles</Table.Th>
-            <Table.Th scope="col">Team</Table.Th>
-            <Table.Th scope="col">State</Table.Th>
+            <Table.Th scope="col">{t("integrations.bulk.rows.line")}</Table.Th>
+            <Table.Th scope="col">{t("integrations.bulk.rows.email")}</Table.Th>
+            <Table.Th scope="col">{t("integrations.bulk.rows.roles")}</Table.Th>
+            <Table.Th scope="col">{t("integrations.bulk.rows.team")}</Table.Th>
+            <Table.Th scope="col">{t("integrations.bulk.rows.state")}</Table.Th>
           </Table.Tr>
         </Table.Thead>
         <Table.Tbody>
@@ -65,14 +66,14 @@ export function BulkSkippedTable({ rows }: { rows: BulkInviteResult[] }) {
   const skipped = rows.filter((row) => row.status === "skipped");
   if (skipped.length === 0) return null;
   return (
-    <TableRegion label="Rows not sent">
+    <TableRegion label={t("integrations.bulk.rows.skippedLabel")}>
       <Table verticalSpacing="xs" miw={420}>
-        <Table.Caption>Rows not sent, and why.</Table.Caption>
+        <Table.Caption>{t("integrations.bulk.rows.skippedCaption")}</Table.Caption>
         <Table.Thead>
           <Table.Tr>
-            <Table.Th scope="col">Line</Table.Th>
-            <Table.Th scope="col">Email</Table.Th>
-            <Table.Th scope="col">Why</Table.Th>
+            <Table.Th scope="col">{t("integrations.bulk.rows.line")}</Table.Th>
+            <Table.Th scope="col">{t("integrations.bulk.rows.email")}</Table.Th>
+            <Table.Th scope="col">{t("integrations.bulk.rows.why")}</Table.Th>
           </Table.Tr>
         </Table.Thead>
         <Table.Tbody>
