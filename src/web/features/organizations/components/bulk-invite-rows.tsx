@@ -1,10 +1,30 @@
 import { Badge, Group, Stack, Table, Text } from "@mantine/core";
-import type { BulkInviteResult, BulkInviteRow } from "#shared/contracts/bulk-invitations.ts";
+import type { BulkInviteResult, BulkInviteRow, BulkRowProblem } from "#shared/contracts/bulk-invitations.ts";
 import { TableRegion } from "#web/components/table-region.tsx";
 import { t } from "#web/i18n/i18n.ts";
+import type { MessageId } from "#web/i18n/message-id.ts";
 import { RoleBadges } from "./role-badges.tsx";
 
 type Problems = BulkInviteRow["problems"];
+
+/**
+ * A row's problem in words, by its code. UNKNOWN_ROLE and UNKNOWN_TEAM (they name what the row asked for) and
+ * REFUSED (the invitation path's own reason) keep the server's message.
+ */
+const PROBLEM_TEXT: Partial<Record<BulkRowProblem, MessageId>> = {
+  INVALID_EMAIL: "integrations.bulk.problem.invalidEmail",
+  DUPLICATE_ROW: "integrations.bulk.problem.duplicateRow",
+  ALREADY_MEMBER: "integrations.bulk.problem.alreadyMember",
+  ALREADY_INVITED: "integrations.bulk.problem.alreadyInvited",
+  ROLE_NOT_ALLOWED: "integrations.bulk.problem.roleNotAllowed",
+  OVER_MEMBERSHIP_LIMIT: "integrations.bulk.problem.overMembershipLimit",
+  RATE_LIMITED: "integrations.bulk.problem.rateLimited",
+};
+
+function problemText(problem: Problems[number]): string {
+  const id = PROBLEM_TEXT[problem.code];
+  return id ? t(id) : problem.message;
+}
 
 /** A row's state: ready (or sent) in green, else each problem in words. */
 function RowState({ problems, sent }: { problems: Problems; sent?: boolean }) {
@@ -19,7 +39,7 @@ function RowState({ problems, sent }: { problems: Problems; sent?: boolean }) {
     <Stack gap={2}>
       {problems.map((p) => (
         <Text key={p.code} size="sm" c="var(--mantine-color-error)" data-problem={p.code}>
-          {p.message}
+          {problemText(p)}
         </Text>
       ))}
     </Stack>
