@@ -1,4 +1,4 @@
-import { describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import {
   createSsoConnectionBody,
   type SsoConnection,
@@ -12,6 +12,10 @@ import {
   ssoFormErrors,
   updateBody,
 } from "#web/features/organizations/lib/sso-form.ts";
+import { loadAppMessages } from "#web/i18n/i18n.ts";
+
+// The form's problems are the English words of the signed-in screens' catalogue.
+beforeAll(() => loadAppMessages());
 
 const METADATA =
   '<EntityDescriptor xmlns="urn:oasis:names:tc:SAML:2.0:metadata" entityID="https://idp.test"/>';

@@ -1,4 +1,5 @@
 import type { BulkInvitePreview, BulkInviteSummary } from "#shared/contracts/bulk-invitations.ts";
+import { t } from "#web/i18n/i18n.ts";
 import { apiCall, productApi } from "#web/lib/api/call.ts";
 import { deadlineFetch } from "#web/lib/api/deadline-fetch.ts";
 import { downloadAnswer } from "#web/lib/api/download.ts";
@@ -51,6 +52,9 @@ export function useOrganizationExport(
       const request = route.$get({ param: { id: organization.id } }) as unknown as Promise<Response>;
       return downloadAnswer(request, `${organization.slug}-${what}.csv`);
     },
-    failureTitle: `Could not export the ${what}`,
+    failureTitle:
+      what === "members"
+        ? t("integrations.export.membersFailed")
+        : t("integrations.export.invitationsFailed"),
   });
 }

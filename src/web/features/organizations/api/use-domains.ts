@@ -6,6 +6,7 @@ import type {
   UpdateDomainBody,
   VerifyAnswer,
 } from "#shared/contracts/domains.ts";
+import { t } from "#web/i18n/i18n.ts";
 import { auditKey } from "#web/lib/api/audit.ts";
 import { apiCall, productApi } from "#web/lib/api/call.ts";
 import { useApiMutation } from "#web/lib/api/use-api-mutation.ts";
@@ -35,8 +36,8 @@ export function useAddDomain(organizationId: string, onDone: () => void) {
       apiCall(api.domains.$post({ param: { organizationId }, json: { domain } })),
     invalidate: [domainsKey(organizationId), auditKey],
     success: (domain) => ({
-      title: "Domain added",
-      message: `Publish the TXT record, then verify ${domain}.`,
+      title: t("integrations.domains.notify.added"),
+      message: t("integrations.domains.notify.addedMessage", { domain }),
     }),
     onDone,
   });
@@ -60,10 +61,10 @@ export function useUpdateDomain(organizationId: string) {
       apiCall(api.domains[":domainId"].$patch({ param: { organizationId, domainId: id }, json })),
     invalidate: [domainsKey(organizationId), auditKey],
     success: ({ domain }) => ({
-      title: "Joining updated",
-      message: `People at ${domain} join as you set it.`,
+      title: t("integrations.domains.notify.joiningUpdated"),
+      message: t("integrations.domains.notify.joiningUpdatedMessage", { domain }),
     }),
-    failureTitle: "Could not change how people join",
+    failureTitle: t("integrations.domains.notify.joiningFailed"),
   });
 }
 
@@ -90,9 +91,15 @@ export function useDecideJoinRequest(organizationId: string) {
     invalidate: [joinRequestsKey(organizationId), organizationKey(organizationId), auditKey],
     success: ({ request, approve }) =>
       approve
-        ? { title: "Request approved", message: `${request.name} is now a member and was told by mail.` }
-        : { title: "Request declined", message: `${request.name} did not join.` },
-    failureTitle: "Could not decide the request",
+        ? {
+            title: t("integrations.domains.notify.approved"),
+            message: t("integrations.domains.notify.approvedMessage", { name: request.name }),
+          }
+        : {
+            title: t("integrations.domains.notify.declined"),
+            message: t("integrations.domains.notify.declinedMessage", { name: request.name }),
+          },
+    failureTitle: t("integrations.domains.notify.decideFailed"),
   });
 }
 
@@ -117,8 +124,16 @@ export function useJoinThroughDomain() {
     invalidate: [domainOffersKey, [ORG_KEY]],
     success: (offer, answer) =>
       answer.status === "joined"
-        ? { title: `You joined ${offer.organizationName}`, message: "It is in your organizations now." }
-        : { title: "Request sent", message: `An admin of ${offer.organizationName} will decide.` },
-    failureTitle: "Could not join",
+        ? {
+            title: t("integrations.domains.notify.joined", { organization: offer.organizationName }),
+            message: t("integrations.domains.notify.joinedMessage"),
+          }
+        : {
+            title: t("integrations.domains.notify.requestSent"),
+            message: t("integrations.domains.notify.requestSentMessage", {
+              organization: offer.organizationName,
+            }),
+          },
+    failureTitle: t("integrations.domains.notify.joinFailed"),
   });
 }

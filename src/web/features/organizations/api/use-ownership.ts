@@ -1,4 +1,5 @@
 import { useQuery } from "@tanstack/react-query";
+import { t } from "#web/i18n/i18n.ts";
 import { authRequest } from "#web/lib/api/call.ts";
 import { useApiMutation } from "#web/lib/api/use-api-mutation.ts";
 import { ORG_KEY, organizationKey } from "./queries.ts";
@@ -37,8 +38,8 @@ export function useOfferOwnership(organizationId: string, onDone?: () => void) {
       }),
     invalidate: ownershipKey(organizationId),
     success: (input) => ({
-      title: "Ownership offered",
-      message: `We emailed ${input.name} a link to accept. Nothing changes until they do.`,
+      title: t("integrations.ownership.notify.offered"),
+      message: t("integrations.ownership.notify.offeredMessage", { name: input.name }),
     }),
     onDone,
   });
@@ -53,10 +54,10 @@ export function useWithdrawOwnershipOffer(organization: { id: string; name: stri
       }),
     invalidate: ownershipKey(organization.id),
     success: () => ({
-      title: "Offer withdrawn",
-      message: `The offer to own ${organization.name} can no longer be accepted.`,
+      title: t("integrations.ownership.notify.withdrawn"),
+      message: t("integrations.ownership.notify.withdrawnMessage", { organization: organization.name }),
     }),
-    failureTitle: "We couldn't withdraw the offer",
+    failureTitle: t("integrations.ownership.notify.withdrawFailed"),
   });
 }
 
@@ -66,7 +67,10 @@ export function useAcceptOwnership(onDone?: (offer: OwnershipOffer) => void) {
     mutationFn: (by: { token: string } | { offerId: string }) =>
       authRequest<OwnershipOffer>("/organization/accept-ownership", { method: "POST", body: by }),
     invalidate: [ORG_KEY],
-    success: () => ({ title: "You are now an owner", message: "The organization's ownership is yours." }),
+    success: () => ({
+      title: t("integrations.ownership.notify.accepted"),
+      message: t("integrations.ownership.notify.acceptedMessage"),
+    }),
     onDone: (_by, offer) => onDone?.(offer),
   });
 }

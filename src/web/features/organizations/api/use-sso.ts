@@ -7,6 +7,7 @@ import type {
   SsoTestResult,
   SsoTestStart,
 } from "#shared/contracts/sso.ts";
+import { t } from "#web/i18n/i18n.ts";
 import { auditKey } from "#web/lib/api/audit.ts";
 import { apiCall, productApi } from "#web/lib/api/call.ts";
 import { useApiMutation } from "#web/lib/api/use-api-mutation.ts";
@@ -55,8 +56,8 @@ export function useCreateSsoConnection(organizationId: string, onDone: (connecti
       (await apiCall(api.connections.$post({ param: { organizationId }, json: body }))) as SsoConnection,
     invalidate: stale(organizationId),
     success: (body) => ({
-      title: "Single sign-on set up",
-      message: `People at ${body.domain} can now sign in through your identity provider. Run a test sign-in first.`,
+      title: t("integrations.sso.notify.created"),
+      message: t("integrations.sso.notify.createdMessage", { domain: body.domain }),
     }),
     onDone: (_body, connection) => onDone(connection),
   });
@@ -73,8 +74,8 @@ export function useUpdateSsoConnection(organizationId: string, onDone: () => voi
       ),
     invalidate: stale(organizationId),
     success: ({ connection }) => ({
-      title: "Single sign-on updated",
-      message: `The next sign-in at ${connection.domain} uses the new settings.`,
+      title: t("integrations.sso.notify.updated"),
+      message: t("integrations.sso.notify.updatedMessage", { domain: connection.domain }),
     }),
     onDone,
   });

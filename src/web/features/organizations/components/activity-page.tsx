@@ -3,6 +3,7 @@ import { IconLock } from "@tabler/icons-react";
 import { getRouteApi } from "@tanstack/react-router";
 import { AuditLog, ExportCsvButton } from "#web/components/audit/audit-log.tsx";
 import { SectionHeader } from "#web/components/page-states.tsx";
+import { t } from "#web/i18n/i18n.ts";
 import { useUnreachableNotice } from "#web/lib/api/unreachable-notice.tsx";
 import type { AuditSearch } from "#web/lib/audit-search.ts";
 import { ORGANIZATION_FAMILIES } from "#web/lib/audit-words.ts";
@@ -17,7 +18,7 @@ const route = getRouteApi("/_signed-in/org/$slug/activity");
 /** `/org/$slug/activity`: the organization's audit log for its owners and admins, filtered and exported. */
 export function ActivityPage() {
   const { organization, can } = useCurrentOrganization();
-  usePageTitle(`Activity · ${organization.name}`);
+  usePageTitle(t("integrations.activity.title", { organization: organization.name }));
   const search = route.useSearch();
   const navigate = route.useNavigate();
   // The person filter offers the first 100 members by name; anyone else (a member further down, someone who
@@ -34,9 +35,9 @@ export function ActivityPage() {
   if (!can.manageAudit) {
     return (
       <Stack gap="md">
-        <SectionHeader title="Activity" />
+        <SectionHeader title={t("integrations.activity.heading")} />
         <ReadOnlyNote icon={<IconLock size={18} aria-hidden />}>
-          {`Only owners and admins of ${organization.name} can see its activity.`}
+          {t("integrations.activity.readOnly", { organization: organization.name })}
         </ReadOnlyNote>
       </Stack>
     );
@@ -47,14 +48,14 @@ export function ActivityPage() {
     label: memberName(member),
   }));
   if (search.actor && !people.some((person) => person.value === search.actor)) {
-    people.push({ value: search.actor, label: "The person chosen" });
+    people.push({ value: search.actor, label: t("integrations.activity.personChosen") });
   }
 
   return (
     <Stack gap="md">
       <SectionHeader
-        title="Activity"
-        description="Who did what in this organization: members, invitations, teams, settings, API keys and webhooks, newest first."
+        title={t("integrations.activity.heading")}
+        description={t("integrations.activity.description")}
         actions={<ExportCsvButton scope={scope} search={search} name={`activity-${organization.slug}`} />}
       />
       <AuditLog
@@ -63,7 +64,7 @@ export function ActivityPage() {
         onSearchChange={(next: AuditSearch) => void navigate({ search: next, replace: true })}
         people={people}
         families={ORGANIZATION_FAMILIES}
-        emptyText="Changes to members, invitations, teams and settings will show up here."
+        emptyText={t("integrations.activity.empty")}
       />
     </Stack>
   );

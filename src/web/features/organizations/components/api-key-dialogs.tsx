@@ -12,7 +12,7 @@ import {
 } from "@mantine/core";
 import { schemaResolver, useForm } from "@mantine/form";
 import { IconTrash } from "@tabler/icons-react";
-import { useState } from "react";
+import { type ReactNode, useState } from "react";
 import { z } from "zod";
 import {
   API_KEY_EXPIRY_CHOICES,
@@ -22,11 +22,14 @@ import {
   apiKeyNameSchema,
   roleGrants,
 } from "#shared/api-keys.ts";
+import { NAME_CONTROL_CHARACTERS_MESSAGE } from "#shared/fields.ts";
 import { AppModal, DialogActions } from "#web/components/app-modal.tsx";
 import { ConfirmActionDialog } from "#web/components/confirm-dialog.tsx";
 import { CopyValueButton } from "#web/components/copy-value.tsx";
 import { ErrorAlert } from "#web/components/error-alert.tsx";
 import { ShownOnceAlert } from "#web/components/shown-once-alert.tsx";
+import { t } from "#web/i18n/i18n.ts";
+import type { MessageId } from "#web/i18n/message-id.ts";
 import {
   type ApiKeyRow,
   apiKeysKey,
@@ -34,16 +37,9 @@ import {
   revokeApiKey,
   useCreateApiKey,
 } from "../api/use-api-keys.ts";
-import { RESOURCE_LABELS } from "../lib/api-keys.ts";
+import { EXPIRY_LABELS, PERMISSION_LABELS, RESOURCE_LABELS } from "../lib/api-keys.ts";
 import { RowMenu } from "./list-table.tsx";
 import { useCurrentOrganization } from "./organization-context.tsx";
-
-const ACTION_LABELS: Record<string, string> = {
-  create: "Create",
-  update: "Update",
-  delete: "Delete",
-  cancel: "Cancel",
-};
 
 /** Creating a key: the form, then the key itself, shown once. */
 export function CreateApiKeyDialog({ opened, onClose }: { opened: boolean; onClose: () => void }) {
@@ -56,7 +52,7 @@ export function CreateApiKeyDialog({ opened, onClose }: { opened: boolean; onClo
     <AppModal
       opened={opened}
       onClose={close}
-      title={created ? "Copy your API key" : "Create API key"}
+      title={created ? t("integrations.apiKeys.create.copyTitle") : t("integrations.apiKeys.create.title")}
       size="lg"
     >
       {created ? (
@@ -69,6 +65,24 @@ export function CreateApiKeyDialog({ opened, onClose }: { opened: boolean; onClo
 }
 
 const createForm = z.object({ name: apiKeyNameSchema, expiry: z.string(), permissions: z.array(z.string()) });
+const checkCreateForm = schemaResolver(createForm, { sync: true });
+
+/** The shared name rule's problems (its words are English, from #shared) as this screen says them. */
+const NAME_PROBLEMS: Record<string, MessageId> = {
+  "Enter a name for the key": "integrations.apiKeys.validation.nameRequired",
+  [`Name must be at most ${API_KEY_NAME_MAX} characters`]: "integrations.apiKeys.validation.nameTooLong",
+  [NAME_CONTROL_CHARACTERS_MESSAGE]: "integrations.apiKeys.validation.nameControlCharacters",
+};
+
+/** The form's problems in the language shown. */
+function createFormErrors(values: z.input<typeof createForm>): Record<string, ReactNode> {
+  return Object.fromEntries(
+    Object.entries(checkCreateForm(values)).map(([field, problem]) => {
+      const id = typeof problem === "string" ? NAME_PROBLEMS[problem] : undefined;
+      return [field, id ? t(id, { max: API_KEY_NAME_MAX }) : problem];
+    }),
+  );
+}
 
 function CreateApiKeyForm({
   onCreated,
@@ -81,7 +95,7 @@ function CreateApiKeyForm({
   const form = useForm({
     mode: "controlled",
     initialValues: { name: "", expiry: "90 days", permissions: [] as string[] },
-    validate: schemaResolver(createForm, { sync: true }),
+    validate: createFormErrors,
     validateInputOnBlur: true,
   });
   const create = useCreateApiKey(organization.id, onCreated);
@@ -101,30 +115,33 @@ function CreateApiKeyForm({
       <Stack gap="md">
         <ErrorAlert error={create.error} />
         <TextInput
-          label="Name"
-          description="Where the key is used, so you recognise it later."
-          placeholder="Deploy pipeline"
+          label={t("integrations.apiKeys.create.name")}
+          description={t("integrations.apiKeys.create.nameDescription")}
+          placeholder={t("integrations.apiKeys.create.namePlaceholder")}
           maxLength={API_KEY_NAME_MAX}
           data-autofocus
           {...form.getInputProps("name")}
         />
         <Select
-          label="Expires"
-          description="After this the key stops working. Shorter is safer."
-          data={API_KEY_EXPIRY_CHOICES.map((choice) => choice.label)}
+          label={t("integrations.apiKeys.create.expires")}
+          description={t("integrations.apiKeys.create.expiresDescription")}
+          data={API_KEY_EXPIRY_CHOICES.map((choice) => ({
+            value: choice.label,
+            label: t(EXPIRY_LABELS[choice.label]),
+          }))}
           allowDeselect={false}
           {...form.getInputProps("expiry")}
         />
         <Checkbox.Group
-          label="Permissions"
-          description="Every key can read the organization, its members and teams. Choose what it may change; it never gets more than your own role."
+          label={t("integrations.apiKeys.create.permissions")}
+          description={t("integrations.apiKeys.create.permissionsDescription")}
           {...form.getInputProps("permissions")}
         >
           <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md" verticalSpacing="md" mt="xs">
             {(Object.keys(API_KEY_PERMISSIONS) as ApiKeyResource[]).map((resource) => (
               <Stack key={resource} gap={6} role="group" aria-labelledby={`perm-${resource}`}>
                 <Text id={`perm-${resource}`} size="sm" fw={600}>
-                  {RESOURCE_LABELS[resource]}
+                  {t(RESOURCE_LABELS[resource])}
                 </Text>
                 {API_KEY_PERMISSIONS[resource].map((action) => {
                   // The server's answer counts custom roles; until it comes, the built-in ones.
@@ -135,8 +152,8 @@ function CreateApiKeyForm({
                     <Checkbox
                       key={action}
                       value={`${resource}:${action}`}
-                      label={`${ACTION_LABELS[action] ?? action} ${RESOURCE_LABELS[resource].toLowerCase()}`}
-                      description={granted ? undefined : "Your role doesn't have this"}
+                      label={t(PERMISSION_LABELS[`${resource}:${action}`] ?? RESOURCE_LABELS[resource])}
+                      description={granted ? undefined : t("integrations.apiKeys.create.roleLacks")}
                       disabled={!granted}
                     />
                   );
@@ -145,7 +162,11 @@ function CreateApiKeyForm({
             ))}
           </SimpleGrid>
         </Checkbox.Group>
-        <DialogActions confirmLabel="Create key" onCancel={onCancel} loading={create.isPending} />
+        <DialogActions
+          confirmLabel={t("integrations.apiKeys.create.confirm")}
+          onCancel={onCancel}
+          loading={create.isPending}
+        />
       </Stack>
     </form>
   );
@@ -157,18 +178,24 @@ function NewKey({ created, onDone }: { created: CreatedApiKey; onDone: () => voi
   return (
     <Stack gap="md">
       <ShownOnceAlert>
-        {`This is the only time you will see the key for “${created.name ?? "your key"}”. Copy it now and keep it in your server's secret store. If you lose it, revoke it and create another.`}
+        {created.name
+          ? t("integrations.apiKeys.created.shownOnce", { name: created.name })
+          : t("integrations.apiKeys.created.shownOnceUnnamed")}
       </ShownOnceAlert>
       <Code block data-testid="new-api-key" style={{ overflowWrap: "anywhere", whiteSpace: "pre-wrap" }}>
         {created.key}
       </Code>
-      <CopyValueButton value={created.key} label="key" variant="filled" />
-      <Text size="sm">Send it in the x-api-key header, for example:</Text>
+      <CopyValueButton
+        value={created.key}
+        label={t("integrations.apiKeys.created.copyNoun")}
+        variant="filled"
+      />
+      <Text size="sm">{t("integrations.apiKeys.created.header")}</Text>
       <Code block style={{ overflowWrap: "anywhere", whiteSpace: "pre-wrap" }}>
         {`curl -H "x-api-key: $GATEHOUSE_API_KEY" \\\n${origin}/api/auth/organization/list-members`}
       </Code>
       <Group justify="flex-end">
-        <Button onClick={onDone}>Done</Button>
+        <Button onClick={onDone}>{t("integrations.apiKeys.created.done")}</Button>
       </Group>
     </Stack>
   );
@@ -177,9 +204,12 @@ function NewKey({ created, onDone }: { created: CreatedApiKey; onDone: () => voi
 /** The menu of a key's row. */
 export function ApiKeyActions({ apiKey, onRevoke }: { apiKey: ApiKeyRow; onRevoke: () => void }) {
   return (
-    <RowMenu label={`Actions for API key ${apiKey.name ?? apiKey.start ?? ""}`} width={200}>
+    <RowMenu
+      label={t("integrations.apiKeys.row.actions", { name: apiKey.name ?? apiKey.start ?? "" })}
+      width={200}
+    >
       <Menu.Item color="red" leftSection={<IconTrash size={16} aria-hidden />} onClick={onRevoke}>
-        Revoke key
+        {t("integrations.apiKeys.row.revoke")}
       </Menu.Item>
     </RowMenu>
   );
@@ -187,21 +217,25 @@ export function ApiKeyActions({ apiKey, onRevoke }: { apiKey: ApiKeyRow; onRevok
 
 export function RevokeApiKeyDialog({ apiKey, onClose }: { apiKey: ApiKeyRow | null; onClose: () => void }) {
   const { organization } = useCurrentOrganization();
-  const name = apiKey?.name ?? "This key";
+  const start = apiKey?.start ?? "none";
   return (
     <ConfirmActionDialog
       target={apiKey}
       onClose={onClose}
-      title="Revoke API key"
-      confirmLabel="Revoke key"
+      title={t("integrations.apiKeys.revoke.title")}
+      confirmLabel={t("integrations.apiKeys.revoke.confirm")}
       action={revokeApiKey}
       invalidate={apiKeysKey(organization.id)}
       success={(target) => ({
-        title: "API key revoked",
-        message: `${target.name ?? "The key"} no longer works.`,
+        title: t("integrations.apiKeys.revoke.done"),
+        message: target.name
+          ? t("integrations.apiKeys.revoke.doneMessage", { name: target.name })
+          : t("integrations.apiKeys.revoke.doneMessageUnnamed"),
       })}
     >
-      {`${name}${apiKey?.start ? ` (${apiKey.start}…)` : ""} stops working at once: every request that sends it is refused. This cannot be undone.`}
+      {apiKey?.name
+        ? t("integrations.apiKeys.revoke.body", { name: apiKey.name, start })
+        : t("integrations.apiKeys.revoke.bodyUnnamed", { start })}
     </ConfirmActionDialog>
   );
 }

@@ -3,6 +3,7 @@ import { IconKey, IconLock, IconPlus } from "@tabler/icons-react";
 import { useState } from "react";
 import { ListCard } from "#web/components/list-card.tsx";
 import { SectionHeader } from "#web/components/page-states.tsx";
+import { t } from "#web/i18n/i18n.ts";
 import { formatDate, formatRelative, isPast } from "#web/lib/format.ts";
 import { usePageTitle } from "#web/lib/use-page-title.ts";
 import { type ApiKeyRow, useApiKeys } from "../api/use-api-keys.ts";
@@ -14,7 +15,7 @@ import { useCurrentOrganization } from "./organization-context.tsx";
 /** `/org/$slug/api-keys`: keys that let servers call the organization API; owners and admins only. */
 export function ApiKeysPage() {
   const { organization, can } = useCurrentOrganization();
-  usePageTitle(`API keys · ${organization.name}`);
+  usePageTitle(t("integrations.apiKeys.page.title", { organization: organization.name }));
   const [creating, setCreating] = useState(false);
   const [revoking, setRevoking] = useState<ApiKeyRow | null>(null);
   const query = useApiKeys(organization.id, can.manageApiKeys);
@@ -22,9 +23,9 @@ export function ApiKeysPage() {
   if (!can.manageApiKeys) {
     return (
       <Stack gap="md">
-        <SectionHeader title="API keys" />
+        <SectionHeader title={t("integrations.apiKeys.page.heading")} />
         <ReadOnlyNote icon={<IconLock size={18} aria-hidden />}>
-          {`Only owners and admins of ${organization.name} can see and manage its API keys.`}
+          {t("integrations.apiKeys.page.readOnly", { organization: organization.name })}
         </ReadOnlyNote>
       </Stack>
     );
@@ -32,7 +33,7 @@ export function ApiKeysPage() {
 
   const createButton = (
     <Button leftSection={<IconPlus size={16} aria-hidden />} onClick={() => setCreating(true)}>
-      Create API key
+      {t("integrations.apiKeys.page.create")}
     </Button>
   );
   const total = query.data?.total ?? 0;
@@ -40,20 +41,20 @@ export function ApiKeysPage() {
   return (
     <Stack gap="md">
       <SectionHeader
-        title="API keys"
-        description="Keys let your servers call this organization's API (members, invitations, teams) without anyone signing in. A key does only what its permissions allow, never more than the role of the person who created it, and is deleted if they leave."
+        title={t("integrations.apiKeys.page.heading")}
+        description={t("integrations.apiKeys.page.description")}
         actions={createButton}
       />
       <ListCard
         query={query}
-        noun="API keys"
+        noun={t("integrations.apiKeys.page.noun")}
         skeletonRows={2}
         total={total}
         empty={
           <ListEmpty
             icon={IconKey}
-            title="No API keys yet"
-            description="Create one for each server or script that calls the API, so you can revoke them one by one."
+            title={t("integrations.apiKeys.page.emptyTitle")}
+            description={t("integrations.apiKeys.page.emptyDescription")}
             action={createButton}
           />
         }
@@ -62,13 +63,13 @@ export function ApiKeysPage() {
         onPageChange={() => {}}
       >
         <ListTable
-          label="API keys table"
+          label={t("integrations.apiKeys.page.table")}
           columns={[
-            { label: "Key" },
-            { label: "Permissions", visibleFrom: "sm" },
-            { label: "Created", visibleFrom: "sm" },
-            { label: "Expires", visibleFrom: "sm" },
-            { label: "Last used", visibleFrom: "sm" },
+            { label: t("integrations.apiKeys.page.key") },
+            { label: t("integrations.apiKeys.page.permissions"), visibleFrom: "sm" },
+            { label: t("integrations.apiKeys.page.created"), visibleFrom: "sm" },
+            { label: t("integrations.apiKeys.page.expires"), visibleFrom: "sm" },
+            { label: t("integrations.apiKeys.page.lastUsed"), visibleFrom: "sm" },
           ]}
           actionsWidth={56}
         >
@@ -86,7 +87,9 @@ export function ApiKeysPage() {
 function ApiKeyTableRow({ apiKey, onRevoke }: { apiKey: ApiKeyRow; onRevoke: () => void }) {
   const permissions = permissionLabels(apiKey.permissions);
   const expired = isPast(apiKey.expiresAt);
-  const lastUsed = apiKey.lastRequest ? `Used ${formatRelative(apiKey.lastRequest)}` : "Never used";
+  const lastUsed = apiKey.lastRequest
+    ? t("integrations.apiKeys.page.used", { when: formatRelative(apiKey.lastRequest) })
+    : t("integrations.apiKeys.page.neverUsed");
   return (
     <Table.Tr data-testid={`api-key-row-${apiKey.name}`}>
       <Table.Td>
@@ -101,7 +104,9 @@ function ApiKeyTableRow({ apiKey, onRevoke }: { apiKey: ApiKeyRow; onRevoke: () 
             <Permissions labels={permissions} />
           </Box>
           <Text size="xs" c="dimmed" hiddenFrom="sm">
-            {`Expires ${apiKey.expiresAt ? formatDate(apiKey.expiresAt) : "never"}`}
+            {apiKey.expiresAt
+              ? t("integrations.apiKeys.page.expiresOn", { date: formatDate(apiKey.expiresAt) })
+              : t("integrations.apiKeys.page.expiresNever")}
           </Text>
           <Text size="xs" c="dimmed" hiddenFrom="sm">
             {lastUsed}
@@ -114,12 +119,12 @@ function ApiKeyTableRow({ apiKey, onRevoke }: { apiKey: ApiKeyRow; onRevoke: () 
       <DateCell value={apiKey.createdAt} />
       <Table.Td visibleFrom="sm">
         <Text size="sm" c={expired ? "red.8" : "dimmed"}>
-          {apiKey.expiresAt ? formatDate(apiKey.expiresAt) : "Never"}
+          {apiKey.expiresAt ? formatDate(apiKey.expiresAt) : t("integrations.apiKeys.page.never")}
         </Text>
       </Table.Td>
       <Table.Td visibleFrom="sm">
         <Text size="sm" c="dimmed">
-          {apiKey.lastRequest ? formatRelative(apiKey.lastRequest) : "Never used"}
+          {apiKey.lastRequest ? formatRelative(apiKey.lastRequest) : t("integrations.apiKeys.page.neverUsed")}
         </Text>
       </Table.Td>
       <ActionsCell shown>
@@ -134,7 +139,7 @@ function Permissions({ labels }: { labels: string[] }) {
   if (labels.length === 0) {
     return (
       <Text size="sm" c="dimmed">
-        Read only
+        {t("integrations.apiKeys.page.readOnlyKey")}
       </Text>
     );
   }

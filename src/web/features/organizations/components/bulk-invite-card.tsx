@@ -3,7 +3,7 @@ import { IconCircleCheck, IconFileTypeCsv, IconListCheck, IconSend } from "@tabl
 import { useState } from "react";
 import { BULK_INVITE_MAX_ROWS } from "#shared/contracts/bulk-invitations.ts";
 import { ErrorAlert } from "#web/components/error-alert.tsx";
-import { plural } from "#web/lib/format.ts";
+import { t } from "#web/i18n/i18n.ts";
 import { useBulkInvitePreview, useBulkInviteSend } from "../api/use-bulk-invitations.ts";
 import { BulkPreviewTable, BulkSkippedTable } from "./bulk-invite-rows.tsx";
 import { useCurrentOrganization } from "./organization-context.tsx";
@@ -40,12 +40,10 @@ export function BulkInviteCard() {
   return (
     <Card withBorder padding="lg" radius="lg" shadow="xs" component="section" aria-labelledby="bulk-invite">
       <Title order={3} fz="md" mb={4} id="bulk-invite">
-        Invite many people
+        {t("integrations.bulk.title")}
       </Title>
       <Text size="sm" c="dimmed" mb="md">
-        Paste addresses, one a line, or upload a CSV with the columns email, roles and team (header optional;
-        several roles separated by “;”). Up to {BULK_INVITE_MAX_ROWS} rows and 1 MB. You see each row’s
-        problems before anything is sent.
+        {t("integrations.bulk.description", { max: BULK_INVITE_MAX_ROWS })}
       </Text>
       {summary ? (
         <Stack gap="md">
@@ -53,34 +51,35 @@ export function BulkInviteCard() {
             color={summary.sent > 0 ? "teal" : "yellow"}
             variant="light"
             icon={<IconCircleCheck size={18} aria-hidden />}
-            title={`${plural(summary.sent, "invitation")} sent`}
+            title={t("integrations.bulk.sent", { count: summary.sent })}
             role="status"
           >
             {summary.skipped > 0
-              ? `${plural(summary.skipped, "row")} not sent: see why below.`
-              : "Every row was sent."}
+              ? t("integrations.bulk.skipped", { count: summary.skipped })
+              : t("integrations.bulk.allSent")}
           </Alert>
           <BulkSkippedTable rows={summary.rows} />
           <Group justify="flex-end">
             <Button variant="default" onClick={startOver}>
-              Invite another list
+              {t("integrations.bulk.again")}
             </Button>
           </Group>
         </Stack>
       ) : checked ? (
         <Stack gap="md">
           <Text size="sm" role="status">
-            {plural(checked.ready, "row")} ready to send
             {checked.rows.length > checked.ready
-              ? `, ${plural(checked.rows.length - checked.ready, "row")} with problems (not sent)`
-              : ""}
-            .
+              ? t("integrations.bulk.readyWithProblems", {
+                  count: checked.ready,
+                  problems: checked.rows.length - checked.ready,
+                })
+              : t("integrations.bulk.ready", { count: checked.ready })}
           </Text>
           <BulkPreviewTable rows={checked.rows} />
           <ErrorAlert error={send.error} />
           <Group justify="flex-end">
             <Button variant="default" onClick={() => preview.reset()}>
-              Edit the list
+              {t("integrations.bulk.edit")}
             </Button>
             <Button
               leftSection={<IconSend size={16} aria-hidden />}
@@ -88,7 +87,7 @@ export function BulkInviteCard() {
               loading={send.isPending}
               onClick={() => send.mutate(text)}
             >
-              Send {plural(checked.ready, "invitation")}
+              {t("integrations.bulk.send", { count: checked.ready })}
             </Button>
           </Group>
         </Stack>
@@ -103,7 +102,7 @@ export function BulkInviteCard() {
           <Stack gap="md">
             <ErrorAlert error={preview.error} />
             <Textarea
-              label="Addresses or CSV"
+              label={t("integrations.bulk.input")}
               placeholder={"ana@example.com\nemail,roles,team\nbo@example.com,admin,Design"}
               autosize
               minRows={4}
@@ -116,8 +115,8 @@ export function BulkInviteCard() {
               styles={{ input: { fontFamily: "var(--mantine-font-family-monospace)" } }}
             />
             <FileInput
-              label="Or upload a CSV file"
-              placeholder="Choose a .csv file"
+              label={t("integrations.bulk.upload")}
+              placeholder={t("integrations.bulk.choose")}
               accept=".csv,text/csv,text/plain"
               clearable
               value={file}
@@ -132,7 +131,7 @@ export function BulkInviteCard() {
                 loading={preview.isPending}
                 leftSection={<IconListCheck size={16} aria-hidden />}
               >
-                Check the list
+                {t("integrations.bulk.check")}
               </Button>
             </Group>
           </Stack>

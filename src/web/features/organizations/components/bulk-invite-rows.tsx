@@ -1,16 +1,37 @@
 import { Badge, Group, Stack, Table, Text } from "@mantine/core";
-import type { BulkInviteResult, BulkInviteRow } from "#shared/contracts/bulk-invitations.ts";
+import type { BulkInviteResult, BulkInviteRow, BulkRowProblem } from "#shared/contracts/bulk-invitations.ts";
 import { TableRegion } from "#web/components/table-region.tsx";
+import { t } from "#web/i18n/i18n.ts";
+import type { MessageId } from "#web/i18n/message-id.ts";
 import { RoleBadges } from "./role-badges.tsx";
 
 type Problems = BulkInviteRow["problems"];
+
+/**
+ * A row's problem in words, by its code. UNKNOWN_ROLE and UNKNOWN_TEAM (they name what the row asked for) and
+ * REFUSED (the invitation path's own reason) keep the server's message.
+ */
+const PROBLEM_TEXT: Partial<Record<BulkRowProblem, MessageId>> = {
+  INVALID_EMAIL: "integrations.bulk.problem.invalidEmail",
+  DUPLICATE_ROW: "integrations.bulk.problem.duplicateRow",
+  ALREADY_MEMBER: "integrations.bulk.problem.alreadyMember",
+  ALREADY_INVITED: "integrations.bulk.problem.alreadyInvited",
+  ROLE_NOT_ALLOWED: "integrations.bulk.problem.roleNotAllowed",
+  OVER_MEMBERSHIP_LIMIT: "integrations.bulk.problem.overMembershipLimit",
+  RATE_LIMITED: "integrations.bulk.problem.rateLimited",
+};
+
+function problemText(problem: Problems[number]): string {
+  const id = PROBLEM_TEXT[problem.code];
+  return id ? t(id) : problem.message;
+}
 
 /** A row's state: ready (or sent) in green, else each problem in words. */
 function RowState({ problems, sent }: { problems: Problems; sent?: boolean }) {
   if (problems.length === 0) {
     return (
       <Badge color="teal" variant="light" tt="none">
-        {sent ? "Sent" : "Ready"}
+        {sent ? t("integrations.bulk.rows.sent") : t("integrations.bulk.rows.ready")}
       </Badge>
     );
   }
@@ -18,7 +39,7 @@ function RowState({ problems, sent }: { problems: Problems; sent?: boolean }) {
     <Stack gap={2}>
       {problems.map((p) => (
         <Text key={p.code} size="sm" c="var(--mantine-color-error)" data-problem={p.code}>
-          {p.message}
+          {problemText(p)}
         </Text>
       ))}
     </Stack>
@@ -28,16 +49,16 @@ function RowState({ problems, sent }: { problems: Problems; sent?: boolean }) {
 /** The preview: each row of the list as the server read it, with its problems. */
 export function BulkPreviewTable({ rows }: { rows: BulkInviteRow[] }) {
   return (
-    <TableRegion label="Rows of the list">
+    <TableRegion label={t("integrations.bulk.rows.previewLabel")}>
       <Table striped highlightOnHover verticalSpacing="xs" miw={560}>
-        <Table.Caption>Each row of the list; only ready rows are sent.</Table.Caption>
+        <Table.Caption>{t("integrations.bulk.rows.previewCaption")}</Table.Caption>
         <Table.Thead>
           <Table.Tr>
-            <Table.Th scope="col">Line</Table.Th>
-            <Table.Th scope="col">Email</Table.Th>
-            <Table.Th scope="col">Roles</Table.Th>
-            <Table.Th scope="col">Team</Table.Th>
-            <Table.Th scope="col">State</Table.Th>
+            <Table.Th scope="col">{t("integrations.bulk.rows.line")}</Table.Th>
+            <Table.Th scope="col">{t("integrations.bulk.rows.email")}</Table.Th>
+            <Table.Th scope="col">{t("integrations.bulk.rows.roles")}</Table.Th>
+            <Table.Th scope="col">{t("integrations.bulk.rows.team")}</Table.Th>
+            <Table.Th scope="col">{t("integrations.bulk.rows.state")}</Table.Th>
           </Table.Tr>
         </Table.Thead>
         <Table.Tbody>
@@ -65,14 +86,14 @@ export function BulkSkippedTable({ rows }: { rows: BulkInviteResult[] }) {
   const skipped = rows.filter((row) => row.status === "skipped");
   if (skipped.length === 0) return null;
   return (
-    <TableRegion label="Rows not sent">
+    <TableRegion label={t("integrations.bulk.rows.skippedLabel")}>
       <Table verticalSpacing="xs" miw={420}>
-        <Table.Caption>Rows not sent, and why.</Table.Caption>
+        <Table.Caption>{t("integrations.bulk.rows.skippedCaption")}</Table.Caption>
         <Table.Thead>
           <Table.Tr>
-            <Table.Th scope="col">Line</Table.Th>
-            <Table.Th scope="col">Email</Table.Th>
-            <Table.Th scope="col">Why</Table.Th>
+            <Table.Th scope="col">{t("integrations.bulk.rows.line")}</Table.Th>
+            <Table.Th scope="col">{t("integrations.bulk.rows.email")}</Table.Th>
+            <Table.Th scope="col">{t("integrations.bulk.rows.why")}</Table.Th>
           </Table.Tr>
         </Table.Thead>
         <Table.Tbody>

@@ -5,17 +5,19 @@ import type { JoinMode, OrganizationDomain, VerifyAnswer } from "#shared/contrac
 import { CopyField } from "#web/components/copy-field.tsx";
 import { ErrorAlert } from "#web/components/error-alert.tsx";
 import { SectionCard } from "#web/components/section-card.tsx";
+import { t } from "#web/i18n/i18n.ts";
+import type { MessageId } from "#web/i18n/message-id.ts";
 import { formatDateTime } from "#web/lib/format.ts";
 import { useUpdateDomain, useVerifyDomain } from "../api/use-domains.ts";
 
-const JOIN_MODES: { value: JoinMode; label: string }[] = [
-  { value: "off", label: "Off: invitations only" },
-  { value: "auto", label: "Auto-join: they join by themselves" },
-  { value: "request", label: "Request to join: an admin approves" },
+const JOIN_MODES: { value: JoinMode; label: MessageId }[] = [
+  { value: "off", label: "integrations.domains.card.modeOff" },
+  { value: "auto", label: "integrations.domains.card.modeAuto" },
+  { value: "request", label: "integrations.domains.card.modeRequest" },
 ];
-const JOIN_ROLES = [
-  { value: "member", label: "Member" },
-  { value: "admin", label: "Admin" },
+const JOIN_ROLES: { value: string; label: MessageId }[] = [
+  { value: "member", label: "integrations.domains.card.roleMember" },
+  { value: "admin", label: "integrations.domains.card.roleAdmin" },
 ];
 
 /** One domain: its TXT record and Verify while unproven; how colleagues at it join once verified. */
@@ -43,11 +45,11 @@ export function DomainCard({
         <Group gap="xs">
           {verified ? (
             <Badge color="teal" variant="light" leftSection={<IconCircleCheck size={12} aria-hidden />}>
-              Verified
+              {t("integrations.domains.card.verified")}
             </Badge>
           ) : (
             <Badge color="yellow" variant="light" leftSection={<IconClock size={12} aria-hidden />}>
-              Not verified
+              {t("integrations.domains.card.notVerified")}
             </Badge>
           )}
           {canManage ? (
@@ -57,9 +59,9 @@ export function DomainCard({
               color="red"
               leftSection={<IconTrash size={14} aria-hidden />}
               onClick={() => onRemove(domain)}
-              aria-label={`Remove ${domain.domain}`}
+              aria-label={t("integrations.domains.card.removeLabel", { domain: domain.domain })}
             >
-              Remove
+              {t("integrations.domains.card.remove")}
             </Button>
           ) : null}
         </Group>
@@ -69,12 +71,15 @@ export function DomainCard({
         {verified ? (
           <Stack gap="sm">
             <Text size="sm" c="dimmed">
-              {`Verified ${formatDateTime(domain.verifiedAt ?? "")}. People whose verified email ends in @${domain.domain} can be let in without an invitation.`}
+              {t("integrations.domains.card.verifiedSince", {
+                date: formatDateTime(domain.verifiedAt ?? ""),
+                domain: domain.domain,
+              })}
             </Text>
             <Group gap="sm" align="flex-end" wrap="wrap">
               <Select
-                label="People at this domain"
-                data={JOIN_MODES}
+                label={t("integrations.domains.card.joinMode")}
+                data={JOIN_MODES.map((mode) => ({ value: mode.value, label: t(mode.label) }))}
                 value={domain.joinMode}
                 disabled={!canManage || update.isPending}
                 allowDeselect={false}
@@ -85,8 +90,8 @@ export function DomainCard({
                 w={{ base: "100%", sm: 320 }}
               />
               <Select
-                label="They join as"
-                data={JOIN_ROLES}
+                label={t("integrations.domains.card.joinRole")}
+                data={JOIN_ROLES.map((role) => ({ value: role.value, label: t(role.label) }))}
                 value={domain.defaultRole}
                 disabled={!canManage || update.isPending}
                 allowDeselect={false}
@@ -104,19 +109,25 @@ export function DomainCard({
           </Stack>
         ) : (
           <Stack gap="sm">
-            <Text size="sm">
-              Add this TXT record at your DNS provider, then verify. It can take a few minutes to be visible.
-            </Text>
-            <CopyField label="Name" value={domain.record.name} testId="txt-name" />
-            <CopyField label="Value" value={domain.record.value} testId="txt-value" />
+            <Text size="sm">{t("integrations.domains.card.txtHelp")}</Text>
+            <CopyField
+              label={t("integrations.domains.card.txtName")}
+              value={domain.record.name}
+              testId="txt-name"
+            />
+            <CopyField
+              label={t("integrations.domains.card.txtValue")}
+              value={domain.record.value}
+              testId="txt-value"
+            />
           </Stack>
         )}
         {answer && !answer.verified && answer.domain.id === domain.id ? (
-          <Alert color="yellow" variant="light" title="Not found yet">
+          <Alert color="yellow" variant="light" title={t("integrations.domains.card.notFoundYet")}>
             {answer.reason}
           </Alert>
         ) : null}
-        <ErrorAlert error={verify.error} title="The domain could not be checked" />
+        <ErrorAlert error={verify.error} title={t("integrations.domains.card.checkError")} />
         {canManage ? (
           <Group>
             <Button
@@ -125,10 +136,12 @@ export function DomainCard({
               loading={verify.isPending}
               onClick={() => verify.mutate(domain.id)}
             >
-              {verified ? "Check again" : "Verify"}
+              {verified ? t("integrations.domains.card.checkAgain") : t("integrations.domains.card.verify")}
             </Button>
             {domain.lastCheckedAt ? (
-              <Text size="xs" c="dimmed">{`Last checked ${formatDateTime(domain.lastCheckedAt)}`}</Text>
+              <Text size="xs" c="dimmed">
+                {t("integrations.domains.card.lastChecked", { date: formatDateTime(domain.lastCheckedAt) })}
+              </Text>
             ) : null}
           </Group>
         ) : null}

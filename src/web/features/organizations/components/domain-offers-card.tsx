@@ -1,6 +1,7 @@
 import { Alert, Button, Group, Stack, Text } from "@mantine/core";
 import { IconBuildingCommunity } from "@tabler/icons-react";
 import type { DomainOffer } from "#shared/contracts/domains.ts";
+import { t } from "#web/i18n/i18n.ts";
 import { useUnreachableNotice } from "#web/lib/api/unreachable-notice.tsx";
 import { useDomainOffers, useJoinThroughDomain } from "../api/use-domains.ts";
 
@@ -19,15 +20,18 @@ export function DomainOffersCard() {
           color="indigo"
           variant="light"
           icon={<IconBuildingCommunity size={18} aria-hidden />}
-          title={`Join ${offer.organizationName}`}
+          title={t("integrations.domains.offers.join", { organization: offer.organizationName })}
         >
           <Group justify="space-between" gap="sm" wrap="wrap">
             <Text size="sm">
               {offer.needsTwoFactor
-                ? `You have an @${offer.domain} address. ${offer.organizationName} requires two-factor authentication: turn it on in your account's Security section first.`
+                ? t("integrations.domains.offers.needsTwoFactor", {
+                    domain: offer.domain,
+                    organization: offer.organizationName,
+                  })
                 : offer.requestPending
-                  ? `You asked to join with your @${offer.domain} address; an admin will decide.`
-                  : `You have an @${offer.domain} address.`}
+                  ? t("integrations.domains.offers.pending", { domain: offer.domain })
+                  : t("integrations.domains.offers.hasAddress", { domain: offer.domain })}
             </Text>
             {offer.requestPending || offer.needsTwoFactor ? null : (
               <Button
@@ -35,7 +39,9 @@ export function DomainOffersCard() {
                 loading={join.isPending && join.variables?.organizationId === offer.organizationId}
                 onClick={() => join.mutate(offer)}
               >
-                {offer.joinMode === "auto" ? `Join ${offer.organizationName}` : "Ask to join"}
+                {offer.joinMode === "auto"
+                  ? t("integrations.domains.offers.join", { organization: offer.organizationName })
+                  : t("integrations.domains.offers.ask")}
               </Button>
             )}
           </Group>

@@ -6,6 +6,8 @@ import { ConfirmActionDialog } from "#web/components/confirm-dialog.tsx";
 import { ErrorAlert, LoadError } from "#web/components/error-alert.tsx";
 import { ListSkeleton, SectionHeader } from "#web/components/page-states.tsx";
 import { SectionCard } from "#web/components/section-card.tsx";
+import { t } from "#web/i18n/i18n.ts";
+import type { MessageId } from "#web/i18n/message-id.ts";
 import { auditKey } from "#web/lib/api/audit.ts";
 import { usePageTitle } from "#web/lib/use-page-title.ts";
 import { domainsKey, removeDomain, useAddDomain, useDomains } from "../api/use-domains.ts";
@@ -17,16 +19,16 @@ import { useCurrentOrganization } from "./organization-context.tsx";
 /** `/org/$slug/domains`: the organization's domains, proven by DNS, and the requests to join through them. */
 export function DomainsPage() {
   const { organization, can } = useCurrentOrganization();
-  usePageTitle(`Domains · ${organization.name}`);
+  usePageTitle(t("integrations.domains.page.title", { organization: organization.name }));
   const [removing, setRemoving] = useState<OrganizationDomain | null>(null);
   const { data: domains, isPending, error, refetch } = useDomains(organization.id);
 
   if (!can.manageAudit) {
     return (
       <Stack gap="md">
-        <SectionHeader title="Domains" />
+        <SectionHeader title={t("integrations.domains.page.heading")} />
         <ReadOnlyNote icon={<IconLock size={18} aria-hidden />}>
-          {`Only owners and admins of ${organization.name} can see its domains.`}
+          {t("integrations.domains.page.readOnly", { organization: organization.name })}
         </ReadOnlyNote>
       </Stack>
     );
@@ -35,23 +37,27 @@ export function DomainsPage() {
   return (
     <Stack gap="md">
       <SectionHeader
-        title="Domains"
-        description="Prove your organization owns an email domain, then let colleagues with a verified address there join by themselves or ask to join."
+        title={t("integrations.domains.page.heading")}
+        description={t("integrations.domains.page.description")}
       />
       {can.isOwner ? <AddDomainForm organizationId={organization.id} /> : null}
       {error ? (
-        <LoadError error={error} onRetry={() => void refetch()} title="The domains could not be loaded" />
+        <LoadError
+          error={error}
+          onRetry={() => void refetch()}
+          title={t("integrations.domains.page.loadError")}
+        />
       ) : null}
-      {isPending ? <ListSkeleton rows={2} label="Loading domains" /> : null}
+      {isPending ? <ListSkeleton rows={2} label={t("integrations.domains.page.loading")} /> : null}
       {domains && domains.length === 0 ? (
         <SectionCard>
           <ListEmpty
             icon={IconWorld}
-            title="No domains yet"
+            title={t("integrations.domains.page.emptyTitle")}
             description={
               can.isOwner
-                ? "Add your company's email domain above."
-                : "An owner can add the company's domain."
+                ? t("integrations.domains.page.emptyOwner")
+                : t("integrations.domains.page.emptyOther")
             }
           />
         </SectionCard>
@@ -69,22 +75,35 @@ export function DomainsPage() {
       <ConfirmActionDialog
         target={removing}
         onClose={() => setRemoving(null)}
-        title="Remove domain"
-        confirmLabel="Remove domain"
+        title={t("integrations.domains.page.removeTitle")}
+        confirmLabel={t("integrations.domains.page.removeTitle")}
         action={(domain) => removeDomain(organization.id, domain)}
         invalidate={[domainsKey(organization.id), auditKey]}
         success={(domain) => ({
-          title: "Domain removed",
-          message: `${domain.domain} no longer lets anyone in.`,
+          title: t("integrations.domains.page.removed"),
+          message: t("integrations.domains.page.removedMessage", { domain: domain.domain }),
         })}
       >
         {removing
-          ? `People at ${removing.domain} will no longer be offered ${organization.name}, and requests waiting through it are dropped. Members stay.`
+          ? t("integrations.domains.page.removeBody", {
+              domain: removing.domain,
+              organization: organization.name,
+            })
           : null}
       </ConfirmActionDialog>
     </Stack>
   );
 }
+
+/** The sentence for each problem `domainProblem` names (its words are the shared validator's, in English). */
+const DOMAIN_PROBLEMS: Record<string, MessageId> = {
+  "must be at most 253 characters": "integrations.domains.problem.tooLong",
+  "must be a domain name, not an IP address": "integrations.domains.problem.ipAddress",
+  "must have at least two labels, like acme.com": "integrations.domains.problem.twoLabels",
+  "must be a hostname: letters, digits and hyphens between dots": "integrations.domains.problem.hostname",
+  "must end with a letter label": "integrations.domains.problem.letterLabel",
+  "is a public suffix: use your own domain under it": "integrations.domains.problem.publicSuffix",
+};
 
 function AddDomainForm({ organizationId }: { organizationId: string }) {
   const [value, setValue] = useState("");
@@ -95,7 +114,9 @@ function AddDomainForm({ organizationId }: { organizationId: string }) {
     event.preventDefault();
     const parsed = domainName.safeParse(value);
     if (!parsed.success) {
-      setProblem(`The domain ${parsed.error.issues[0]?.message ?? "is not valid"}`);
+      setProblem(
+        t(DOMAIN_PROBLEMS[parsed.error.issues[0]?.message ?? ""] ?? "integrations.domains.problem.invalid"),
+      );
       return;
     }
     setProblem(null);
@@ -103,12 +124,12 @@ function AddDomainForm({ organizationId }: { organizationId: string }) {
   }
 
   return (
-    <SectionCard id="add-domain" title="Add a domain">
+    <SectionCard id="add-domain" title={t("integrations.domains.add.title")}>
       <form onSubmit={submit} noValidate>
         <Stack gap="sm">
           <Group align="flex-start" gap="sm" wrap="wrap">
             <TextInput
-              label="Domain"
+              label={t("integrations.domains.add.domain")}
               placeholder="acme.com"
               value={value}
               onChange={(event) => setValue(event.currentTarget.value)}
@@ -122,13 +143,13 @@ function AddDomainForm({ organizationId }: { organizationId: string }) {
               loading={add.isPending}
               leftSection={<IconPlus size={16} aria-hidden />}
             >
-              Add domain
+              {t("integrations.domains.add.submit")}
             </Button>
           </Group>
           <Text size="xs" c="dimmed">
-            A domain you control, like acme.com or acme.co.uk; not an IP address nor a public suffix.
+            {t("integrations.domains.add.help")}
           </Text>
-          <ErrorAlert error={add.error} title="The domain was not added" />
+          <ErrorAlert error={add.error} title={t("integrations.domains.add.notAdded")} />
         </Stack>
       </form>
     </SectionCard>

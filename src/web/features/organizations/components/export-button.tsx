@@ -1,5 +1,6 @@
 import { Button } from "@mantine/core";
 import { IconDownload } from "@tabler/icons-react";
+import { t } from "#web/i18n/i18n.ts";
 import { useOrganizationExport } from "../api/use-bulk-invitations.ts";
 import { useCurrentOrganization } from "./organization-context.tsx";
 
@@ -13,9 +14,11 @@ export function ExportButton({ what }: { what: "members" | "invitations" }) {
       leftSection={<IconDownload size={16} aria-hidden />}
       loading={exporting.isPending}
       onClick={() => exporting.mutate()}
-      aria-label={`Export ${what} as CSV`}
+      aria-label={
+        what === "members" ? t("integrations.export.members") : t("integrations.export.invitations")
+      }
     >
-      Export CSV
+      {t("integrations.export.label")}
     </Button>
   );
 }

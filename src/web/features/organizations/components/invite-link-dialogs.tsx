@@ -14,8 +14,10 @@ import { CopyValueButton } from "#web/components/copy-value.tsx";
 import { ErrorAlert } from "#web/components/error-alert.tsx";
 import { QrCode } from "#web/components/qr-code.tsx";
 import { ShownOnceAlert } from "#web/components/shown-once-alert.tsx";
+import { t } from "#web/i18n/i18n.ts";
+import type { MessageId } from "#web/i18n/message-id.ts";
 import { useUnreachableNotice } from "#web/lib/api/unreachable-notice.tsx";
-import { formatDateTime, plural } from "#web/lib/format.ts";
+import { formatDateTime } from "#web/lib/format.ts";
 import { useAllTeams } from "../api/queries.ts";
 import { inviteLinksKey, revokeInviteLink, useCreateInviteLink } from "../api/use-invite-links.ts";
 import { ROLE_LABELS } from "../lib/roles.ts";
@@ -24,27 +26,31 @@ import { useRoleOptions } from "./role-select.tsx";
 
 const HOUR = 3600;
 /** How long a link may live: the choices of the form, within the server's 1 hour to 30 days. */
-export const EXPIRY_CHOICES = [
-  { label: "1 hour", seconds: HOUR },
-  { label: "1 day", seconds: 24 * HOUR },
-  { label: "7 days", seconds: 7 * 24 * HOUR },
-  { label: "30 days", seconds: 30 * 24 * HOUR },
-] as const;
+export const EXPIRY_CHOICES: readonly { label: MessageId; seconds: number }[] = [
+  { label: "integrations.links.expiry.hour", seconds: HOUR },
+  { label: "integrations.links.expiry.day", seconds: 24 * HOUR },
+  { label: "integrations.links.expiry.week", seconds: 7 * 24 * HOUR },
+  { label: "integrations.links.expiry.month", seconds: 30 * 24 * HOUR },
+];
+const DEFAULT_EXPIRY = 7 * 24 * HOUR;
 
-const linkForm = z.object({
-  role: z.string().min(1, "Pick a role"),
-  teamId: z.string().nullable(),
-  expiry: z.string(),
-  maxUses: z.union([
-    z.literal(""),
-    z
-      .number({ message: "A whole number" })
-      .int("A whole number")
-      .min(1, "At least 1")
-      .max(INVITE_LINK_MAX_USES, `At most ${INVITE_LINK_MAX_USES}`),
-  ]),
-});
-type LinkFields = z.infer<typeof linkForm>;
+/** The form's rules, with their words in the language shown (built while rendering). */
+function linkForm() {
+  return z.object({
+    role: z.string().min(1, t("integrations.links.validation.role")),
+    teamId: z.string().nullable(),
+    expiry: z.string(),
+    maxUses: z.union([
+      z.literal(""),
+      z
+        .number({ message: t("integrations.links.validation.wholeNumber") })
+        .int(t("integrations.links.validation.wholeNumber"))
+        .min(1, t("integrations.links.validation.atLeastOne"))
+        .max(INVITE_LINK_MAX_USES, t("integrations.links.validation.atMost", { max: INVITE_LINK_MAX_USES })),
+    ]),
+  });
+}
+type LinkFields = z.infer<ReturnType<typeof linkForm>>;
 
 /** Making a link: the form, then its URL and QR code, shown once. */
 export function CreateInviteLinkDialog({ opened, onClose }: { opened: boolean; onClose: () => void }) {
@@ -57,7 +63,7 @@ export function CreateInviteLinkDialog({ opened, onClose }: { opened: boolean; o
     <AppModal
       opened={opened}
       onClose={close}
-      title={created ? "Share your invite link" : "Create invite link"}
+      title={created ? t("integrations.links.dialog.shareTitle") : t("integrations.links.dialog.createTitle")}
     >
       {created ? (
         <NewLink created={created} onDone={close} />
@@ -80,8 +86,8 @@ function CreateLinkForm({
   useUnreachableNotice(teams.error);
   const form = useForm<LinkFields>({
     mode: "controlled",
-    initialValues: { role: "member", teamId: null, expiry: "7 days", maxUses: "" },
-    validate: schemaResolver(linkForm, { sync: true }),
+    initialValues: { role: "member", teamId: null, expiry: String(DEFAULT_EXPIRY), maxUses: "" },
+    validate: schemaResolver(linkForm(), { sync: true }),
     validateInputOnBlur: true,
   });
   const create = useCreateInviteLink(organization.id, onCreated);
@@ -89,10 +95,10 @@ function CreateLinkForm({
   const roles = useRoleOptions(can.isOwner).data;
 
   function submit(values: LinkFields) {
-    const expiry = EXPIRY_CHOICES.find((choice) => choice.label === values.expiry) ?? EXPIRY_CHOICES[2];
+    const expiry = EXPIRY_CHOICES.find((choice) => String(choice.seconds) === values.expiry);
     create.mutate({
       role: values.role,
-      expiresIn: expiry.seconds,
+      expiresIn: expiry?.seconds ?? DEFAULT_EXPIRY,
       ...(values.teamId ? { teamId: values.teamId } : {}),
       ...(values.maxUses === "" ? {} : { maxUses: values.maxUses }),
     });
@@ -103,39 +109,45 @@ function CreateLinkForm({
       <Stack gap="md">
         <ErrorAlert error={create.error} />
         <Select
-          label="Role"
-          description="What everyone who joins by this link becomes."
+          label={t("integrations.links.form.role")}
+          description={t("integrations.links.form.roleDescription")}
           data={roles}
           allowDeselect={false}
           data-autofocus
           {...form.getInputProps("role")}
         />
         <Select
-          label="Team (optional)"
-          placeholder={teams.isPending ? "Loading teams…" : "No team"}
+          label={t("integrations.links.form.team")}
+          placeholder={
+            teams.isPending ? t("integrations.links.form.loadingTeams") : t("integrations.links.form.noTeam")
+          }
           data={(teams.data?.items ?? []).map((team) => ({ value: team.id, label: team.name }))}
           clearable
           searchable
-          nothingFoundMessage="No team by that name"
+          nothingFoundMessage={t("integrations.links.form.noTeamFound")}
           {...form.getInputProps("teamId")}
         />
         <Select
-          label="Expires after"
-          data={EXPIRY_CHOICES.map((choice) => choice.label)}
+          label={t("integrations.links.form.expires")}
+          data={EXPIRY_CHOICES.map((choice) => ({ value: String(choice.seconds), label: t(choice.label) }))}
           allowDeselect={false}
           {...form.getInputProps("expiry")}
         />
         <NumberInput
-          label="Maximum uses (optional)"
-          description="Empty: anyone with the link can join until it expires."
-          placeholder="No limit"
+          label={t("integrations.links.form.maxUses")}
+          description={t("integrations.links.form.maxUsesDescription")}
+          placeholder={t("integrations.links.form.noLimit")}
           min={1}
           max={INVITE_LINK_MAX_USES}
           allowDecimal={false}
           allowNegative={false}
           {...form.getInputProps("maxUses")}
         />
-        <DialogActions confirmLabel="Create link" onCancel={onCancel} loading={create.isPending} />
+        <DialogActions
+          confirmLabel={t("integrations.links.form.confirm")}
+          onCancel={onCancel}
+          loading={create.isPending}
+        />
       </Stack>
     </form>
   );
@@ -144,26 +156,28 @@ function CreateLinkForm({
 /** The URL, once: Gatehouse keeps only a hash of its secret part. */
 function NewLink({ created, onDone }: { created: CreatedInviteLink; onDone: () => void }) {
   const { link, url } = created;
+  const summary = {
+    role: ROLE_LABELS[link.role as OrganizationRole] ?? link.role,
+    team: link.teamName ?? "none",
+    date: formatDateTime(link.expiresAt),
+  };
   return (
     <Stack gap="md">
-      <ShownOnceAlert>
-        This is the only time you will see this link. Copy it or show the QR code now; if you lose it, revoke
-        it and make another.
-      </ShownOnceAlert>
+      <ShownOnceAlert>{t("integrations.links.created.shownOnce")}</ShownOnceAlert>
       <Code block data-testid="new-invite-link" style={{ overflowWrap: "anywhere", whiteSpace: "pre-wrap" }}>
         {url}
       </Code>
-      <CopyValueButton value={url} label="link" variant="filled" />
+      <CopyValueButton value={url} label={t("integrations.links.created.copyNoun")} variant="filled" />
       <Center>
-        <QrCode value={url} label="QR code of the invite link" size={184} />
+        <QrCode value={url} label={t("integrations.links.created.qr")} size={184} />
       </Center>
       <Text size="sm" c="dimmed">
-        {`Joins as ${ROLE_LABELS[link.role as OrganizationRole] ?? link.role}${link.teamName ? ` in ${link.teamName}` : ""}; ${
-          link.maxUses === null ? "no limit on uses" : plural(link.maxUses, "use")
-        }; expires ${formatDateTime(link.expiresAt)}.`}
+        {link.maxUses === null
+          ? t("integrations.links.created.summaryUnlimited", summary)
+          : t("integrations.links.created.summary", { ...summary, uses: link.maxUses })}
       </Text>
       <Group justify="flex-end">
-        <Button onClick={onDone}>Done</Button>
+        <Button onClick={onDone}>{t("integrations.links.created.done")}</Button>
       </Group>
     </Stack>
   );
@@ -175,16 +189,16 @@ export function RevokeInviteLinkDialog({ link, onClose }: { link: InviteLink | n
     <ConfirmActionDialog
       target={link}
       onClose={onClose}
-      title="Revoke invite link"
-      confirmLabel="Revoke link"
+      title={t("integrations.links.revoke.title")}
+      confirmLabel={t("integrations.links.revoke.confirm")}
       action={revokeInviteLink}
       invalidate={inviteLinksKey(organization.id)}
       success={() => ({
-        title: "Invite link revoked",
-        message: `Nobody can join ${organization.name} with it any more.`,
+        title: t("integrations.links.revoke.done"),
+        message: t("integrations.links.revoke.doneMessage", { organization: organization.name }),
       })}
     >
-      Whoever opens this link from now on is told it was revoked. People who already joined stay members.
+      {t("integrations.links.revoke.body")}
     </ConfirmActionDialog>
   );
 }

@@ -3,6 +3,8 @@ import { IconLink, IconPlus, IconTrash } from "@tabler/icons-react";
 import { useState } from "react";
 import type { InviteLink, InviteLinkState } from "#shared/contracts/invite-links.ts";
 import { ListCard } from "#web/components/list-card.tsx";
+import { t } from "#web/i18n/i18n.ts";
+import type { MessageId } from "#web/i18n/message-id.ts";
 import { formatDateTime } from "#web/lib/format.ts";
 import { useInviteLinks } from "../api/use-invite-links.ts";
 import { CreateInviteLinkDialog, RevokeInviteLinkDialog } from "./invite-link-dialogs.tsx";
@@ -10,11 +12,11 @@ import { ActionsCell, ListEmpty, ListTable, RowMenu } from "./list-table.tsx";
 import { useCurrentOrganization } from "./organization-context.tsx";
 import { RoleBadges } from "./role-badges.tsx";
 
-const STATES: Record<InviteLinkState, { label: string; color: string }> = {
-  active: { label: "Active", color: "teal" },
-  expired: { label: "Expired", color: "gray" },
-  used_up: { label: "Used up", color: "gray" },
-  revoked: { label: "Revoked", color: "red" },
+const STATES: Record<InviteLinkState, { label: MessageId; color: string }> = {
+  active: { label: "integrations.links.state.active", color: "teal" },
+  expired: { label: "integrations.links.state.expired", color: "gray" },
+  used_up: { label: "integrations.links.state.usedUp", color: "gray" },
+  revoked: { label: "integrations.links.state.revoked", color: "red" },
 };
 
 /** Shareable links that let people join without an invitation each (owners and admins). */
@@ -30,7 +32,7 @@ export function InviteLinksCard() {
       leftSection={<IconPlus size={16} aria-hidden />}
       onClick={() => setCreating(true)}
     >
-      Create invite link
+      {t("integrations.links.card.create")}
     </Button>
   );
 
@@ -40,11 +42,10 @@ export function InviteLinksCard() {
         <Group justify="space-between" align="flex-start" gap="sm">
           <div style={{ flex: "1 1 260px" }}>
             <Title order={3} fz="md">
-              Invite links
+              {t("integrations.links.card.title")}
             </Title>
             <Text size="sm" c="dimmed" mt={4}>
-              Share one link with a group: whoever opens it signs in or signs up, then joins with the link's
-              role. Links expire, can be limited to a number of uses, and can be revoked.
+              {t("integrations.links.card.description")}
             </Text>
           </div>
           {createButton}
@@ -52,14 +53,14 @@ export function InviteLinksCard() {
       </Card>
       <ListCard
         query={query}
-        noun="invite links"
+        noun={t("integrations.links.card.noun")}
         skeletonRows={1}
         total={links.length}
         empty={
           <ListEmpty
             icon={IconLink}
-            title="No invite links yet"
-            description="Make one to invite a whole team at once, from a chat message or a QR code on a slide."
+            title={t("integrations.links.card.emptyTitle")}
+            description={t("integrations.links.card.emptyDescription")}
           />
         }
         pageSize={Math.max(links.length, 1)}
@@ -67,12 +68,12 @@ export function InviteLinksCard() {
         onPageChange={() => {}}
       >
         <ListTable
-          label="Invite links table"
+          label={t("integrations.links.card.table")}
           columns={[
-            { label: "Link" },
-            { label: "Uses", visibleFrom: "sm" },
-            { label: "Expires", visibleFrom: "sm" },
-            { label: "State" },
+            { label: t("integrations.links.card.link") },
+            { label: t("integrations.links.card.uses"), visibleFrom: "sm" },
+            { label: t("integrations.links.card.expires"), visibleFrom: "sm" },
+            { label: t("integrations.links.card.state") },
           ]}
           actionsWidth={56}
         >
@@ -89,20 +90,32 @@ export function InviteLinksCard() {
 
 function LinkRow({ link, onRevoke }: { link: InviteLink; onRevoke: () => void }) {
   const state = STATES[link.state];
-  const uses = link.maxUses === null ? `${link.uses} used` : `${link.uses} of ${link.maxUses} used`;
+  const uses =
+    link.maxUses === null
+      ? t("integrations.links.row.used", { uses: link.uses })
+      : t("integrations.links.row.usedOf", { uses: link.uses, max: link.maxUses });
   return (
     <Table.Tr data-testid={`invite-link-row-${link.id}`}>
       <Table.Td>
         <Stack gap={4}>
           <Group gap={6}>
             <RoleBadges role={link.role} />
-            {link.teamName ? <Text size="sm" c="dimmed">{`in ${link.teamName}`}</Text> : null}
+            {link.teamName ? (
+              <Text size="sm" c="dimmed">
+                {t("integrations.links.row.inTeam", { team: link.teamName })}
+              </Text>
+            ) : null}
           </Group>
           <Text size="xs" c="dimmed">
-            {`By ${link.createdBy.name ?? "a former member"}, ${formatDateTime(link.createdAt)}`}
+            {link.createdBy.name
+              ? t("integrations.links.row.by", {
+                  name: link.createdBy.name,
+                  date: formatDateTime(link.createdAt),
+                })
+              : t("integrations.links.row.byFormer", { date: formatDateTime(link.createdAt) })}
           </Text>
           <Text size="xs" c="dimmed" hiddenFrom="sm">
-            {`${uses} · expires ${formatDateTime(link.expiresAt)}`}
+            {t("integrations.links.row.usesExpires", { uses, date: formatDateTime(link.expiresAt) })}
           </Text>
         </Stack>
       </Table.Td>
@@ -116,13 +129,13 @@ function LinkRow({ link, onRevoke }: { link: InviteLink; onRevoke: () => void })
       </Table.Td>
       <Table.Td>
         <Badge variant="light" color={state.color} tt="none">
-          {state.label}
+          {t(state.label)}
         </Badge>
       </Table.Td>
       <ActionsCell shown={link.state === "active"}>
-        <RowMenu label="Actions for this invite link" width={200}>
+        <RowMenu label={t("integrations.links.row.actions")} width={200}>
           <Menu.Item color="red" leftSection={<IconTrash size={16} aria-hidden />} onClick={onRevoke}>
-            Revoke link
+            {t("integrations.links.row.revoke")}
           </Menu.Item>
         </RowMenu>
       </ActionsCell>

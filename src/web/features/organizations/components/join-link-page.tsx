@@ -14,6 +14,8 @@ import { ButtonLink } from "#web/components/button-link.tsx";
 import { ErrorAlert, LoadError } from "#web/components/error-alert.tsx";
 import { PageLoader } from "#web/components/page-loader.tsx";
 import { TextLink } from "#web/components/text-link.tsx";
+import { t } from "#web/i18n/i18n.ts";
+import type { MessageId } from "#web/i18n/message-id.ts";
 import { ApiError, isNotFound } from "#web/lib/api/api-error.ts";
 import { errorText } from "#web/lib/api/error-text.ts";
 import { authClient } from "#web/lib/auth-client.ts";
@@ -30,23 +32,27 @@ const route = getRouteApi("/join/$token");
 export function JoinLinkPage() {
   const { token } = route.useParams();
   const preview = useInviteLinkPreview(token);
-  if (preview.isPending) return <PageLoader label="Loading the invite link" />;
+  if (preview.isPending) return <PageLoader label={t("integrations.join.loading")} />;
   if (preview.error) {
     // A token the server cannot read (400) is as unknown as one it does not have (404).
     if (isNotFound(preview.error) || (preview.error instanceof ApiError && preview.error.status === 400)) {
       return (
-        <Settled title="This invite link doesn't exist" icon={<IconLinkOff size={26} />} iconColor="red">
-          Check that you copied all of it, or ask whoever shared it for a new one.
+        <Settled title={t("integrations.join.notFound")} icon={<IconLinkOff size={26} />} iconColor="red">
+          {t("integrations.join.notFoundBody")}
         </Settled>
       );
     }
     return (
       <InvitationCard
-        title="We couldn't load this invite link"
+        title={t("integrations.join.loadFailedTitle")}
         icon={<IconAlertCircle size={26} />}
         iconColor="red"
       >
-        <LoadError error={preview.error} onRetry={() => void preview.refetch()} title="Loading failed" />
+        <LoadError
+          error={preview.error}
+          onRetry={() => void preview.refetch()}
+          title={t("integrations.join.loadFailed")}
+        />
       </InvitationCard>
     );
   }
@@ -57,21 +63,21 @@ export function JoinLinkPage() {
 
 const UNUSABLE: Record<
   Exclude<InviteLinkState, "active">,
-  { title: string; text: string; icon: ReactNode }
+  { title: MessageId; text: MessageId; icon: ReactNode }
 > = {
   expired: {
-    title: "This invite link has expired",
-    text: "Links stop working after the time their creator chose. Ask an owner or admin for a new one.",
+    title: "integrations.join.expired",
+    text: "integrations.join.expiredBody",
     icon: <IconCalendarOff size={26} />,
   },
   used_up: {
-    title: "This invite link has been used up",
-    text: "It let in as many people as its creator allowed. Ask an owner or admin for a new one.",
+    title: "integrations.join.usedUp",
+    text: "integrations.join.usedUpBody",
     icon: <IconUsersGroup size={26} />,
   },
   revoked: {
-    title: "This invite link was revoked",
-    text: "An owner or admin turned it off. Ask them for a new one if you should still join.",
+    title: "integrations.join.revoked",
+    text: "integrations.join.revokedBody",
     icon: <IconLinkOff size={26} />,
   },
 };
@@ -79,8 +85,8 @@ const UNUSABLE: Record<
 function Unusable({ link, state }: { link: InviteLinkPreview; state: Exclude<InviteLinkState, "active"> }) {
   const words = UNUSABLE[state];
   return (
-    <Settled title={words.title} icon={words.icon} iconColor="gray" organization={link.organization}>
-      {`${words.text} (${link.organization.name})`}
+    <Settled title={t(words.title)} icon={words.icon} iconColor="gray" organization={link.organization}>
+      {t(words.text, { organization: link.organization.name })}
     </Settled>
   );
 }
@@ -110,9 +116,9 @@ function Settled({
       subtitle={children}
       footer={
         session ? (
-          <TextLink to="/organizations">Go to your organizations</TextLink>
+          <TextLink to="/organizations">{t("integrations.join.goToOrganizations")}</TextLink>
         ) : (
-          <TextLink to="/sign-in">Sign in</TextLink>
+          <TextLink to="/sign-in">{t("integrations.join.signIn")}</TextLink>
         )
       }
     >
@@ -124,36 +130,36 @@ function Settled({
 /** A working link: what it offers, then what this visitor can do. */
 function Open({ link, token }: { link: InviteLinkPreview; token: string }) {
   const name = link.organization.name;
-  usePageTitle(`Join ${name}`);
+  usePageTitle(t("integrations.join.title", { organization: name }));
   const { data: session, isPending } = authClient.useSession();
   const here = `/join/${token}`;
   return (
     <InvitationCard
-      title={`Join ${name}`}
+      title={t("integrations.join.title", { organization: name })}
       organization={link.organization}
-      subtitle={`You were given a link to join ${name}.`}
+      subtitle={t("integrations.join.given", { organization: name })}
       footer={
         <Text size="xs" c="dimmed" component="span">
-          {`The link works until ${formatDateTime(link.expiresAt)}.`}
+          {t("integrations.join.worksUntil", { date: formatDateTime(link.expiresAt) })}
         </Text>
       }
     >
       <JoinTerms role={link.role} teams={link.teamName ? [link.teamName] : []} />
       {link.requireTwoFactor ? <JoinTwoFactorNotice organizationName={name} /> : null}
       {isPending ? (
-        <Group justify="center" py="sm" role="status" aria-label="Checking your session">
+        <Group justify="center" py="sm" role="status" aria-label={t("integrations.join.checkingSession")}>
           <Loader size="sm" />
         </Group>
       ) : !session ? (
         <Stack gap="sm">
           <Text size="sm" ta="center">
-            Sign in or create an account to join.
+            {t("integrations.join.signInToJoin")}
           </Text>
           <ButtonLink to="/sign-up" search={{ redirect: here }} fullWidth size="md">
-            Create an account
+            {t("integrations.join.createAccount")}
           </ButtonLink>
           <ButtonLink to="/sign-in" search={{ redirect: here }} fullWidth size="md" variant="default">
-            I already have an account
+            {t("integrations.join.haveAccount")}
           </ButtonLink>
         </Stack>
       ) : link.alreadyMember ? (
@@ -161,13 +167,13 @@ function Open({ link, token }: { link: InviteLinkPreview; token: string }) {
           <Alert
             color="teal"
             variant="light"
-            title="You're already a member"
+            title={t("integrations.join.alreadyMember")}
             icon={<IconCircleCheck size={18} aria-hidden />}
           >
-            {`You belong to ${name} already; the link is not needed.`}
+            {t("integrations.join.alreadyMemberBody", { organization: name })}
           </Alert>
           <ButtonLink to="/org/$slug" params={{ slug: link.organization.slug }} fullWidth size="md">
-            {`Open ${name}`}
+            {t("integrations.join.open", { organization: name })}
           </ButtonLink>
         </Stack>
       ) : !session.user.emailVerified ? (
@@ -186,12 +192,12 @@ function Unverified({ email, here }: { email: string; here: string }) {
       <Alert
         color="yellow"
         variant="light"
-        title="Verify your email first"
+        title={t("integrations.join.verifyFirst")}
         icon={<IconMailForward size={18} aria-hidden />}
       >
         {send.isSuccess
-          ? `We sent a new link to ${email}. Open it: it brings you back here to join.`
-          : `Confirm ${email} by opening the link we sent you; it brings you back here to join.`}
+          ? t("integrations.join.verificationSent", { email })
+          : t("integrations.join.verificationNeeded", { email })}
       </Alert>
       {send.error ? (
         <Text size="sm" c="var(--mantine-color-error)">
@@ -204,7 +210,7 @@ function Unverified({ email, here }: { email: string; here: string }) {
         loading={send.isPending}
         disabled={send.isSuccess}
       >
-        Send the verification email again
+        {t("integrations.join.resend")}
       </Button>
     </Stack>
   );
@@ -219,7 +225,7 @@ function JoinButton({ token, name }: { token: string; name: string }) {
     <Stack gap="sm">
       <ErrorAlert error={join.error} />
       <Button fullWidth size="md" onClick={() => join.mutate()} loading={join.isPending || join.isSuccess}>
-        {`Join ${name}`}
+        {t("integrations.join.title", { organization: name })}
       </Button>
     </Stack>
   );

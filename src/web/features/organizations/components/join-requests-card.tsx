@@ -2,6 +2,7 @@ import { Button, Group, Stack, Text } from "@mantine/core";
 import { IconCheck, IconX } from "@tabler/icons-react";
 import { LoadError } from "#web/components/error-alert.tsx";
 import { SectionCard } from "#web/components/section-card.tsx";
+import { t } from "#web/i18n/i18n.ts";
 import { formatDateTime } from "#web/lib/format.ts";
 import { useDecideJoinRequest, useJoinRequests } from "../api/use-domains.ts";
 
@@ -13,15 +14,19 @@ export function JoinRequestsCard({ organizationId }: { organizationId: string })
   return (
     <SectionCard
       id="join-requests"
-      title="Join requests"
-      description="People with a verified address at one of your domains who asked to join."
+      title={t("integrations.requests.title")}
+      description={t("integrations.requests.description")}
     >
       {error ? (
-        <LoadError error={error} onRetry={() => void refetch()} title="The requests could not be loaded" />
+        <LoadError
+          error={error}
+          onRetry={() => void refetch()}
+          title={t("integrations.requests.loadError")}
+        />
       ) : null}
       {requests && requests.length === 0 ? (
         <Text size="sm" c="dimmed">
-          No requests waiting.
+          {t("integrations.requests.none")}
         </Text>
       ) : null}
       <Stack gap="sm">
@@ -32,7 +37,10 @@ export function JoinRequestsCard({ organizationId }: { organizationId: string })
                 {request.name}
               </Text>
               <Text size="sm" c="dimmed" style={{ overflowWrap: "anywhere" }}>
-                {`${request.email} · asked ${formatDateTime(request.createdAt)}`}
+                {t("integrations.requests.asked", {
+                  email: request.email,
+                  date: formatDateTime(request.createdAt),
+                })}
               </Text>
             </div>
             <Group gap="xs">
@@ -41,9 +49,9 @@ export function JoinRequestsCard({ organizationId }: { organizationId: string })
                 leftSection={<IconCheck size={14} aria-hidden />}
                 loading={decide.isPending && decide.variables?.request.id === request.id}
                 onClick={() => decide.mutate({ request, approve: true })}
-                aria-label={`Approve ${request.name}`}
+                aria-label={t("integrations.requests.approveLabel", { name: request.name })}
               >
-                Approve
+                {t("integrations.requests.approve")}
               </Button>
               <Button
                 size="xs"
@@ -51,9 +59,9 @@ export function JoinRequestsCard({ organizationId }: { organizationId: string })
                 leftSection={<IconX size={14} aria-hidden />}
                 disabled={decide.isPending}
                 onClick={() => decide.mutate({ request, approve: false })}
-                aria-label={`Decline ${request.name}`}
+                aria-label={t("integrations.requests.declineLabel", { name: request.name })}
               >
-                Decline
+                {t("integrations.requests.decline")}
               </Button>
             </Group>
           </Group>

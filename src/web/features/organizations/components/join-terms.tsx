@@ -1,6 +1,8 @@
 import { Alert, Anchor, Group, Stack, Text } from "@mantine/core";
 import { IconShieldLock } from "@tabler/icons-react";
 import { ENROL_PATH } from "#shared/error-codes.ts";
+import { t } from "#web/i18n/i18n.ts";
+import { T } from "#web/i18n/locale-root.tsx";
 import { RoleBadges } from "./role-badges.tsx";
 
 /** What joining gives (an invitation's or an invite link's): the role, and the teams when there are any. */
@@ -13,14 +15,14 @@ export function JoinTerms({ role, teams }: { role: string; teams: string[] }) {
     >
       <Group justify="space-between" gap="xs">
         <Text size="sm" c="dimmed">
-          Role
+          {t("integrations.terms.role")}
         </Text>
         <RoleBadges role={role} />
       </Group>
       {teams.length > 0 ? (
         <Group justify="space-between" gap="xs" wrap="nowrap">
           <Text size="sm" c="dimmed">
-            {teams.length === 1 ? "Team" : "Teams"}
+            {t("integrations.terms.teams", { count: teams.length })}
           </Text>
           <Text size="sm" fw={500} ta="right">
             {teams.join(", ")}
@@ -37,16 +39,16 @@ export function JoinTwoFactorNotice({ organizationName }: { organizationName: st
     <Alert
       color="indigo"
       variant="light"
-      title="Two-factor authentication required"
+      title={t("integrations.terms.twoFactorTitle")}
       icon={<IconShieldLock size={18} aria-hidden />}
       data-testid="invitation-two-factor"
     >
       <Text size="sm">
-        {`${organizationName} requires two-factor authentication of its members. To join, turn on an authenticator app or add a passkey in your account's `}
-        <Anchor href={ENROL_PATH} inherit c="inherit" fw={600} underline="always">
-          Security section
-        </Anchor>
-        .
+        <T
+          id="integrations.terms.twoFactorBody"
+          values={{ organization: organizationName }}
+          components={{ link: <Anchor href={ENROL_PATH} inherit c="inherit" fw={600} underline="always" /> }}
+        />
       </Text>
     </Alert>
   );

@@ -2,6 +2,7 @@ import { Button, Card, Stack, Text, Title } from "@mantine/core";
 import { IconCrown } from "@tabler/icons-react";
 import { getRouteApi, useNavigate } from "@tanstack/react-router";
 import { ErrorAlert } from "#web/components/error-alert.tsx";
+import { t } from "#web/i18n/i18n.ts";
 import { usePageTitle } from "#web/lib/use-page-title.ts";
 import { useAcceptOwnership } from "../api/use-ownership.ts";
 
@@ -9,7 +10,7 @@ const route = getRouteApi("/_signed-in/ownership/accept");
 
 /** `/ownership/accept?token=…`: the mailed link of an ownership offer; nothing changes until accepted. */
 export function OwnershipAcceptPage() {
-  usePageTitle("Accept ownership");
+  usePageTitle(t("integrations.ownership.accept"));
   const { token } = route.useSearch();
   const navigate = useNavigate();
   const accept = useAcceptOwnership(() => void navigate({ to: "/organizations" }));
@@ -19,12 +20,9 @@ export function OwnershipAcceptPage() {
         <Stack gap="md">
           <IconCrown size={32} aria-hidden />
           <Title order={1} fz={24}>
-            Accept ownership
+            {t("integrations.ownership.accept")}
           </Title>
-          <Text size="sm">
-            An owner offered you ownership of their organization. If you accept, you become an owner; the mail
-            told you whether they stay one too. The link works once.
-          </Text>
+          <Text size="sm">{t("integrations.ownership.acceptPageBody")}</Text>
           <ErrorAlert error={accept.error} />
           <Button
             onClick={() => token && accept.mutate({ token })}
@@ -32,7 +30,7 @@ export function OwnershipAcceptPage() {
             disabled={!token}
             color="grape"
           >
-            Accept ownership
+            {t("integrations.ownership.accept")}
           </Button>
         </Stack>
       </Card>

@@ -4,6 +4,7 @@ import { useState } from "react";
 import { hasRole } from "#shared/roles.ts";
 import { ErrorAlert, LoadError } from "#web/components/error-alert.tsx";
 import { SectionCard } from "#web/components/section-card.tsx";
+import { t } from "#web/i18n/i18n.ts";
 import { authClient } from "#web/lib/auth-client.ts";
 import { formatDate } from "#web/lib/format.ts";
 import { useMembers } from "../api/queries.ts";
@@ -24,18 +25,18 @@ export function OwnershipCard() {
   return (
     <SectionCard
       id="ownership"
-      title="Ownership"
-      description="Hand the organization over to another member. Nothing changes until they accept."
+      title={t("integrations.ownership.title")}
+      description={t("integrations.ownership.description")}
     >
       {!can.isOwner ? (
         <ReadOnlyNote icon={<IconLock size={18} aria-hidden />}>
-          {`Only owners can transfer ownership of ${organization.name}.`}
+          {t("integrations.ownership.ownersOnly", { organization: organization.name })}
         </ReadOnlyNote>
       ) : offer.error ? (
         <LoadError
           error={offer.error}
           onRetry={() => void offer.refetch()}
-          title="We couldn't load the ownership offer"
+          title={t("integrations.ownership.loadError")}
         />
       ) : offer.data ? (
         <OpenOffer offer={offer.data} />
@@ -52,15 +53,13 @@ function OpenOffer({ offer }: { offer: OwnershipOffer }) {
   return (
     <Stack gap="sm">
       <Text size="sm">
-        {`Ownership is offered until ${formatDate(offer.expiresAt)}. ${
-          offer.keepOwner
-            ? "You stay an owner when it is accepted."
-            : "You become an admin when it is accepted."
-        }`}
+        {offer.keepOwner
+          ? t("integrations.ownership.offeredUntilStay", { date: formatDate(offer.expiresAt) })
+          : t("integrations.ownership.offeredUntilAdmin", { date: formatDate(offer.expiresAt) })}
       </Text>
       <Group>
         <Button variant="default" color="red" loading={withdraw.isPending} onClick={() => withdraw.mutate()}>
-          Withdraw offer
+          {t("integrations.ownership.withdraw")}
         </Button>
       </Group>
     </Stack>
@@ -85,12 +84,16 @@ function OfferForm() {
         <LoadError
           error={members.error}
           onRetry={() => void members.refetch()}
-          title="We couldn't load the members"
+          title={t("integrations.ownership.membersError")}
         />
       ) : null}
       <Select
-        label="New owner"
-        placeholder={candidates.length ? "Choose a member" : "No other member to offer it to"}
+        label={t("integrations.ownership.newOwner")}
+        placeholder={
+          candidates.length
+            ? t("integrations.ownership.chooseMember")
+            : t("integrations.ownership.noCandidate")
+        }
         data={candidates.map((m) => ({ value: m.id, label: `${m.user.name} (${m.user.email})` }))}
         value={memberId}
         onChange={setMemberId}
@@ -99,7 +102,7 @@ function OfferForm() {
         comboboxProps={{ withinPortal: true }}
       />
       <Checkbox
-        label="Stay an owner myself (otherwise I become an admin)"
+        label={t("integrations.ownership.keepOwner")}
         checked={keepOwner}
         onChange={(e) => setKeepOwner(e.currentTarget.checked)}
       />
@@ -113,7 +116,7 @@ function OfferForm() {
             offer.mutate({ memberId: chosen.id, keepOwner, name: chosen.user.name || chosen.user.email })
           }
         >
-          Offer ownership
+          {t("integrations.ownership.offer")}
         </Button>
       </Group>
     </Stack>
@@ -132,12 +135,15 @@ export function OwnershipOfferNotice() {
       color="grape"
       variant="light"
       icon={<IconCrown size={18} aria-hidden />}
-      title="Ownership offered to you"
+      title={t("integrations.ownership.offeredToYou")}
     >
       <Stack gap="sm">
         <ErrorAlert error={accept.error} />
         <Text size="sm">
-          {`You are offered ownership of ${organization.name} until ${formatDate(offer.data.expiresAt)}.`}
+          {t("integrations.ownership.offeredToYouBody", {
+            organization: organization.name,
+            date: formatDate(offer.data.expiresAt),
+          })}
         </Text>
         <Group>
           <Button
@@ -145,7 +151,7 @@ export function OwnershipOfferNotice() {
             loading={accept.isPending}
             onClick={() => offer.data && accept.mutate({ offerId: offer.data.id })}
           >
-            Accept ownership
+            {t("integrations.ownership.accept")}
           </Button>
         </Group>
       </Stack>

@@ -6,6 +6,7 @@ import { CopyField } from "#web/components/copy-field.tsx";
 import { CopyValueButton } from "#web/components/copy-value.tsx";
 import { ErrorAlert } from "#web/components/error-alert.tsx";
 import { ShownOnceAlert } from "#web/components/shown-once-alert.tsx";
+import { t } from "#web/i18n/i18n.ts";
 import { useCreateScimConnection } from "../api/use-scim.ts";
 import { useCurrentOrganization } from "./organization-context.tsx";
 import { useRoleOptions } from "./role-select.tsx";
@@ -21,7 +22,7 @@ export function CreateScimDialog({
   onCreated: (answer: ScimConnectionWithToken) => void;
 }) {
   return (
-    <AppModal opened={opened} onClose={onClose} title="Create SCIM connection">
+    <AppModal opened={opened} onClose={onClose} title={t("integrations.scim.create.title")}>
       {opened ? (
         <CreateScimForm
           onCancel={onClose}
@@ -49,7 +50,7 @@ function CreateScimForm({
     mode: "controlled",
     initialValues: { name: "", defaultRole: "member" },
     validate: {
-      name: (value) => (value.trim() ? null : "Name it after your identity provider, e.g. Okta"),
+      name: (value) => (value.trim() ? null : t("integrations.scim.create.nameRequired")),
     },
   });
 
@@ -63,8 +64,8 @@ function CreateScimForm({
       <Stack gap="md">
         <ErrorAlert error={create.error} />
         <TextInput
-          label="Name"
-          description="Which directory syncs through it, so you recognise it later."
+          label={t("integrations.scim.create.name")}
+          description={t("integrations.scim.create.nameDescription")}
           placeholder="Okta"
           maxLength={100}
           data-autofocus
@@ -72,13 +73,17 @@ function CreateScimForm({
         />
         <Select
           size="md"
-          label="Role of new people"
-          description="What a provisioned person gets when none of their groups grants a role."
+          label={t("integrations.scim.create.defaultRole")}
+          description={t("integrations.scim.create.defaultRoleDescription")}
           data={roles.data.filter((role) => role.value !== "owner")}
           allowDeselect={false}
           {...form.getInputProps("defaultRole")}
         />
-        <DialogActions confirmLabel="Create connection" onCancel={onCancel} loading={create.isPending} />
+        <DialogActions
+          confirmLabel={t("integrations.scim.create.confirm")}
+          onCancel={onCancel}
+          loading={create.isPending}
+        />
       </Stack>
     </form>
   );
@@ -93,25 +98,29 @@ export function ScimTokenDialog({
   onClose: () => void;
 }) {
   return (
-    <AppModal opened={answer !== null} onClose={onClose} title="Copy your SCIM token" size="lg">
+    <AppModal opened={answer !== null} onClose={onClose} title={t("integrations.scim.token.title")} size="lg">
       {answer ? (
         <Stack gap="md">
           <ShownOnceAlert>
-            {`This is the only time you will see the token of “${answer.connection.name}”. Copy it into your identity provider's provisioning settings now: Gatehouse keeps only its hash. If you lose it, rotate it.`}
+            {t("integrations.scim.token.shownOnce", { name: answer.connection.name })}
           </ShownOnceAlert>
-          <CopyField label="SCIM base URL" value={answer.connection.baseUrl} />
+          <CopyField label={t("integrations.scim.token.baseUrl")} value={answer.connection.baseUrl} />
           <div>
             <Text size="sm" fw={600} mb={4}>
-              Bearer token
+              {t("integrations.scim.token.bearer")}
             </Text>
             <Code block data-testid="scim-token" style={{ overflowWrap: "anywhere", whiteSpace: "pre-wrap" }}>
               {answer.token}
             </Code>
           </div>
           <Group justify="space-between">
-            <CopyValueButton value={answer.token} label="token" variant="filled" />
+            <CopyValueButton
+              value={answer.token}
+              label={t("integrations.scim.token.copyNoun")}
+              variant="filled"
+            />
             <Button variant="default" onClick={onClose}>
-              Done
+              {t("integrations.scim.token.done")}
             </Button>
           </Group>
         </Stack>

@@ -5,8 +5,9 @@ import type { ScimConnection, ScimConnectionWithToken } from "#shared/contracts/
 import { ConfirmActionDialog, ConfirmDialog } from "#web/components/confirm-dialog.tsx";
 import { CopyValueIcon } from "#web/components/copy-value.tsx";
 import { ListCard } from "#web/components/list-card.tsx";
+import { t } from "#web/i18n/i18n.ts";
 import { auditKey } from "#web/lib/api/audit.ts";
-import { formatRelative, plural } from "#web/lib/format.ts";
+import { formatRelative } from "#web/lib/format.ts";
 import { removeScimConnection, scimKey, useRotateScimToken, useScimConnections } from "../api/use-scim.ts";
 import { roleLabel } from "../lib/roles.ts";
 import { ActionsCell, ListEmpty, ListTable, RowMenu } from "./list-table.tsx";
@@ -29,7 +30,7 @@ export function ScimSection() {
 
   const createButton = (
     <Button leftSection={<IconPlus size={16} aria-hidden />} onClick={() => setCreating(true)}>
-      Create SCIM connection
+      {t("integrations.scim.section.create")}
     </Button>
   );
 
@@ -37,14 +38,14 @@ export function ScimSection() {
     <Stack gap="md">
       <ListCard
         query={query}
-        noun="SCIM connections"
+        noun={t("integrations.scim.section.noun")}
         skeletonRows={1}
         total={items.length}
         empty={
           <ListEmpty
             icon={IconUsersPlus}
-            title="No directory sync yet"
-            description="Let your identity provider add people when they join your company, and remove them when they leave."
+            title={t("integrations.scim.section.emptyTitle")}
+            description={t("integrations.scim.section.emptyDescription")}
             action={createButton}
           />
         }
@@ -53,11 +54,11 @@ export function ScimSection() {
         onPageChange={() => {}}
       >
         <ListTable
-          label="SCIM connections table"
+          label={t("integrations.scim.section.table")}
           columns={[
-            { label: "Connection" },
-            { label: "Provisioned", visibleFrom: "sm" },
-            { label: "Last used", visibleFrom: "sm" },
+            { label: t("integrations.scim.section.connection") },
+            { label: t("integrations.scim.section.provisioned"), visibleFrom: "sm" },
+            { label: t("integrations.scim.section.lastUsed"), visibleFrom: "sm" },
           ]}
           actionsWidth={56}
         >
@@ -80,31 +81,29 @@ export function ScimSection() {
           rotate.reset();
           setRotating(null);
         }}
-        title="Rotate SCIM token"
-        confirmLabel="Rotate token"
+        title={t("integrations.scim.section.rotateTitle")}
+        confirmLabel={t("integrations.scim.section.rotateConfirm")}
         onConfirm={() => rotating && rotate.mutate(rotating)}
         loading={rotate.isPending}
         error={rotate.error}
       >
         {rotating
-          ? `The current token of “${rotating.name}” (…${rotating.tokenHint}) stops working at once: your identity provider's sync fails until you paste the new token into it.`
+          ? t("integrations.scim.section.rotateBody", { name: rotating.name, hint: rotating.tokenHint })
           : null}
       </ConfirmDialog>
       <ConfirmActionDialog
         target={deleting}
         onClose={() => setDeleting(null)}
-        title="Delete SCIM connection"
-        confirmLabel="Delete connection"
+        title={t("integrations.scim.section.deleteTitle")}
+        confirmLabel={t("integrations.scim.section.deleteConfirm")}
         action={(connection) => removeScimConnection(organization.id, connection)}
         invalidate={[scimKey(organization.id), auditKey]}
         success={(connection) => ({
-          title: "SCIM connection deleted",
-          message: `${connection.name} can no longer change your members.`,
+          title: t("integrations.scim.section.deleted"),
+          message: t("integrations.scim.section.deletedMessage", { name: connection.name }),
         })}
       >
-        {deleting
-          ? `“${deleting.name}” stops syncing at once and its token no longer works. The people and teams it provisioned stay; remove them by hand if they should go.`
-          : null}
+        {deleting ? t("integrations.scim.section.deleteBody", { name: deleting.name }) : null}
       </ConfirmActionDialog>
     </Stack>
   );
@@ -119,8 +118,13 @@ function ScimRow({
   onRotate: () => void;
   onDelete: () => void;
 }) {
-  const counts = `${plural(connection.userCount, "person", "people")}, ${plural(connection.groupCount, "group")}`;
-  const lastUsed = connection.lastUsedAt ? formatRelative(connection.lastUsedAt) : "Never used";
+  const counts = t("integrations.scim.row.counts", {
+    people: connection.userCount,
+    groups: connection.groupCount,
+  });
+  const lastUsed = connection.lastUsedAt
+    ? formatRelative(connection.lastUsedAt)
+    : t("integrations.scim.row.neverUsed");
   return (
     <Table.Tr data-testid={`scim-row-${connection.name}`}>
       <Table.Td>
@@ -132,10 +136,17 @@ function ScimRow({
             <Code fz="xs" style={{ overflowWrap: "anywhere" }} data-testid="scim-base-url">
               {connection.baseUrl}
             </Code>
-            <CopyValueIcon value={connection.baseUrl} label={`base URL of ${connection.name}`} size="xs" />
+            <CopyValueIcon
+              value={connection.baseUrl}
+              label={t("integrations.scim.row.copyBaseUrl", { name: connection.name })}
+              size="xs"
+            />
           </Group>
           <Text size="xs" c="dimmed">
-            {`Token …${connection.tokenHint} · new people: ${roleLabel(connection.defaultRole)}`}
+            {t("integrations.scim.row.tokenLine", {
+              hint: connection.tokenHint,
+              role: roleLabel(connection.defaultRole),
+            })}
           </Text>
           <Text size="xs" c="dimmed" hiddenFrom="sm">
             {`${counts} · ${lastUsed}`}
@@ -151,12 +162,12 @@ function ScimRow({
         </Text>
       </Table.Td>
       <ActionsCell shown>
-        <RowMenu label={`Actions for SCIM connection ${connection.name}`} width={200}>
+        <RowMenu label={t("integrations.scim.row.actions", { name: connection.name })} width={200}>
           <Menu.Item leftSection={<IconRefresh size={16} aria-hidden />} onClick={onRotate}>
-            Rotate token
+            {t("integrations.scim.row.rotate")}
           </Menu.Item>
           <Menu.Item color="red" leftSection={<IconTrash size={16} aria-hidden />} onClick={onDelete}>
-            Delete connection
+            {t("integrations.scim.row.delete")}
           </Menu.Item>
         </RowMenu>
       </ActionsCell>

@@ -2,6 +2,7 @@ import { Badge, Button, Group, SimpleGrid, Stack, Text } from "@mantine/core";
 import { IconAlertTriangle, IconCircleCheck, IconEdit, IconLock, IconTrash } from "@tabler/icons-react";
 import type { SsoConnection } from "#shared/contracts/sso.ts";
 import { SectionCard } from "#web/components/section-card.tsx";
+import { t } from "#web/i18n/i18n.ts";
 import { formatDate, isPast } from "#web/lib/format.ts";
 import { roleLabel } from "../lib/roles.ts";
 import { ServiceProviderFields } from "./sso-service-provider.tsx";
@@ -29,16 +30,16 @@ export function SsoConnectionCard({
           </Badge>
           {connection.domainVerified ? (
             <Badge variant="light" color="teal" leftSection={<IconCircleCheck size={12} aria-hidden />}>
-              Domain verified
+              {t("integrations.sso.card.domainVerified")}
             </Badge>
           ) : (
             <Badge variant="light" color="red" leftSection={<IconAlertTriangle size={12} aria-hidden />}>
-              Domain not verified
+              {t("integrations.sso.card.domainNotVerified")}
             </Badge>
           )}
           {connection.requireSso ? (
             <Badge variant="filled" color="grape.8" leftSection={<IconLock size={12} aria-hidden />}>
-              Required
+              {t("integrations.sso.card.required")}
             </Badge>
           ) : null}
         </Group>
@@ -51,7 +52,7 @@ export function SsoConnectionCard({
             leftSection={<IconEdit size={14} aria-hidden />}
             onClick={onEdit}
           >
-            Edit
+            {t("integrations.sso.card.edit")}
           </Button>
           <Button
             variant="default"
@@ -59,9 +60,9 @@ export function SsoConnectionCard({
             size="xs"
             leftSection={<IconTrash size={14} aria-hidden />}
             onClick={onDelete}
-            aria-label={`Delete single sign-on for ${connection.domain}`}
+            aria-label={t("integrations.sso.card.deleteLabel", { domain: connection.domain })}
           >
-            Delete
+            {t("integrations.sso.card.delete")}
           </Button>
         </Group>
       }
@@ -69,36 +70,46 @@ export function SsoConnectionCard({
       <Stack gap="md">
         {!connection.domainVerified ? (
           <Text size="sm" c="red.8">
-            {`${connection.domain} is no longer verified, so nobody can sign in through this connection. Verify it again on the Domains tab.`}
+            {t("integrations.sso.card.noLongerVerified", { domain: connection.domain })}
           </Text>
         ) : null}
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
-          {saml ? <Fact label="IdP entity ID" value={saml.idpEntityId} /> : null}
-          {saml ? <Fact label="IdP sign-in URL" value={saml.ssoUrl} /> : null}
-          {saml?.metadataUrl ? <Fact label="Metadata read from" value={saml.metadataUrl} /> : null}
+          {saml ? <Fact label={t("integrations.sso.card.idpEntityId")} value={saml.idpEntityId} /> : null}
+          {saml ? <Fact label={t("integrations.sso.card.idpSignInUrl")} value={saml.ssoUrl} /> : null}
+          {saml?.metadataUrl ? (
+            <Fact label={t("integrations.sso.card.metadataReadFrom")} value={saml.metadataUrl} />
+          ) : null}
           {expires ? (
             <Fact
-              label="Signing certificate"
-              value={`${isPast(expires) ? "Expired" : "Valid until"} ${formatDate(expires)}`}
+              label={t("integrations.sso.card.signingCertificate")}
+              value={
+                isPast(expires)
+                  ? t("integrations.sso.card.certificateExpired", { date: formatDate(expires) })
+                  : t("integrations.sso.card.certificateValidUntil", { date: formatDate(expires) })
+              }
               danger={isPast(expires)}
             />
           ) : null}
-          {oidc ? <Fact label="Issuer" value={oidc.issuer} /> : null}
-          {oidc ? <Fact label="Client ID" value={oidc.clientId} /> : null}
-          <Fact label="Default role" value={roleLabel(connection.defaultRole)} />
+          {oidc ? <Fact label={t("integrations.sso.card.issuer")} value={oidc.issuer} /> : null}
+          {oidc ? <Fact label={t("integrations.sso.card.clientId")} value={oidc.clientId} /> : null}
+          <Fact label={t("integrations.sso.card.defaultRole")} value={roleLabel(connection.defaultRole)} />
           <Fact
-            label="Group mappings"
+            label={t("integrations.sso.card.groupMappings")}
             value={
               connection.groupMappings.length
                 ? connection.groupMappings.map((mapping) => mapping.group).join(", ")
-                : "None"
+                : t("integrations.sso.card.none")
             }
           />
           <Fact
-            label="IdP-initiated sign-in"
-            value={connection.allowIdpInitiated ? "Allowed" : "Not allowed"}
+            label={t("integrations.sso.card.idpInitiated")}
+            value={
+              connection.allowIdpInitiated
+                ? t("integrations.sso.card.allowed")
+                : t("integrations.sso.card.notAllowed")
+            }
           />
-          <Fact label="Set up" value={formatDate(connection.createdAt)} />
+          <Fact label={t("integrations.sso.card.setUp")} value={formatDate(connection.createdAt)} />
         </SimpleGrid>
         <ServiceProviderFields values={connection.serviceProvider} protocol={connection.protocol} />
       </Stack>

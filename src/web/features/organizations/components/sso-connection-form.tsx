@@ -4,6 +4,7 @@ import { IconAlertTriangle } from "@tabler/icons-react";
 import type { SsoConnection } from "#shared/contracts/sso.ts";
 import { ErrorAlert } from "#web/components/error-alert.tsx";
 import { SectionCard } from "#web/components/section-card.tsx";
+import { t } from "#web/i18n/i18n.ts";
 import { useCreateSsoConnection, useUpdateSsoConnection } from "../api/use-sso.ts";
 import {
   createBody,
@@ -55,15 +56,19 @@ export function SsoConnectionForm({ connection, domains, onClose }: SsoConnectio
   return (
     <SectionCard
       id="sso-setup"
-      title={editing ? `Edit single sign-on for ${connection.domain}` : "Set up single sign-on"}
-      description="Connect your identity provider (Okta, Entra ID, Google Workspace, …) so people at your domain sign in through it."
+      title={
+        editing
+          ? t("integrations.sso.form.editTitle", { domain: connection.domain })
+          : t("integrations.sso.form.setUpTitle")
+      }
+      description={t("integrations.sso.form.description")}
     >
       <form noValidate onSubmit={form.onSubmit(submit)}>
         <Stack gap="lg">
           <Group gap="md" align="flex-end" wrap="wrap">
             <Stack gap={4}>
               <Text size="sm" fw={500} id="sso-protocol-label">
-                Protocol
+                {t("integrations.sso.form.protocol")}
               </Text>
               <SegmentedControl
                 aria-labelledby="sso-protocol-label"
@@ -77,8 +82,8 @@ export function SsoConnectionForm({ connection, domains, onClose }: SsoConnectio
             </Stack>
             <Select
               size="md"
-              label="Domain"
-              description="People with an address at this verified domain sign in here."
+              label={t("integrations.sso.form.domain")}
+              description={t("integrations.sso.form.domainDescription")}
               data={editing ? [connection.domain] : domains}
               disabled={editing}
               allowDeselect={false}
@@ -94,38 +99,44 @@ export function SsoConnectionForm({ connection, domains, onClose }: SsoConnectio
           <IdentityProviderFields form={form} editing={editing} />
           <Select
             size="md"
-            label="Default role"
-            description="What a person gets on their first sign-in when no group mapping grants a role."
+            label={t("integrations.sso.card.defaultRole")}
+            description={t("integrations.sso.form.defaultRoleDescription")}
             data={roles.data.filter((role) => role.value !== "owner")}
             allowDeselect={false}
             {...form.getInputProps("defaultRole")}
           />
           <Switch
-            label={`Require single sign-on for @${values.domain || "your domain"}`}
-            description={`Passwords, social sign-in, email codes and passkeys stop working for every address at ${values.domain || "the domain"}: those people can only sign in through your identity provider. Run a test sign-in first.`}
+            label={
+              values.domain
+                ? t("integrations.sso.form.requireFor", { domain: values.domain })
+                : t("integrations.sso.form.requireForYourDomain")
+            }
+            description={
+              values.domain
+                ? t("integrations.sso.form.requireDescription", { domain: values.domain })
+                : t("integrations.sso.form.requireDescriptionAnyDomain")
+            }
             {...form.getInputProps("requireSso", { type: "checkbox" })}
           />
           <Switch
-            label="Allow IdP-initiated sign-in"
-            description="Let people start from your identity provider's app dashboard. Off is safer."
+            label={t("integrations.sso.form.allowIdpInitiated")}
+            description={t("integrations.sso.form.allowIdpInitiatedDescription")}
             {...form.getInputProps("allowIdpInitiated", { type: "checkbox" })}
           />
           {values.allowIdpInitiated ? (
             <Alert color="yellow" variant="light" icon={<IconAlertTriangle size={18} aria-hidden />}>
-              A sign-in the IdP sends unasked cannot be tied to a request from this browser, so a stolen
-              response could be replayed to sign someone in. Turn this on only if your people need the
-              dashboard tile.
+              {t("integrations.sso.form.idpInitiatedWarning")}
             </Alert>
           ) : null}
           <AttributeMappingFields form={form} />
           <GroupMappingFields form={form} roles={roles.data} />
-          <ErrorAlert error={mutation.error} title="Single sign-on was not saved" />
+          <ErrorAlert error={mutation.error} title={t("integrations.sso.form.notSaved")} />
           <Group justify="flex-end" gap="sm">
             <Button variant="default" onClick={onClose}>
-              Cancel
+              {t("integrations.sso.form.cancel")}
             </Button>
             <Button type="submit" loading={mutation.isPending}>
-              {editing ? "Save changes" : "Save connection"}
+              {editing ? t("integrations.sso.form.saveChanges") : t("integrations.sso.form.saveConnection")}
             </Button>
           </Group>
         </Stack>

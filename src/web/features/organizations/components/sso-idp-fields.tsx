@@ -13,6 +13,7 @@ import {
 import { IconFileUpload } from "@tabler/icons-react";
 import { useState } from "react";
 import { SAML_METADATA_MAX } from "#shared/contracts/sso.ts";
+import { t } from "#web/i18n/i18n.ts";
 import type { SsoFormForm } from "./sso-connection-form.tsx";
 
 /** The identity provider's side: SAML metadata (pasted, uploaded or at a URL), or OIDC's issuer and client. */
@@ -20,7 +21,7 @@ export function IdentityProviderFields({ form, editing }: { form: SsoFormForm; e
   return (
     <Stack gap="sm">
       <Title order={3} fz="md">
-        Your identity provider
+        {t("integrations.sso.idp.title")}
       </Title>
       {form.values.protocol === "saml" ? (
         <SamlFields form={form} editing={editing} />
@@ -37,7 +38,7 @@ function SamlFields({ form, editing }: { form: SsoFormForm; editing: boolean }) 
   async function readFile(file: File | null) {
     if (!file) return;
     if (file.size > SAML_METADATA_MAX) {
-      setFileProblem(`${file.name} is over 100 KB: is it the metadata file?`);
+      setFileProblem(t("integrations.sso.idp.fileTooLarge", { name: file.name }));
       return;
     }
     setFileProblem(null);
@@ -47,10 +48,10 @@ function SamlFields({ form, editing }: { form: SsoFormForm; editing: boolean }) 
   return (
     <Stack gap="sm">
       <SegmentedControl
-        aria-label="Where the IdP metadata comes from"
+        aria-label={t("integrations.sso.idp.metadataSource")}
         data={[
-          { value: "xml", label: "Metadata XML" },
-          { value: "url", label: "Metadata URL" },
+          { value: "xml", label: t("integrations.sso.idp.metadataXmlOption") },
+          { value: "url", label: t("integrations.sso.idp.metadataUrlOption") },
         ]}
         style={{ alignSelf: "flex-start" }}
         {...form.getInputProps("samlSource")}
@@ -59,11 +60,9 @@ function SamlFields({ form, editing }: { form: SsoFormForm; editing: boolean }) 
         <>
           <Textarea
             size="md"
-            label="IdP metadata XML"
+            label={t("integrations.sso.idp.metadataXml")}
             description={
-              editing
-                ? "Leave empty to keep the current metadata; paste new metadata when the IdP's certificate changes."
-                : "Paste the metadata your identity provider gives for this app, or upload its file."
+              editing ? t("integrations.sso.idp.metadataXmlKeep") : t("integrations.sso.idp.metadataXmlNew")
             }
             placeholder={'<EntityDescriptor xmlns="urn:oasis:names:tc:SAML:2.0:metadata" …'}
             autosize
@@ -81,7 +80,7 @@ function SamlFields({ form, editing }: { form: SsoFormForm; editing: boolean }) 
                   variant="default"
                   leftSection={<IconFileUpload size={14} aria-hidden />}
                 >
-                  Upload .xml file
+                  {t("integrations.sso.idp.uploadXml")}
                 </Button>
               )}
             </FileButton>
@@ -94,8 +93,8 @@ function SamlFields({ form, editing }: { form: SsoFormForm; editing: boolean }) 
         </>
       ) : (
         <TextInput
-          label="IdP metadata URL"
-          description="Gatehouse reads the metadata from this address now and whenever the connection is saved."
+          label={t("integrations.sso.idp.metadataUrl")}
+          description={t("integrations.sso.idp.metadataUrlDescription")}
           placeholder="https://idp.example.com/app/metadata"
           type="url"
           {...form.getInputProps("metadataUrl")}
@@ -109,22 +108,26 @@ function OidcFields({ form, editing }: { form: SsoFormForm; editing: boolean }) 
   return (
     <Stack gap="sm">
       <TextInput
-        label="Issuer"
-        description="The IdP's issuer URL; its /.well-known/openid-configuration is read from there."
+        label={t("integrations.sso.idp.issuer")}
+        description={t("integrations.sso.idp.issuerDescription")}
         placeholder="https://login.example.com"
         type="url"
         {...form.getInputProps("issuer")}
       />
-      <TextInput label="Client ID" autoComplete="off" {...form.getInputProps("clientId")} />
+      <TextInput
+        label={t("integrations.sso.idp.clientId")}
+        autoComplete="off"
+        {...form.getInputProps("clientId")}
+      />
       <PasswordInput
-        label="Client secret"
-        description={editing ? "Leave empty to keep the current secret." : undefined}
+        label={t("integrations.sso.idp.clientSecret")}
+        description={editing ? t("integrations.sso.idp.clientSecretKeep") : undefined}
         autoComplete="new-password"
         {...form.getInputProps("clientSecret")}
       />
       <TextInput
-        label="Extra scopes"
-        description="Beyond openid, email and profile, separated by spaces (for example groups)."
+        label={t("integrations.sso.idp.scopes")}
+        description={t("integrations.sso.idp.scopesDescription")}
         placeholder="groups"
         {...form.getInputProps("scopes")}
       />

@@ -12,19 +12,21 @@ import {
 } from "@mantine/core";
 import { IconChevronDown, IconChevronRight, IconPlus, IconTrash } from "@tabler/icons-react";
 import { useState } from "react";
+import { t } from "#web/i18n/i18n.ts";
+import type { MessageId } from "#web/i18n/message-id.ts";
 import { useUnreachableNotice } from "#web/lib/api/unreachable-notice.tsx";
 import { useAllTeams } from "../api/queries.ts";
 import { newGroupRow } from "../lib/sso-form.ts";
 import { useCurrentOrganization } from "./organization-context.tsx";
 import type { SsoFormForm } from "./sso-connection-form.tsx";
 
-const ATTRIBUTES = [
-  { key: "email", label: "Email", placeholder: "email" },
-  { key: "name", label: "Full name", placeholder: "name" },
-  { key: "firstName", label: "First name", placeholder: "givenName" },
-  { key: "lastName", label: "Last name", placeholder: "surname" },
-  { key: "groups", label: "Groups", placeholder: "groups" },
-] as const;
+const ATTRIBUTES: readonly { key: string; label: MessageId; placeholder: string }[] = [
+  { key: "email", label: "integrations.sso.mapping.email", placeholder: "email" },
+  { key: "name", label: "integrations.sso.mapping.name", placeholder: "name" },
+  { key: "firstName", label: "integrations.sso.mapping.firstName", placeholder: "givenName" },
+  { key: "lastName", label: "integrations.sso.mapping.lastName", placeholder: "surname" },
+  { key: "groups", label: "integrations.sso.mapping.groups", placeholder: "groups" },
+];
 
 /** Which attributes or claims hold the person's details: collapsed, as the usual names mostly fit. */
 export function AttributeMappingFields({ form }: { form: SsoFormForm }) {
@@ -43,19 +45,18 @@ export function AttributeMappingFields({ form }: { form: SsoFormForm }) {
         style={{ alignSelf: "flex-start" }}
         px={4}
       >
-        Attribute mapping
+        {t("integrations.sso.mapping.attributeMapping")}
       </Button>
       <Collapse expanded={open} id="sso-attribute-mapping">
         <Stack gap="xs">
           <Text size="sm" c="dimmed">
-            Leave a field empty for the protocol's usual name. Groups are read only when you name their
-            attribute.
+            {t("integrations.sso.mapping.attributeHelp")}
           </Text>
           <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
             {ATTRIBUTES.map((attribute) => (
               <TextInput
                 key={attribute.key}
-                label={`${attribute.label} attribute`}
+                label={t(attribute.label)}
                 placeholder={attribute.placeholder}
                 autoComplete="off"
                 {...form.getInputProps(`mapping.${attribute.key}`)}
@@ -86,25 +87,25 @@ export function GroupMappingFields({
   return (
     <Stack gap="xs">
       <Title order={3} fz="md">
-        Group mappings
+        {t("integrations.sso.mapping.groupMappings")}
       </Title>
       <Text size="sm" c="dimmed">
         {form.values.mapping.groups
-          ? "People in a group get its role (instead of the default) and join its team."
-          : "Name the groups attribute under Attribute mapping for these to apply."}
+          ? t("integrations.sso.mapping.groupsApply")
+          : t("integrations.sso.mapping.groupsNeedAttribute")}
       </Text>
       {rows.map((row, index) => (
         <Group key={row.key} gap="xs" align="flex-start" wrap="wrap" data-testid="group-mapping-row">
           <TextInput
-            label="Group"
+            label={t("integrations.sso.mapping.group")}
             placeholder="engineering"
             style={{ flex: "2 1 160px" }}
             {...form.getInputProps(`groupMappings.${index}.group`)}
           />
           <Select
             size="md"
-            label="Role"
-            placeholder="No role"
+            label={t("integrations.sso.mapping.role")}
+            placeholder={t("integrations.sso.mapping.noRole")}
             data={roleOptions}
             clearable
             style={{ flex: "1 1 130px" }}
@@ -112,8 +113,8 @@ export function GroupMappingFields({
           />
           <Select
             size="md"
-            label="Team"
-            placeholder="No team"
+            label={t("integrations.sso.mapping.team")}
+            placeholder={t("integrations.sso.mapping.noTeam")}
             data={teamOptions}
             clearable
             style={{ flex: "1 1 130px" }}
@@ -124,7 +125,11 @@ export function GroupMappingFields({
             color="red"
             mt={27}
             size="lg"
-            aria-label={`Remove the mapping of ${row.group || "this group"}`}
+            aria-label={
+              row.group
+                ? t("integrations.sso.mapping.removeGroup", { group: row.group })
+                : t("integrations.sso.mapping.removeThisGroup")
+            }
             onClick={() => form.removeListItem("groupMappings", index)}
           >
             <IconTrash size={16} aria-hidden />
@@ -138,7 +143,7 @@ export function GroupMappingFields({
         onClick={() => form.insertListItem("groupMappings", newGroupRow())}
         style={{ alignSelf: "flex-start" }}
       >
-        Add group mapping
+        {t("integrations.sso.mapping.add")}
       </Button>
     </Stack>
   );

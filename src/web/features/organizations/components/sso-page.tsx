@@ -1,6 +1,7 @@
 import { Stack } from "@mantine/core";
 import { IconLock } from "@tabler/icons-react";
 import { SectionHeader } from "#web/components/page-states.tsx";
+import { t } from "#web/i18n/i18n.ts";
 import { usePageTitle } from "#web/lib/use-page-title.ts";
 import { ReadOnlyNote } from "./list-table.tsx";
 import { useCurrentOrganization } from "./organization-context.tsx";
@@ -10,14 +11,14 @@ import { SsoSection } from "./sso-section.tsx";
 /** `/org/$slug/sso`: enterprise single sign-on and directory sync (issue 19); owners only. */
 export function SsoPage() {
   const { organization, can } = useCurrentOrganization();
-  usePageTitle(`Single sign-on · ${organization.name}`);
+  usePageTitle(t("integrations.sso.page.title", { organization: organization.name }));
 
   if (!can.isOwner) {
     return (
       <Stack gap="md">
-        <SectionHeader title="Single sign-on" />
+        <SectionHeader title={t("integrations.sso.page.heading")} />
         <ReadOnlyNote icon={<IconLock size={18} aria-hidden />}>
-          {`Only owners of ${organization.name} can set up single sign-on and directory sync.`}
+          {t("integrations.sso.page.ownersOnly", { organization: organization.name })}
         </ReadOnlyNote>
       </Stack>
     );
@@ -27,15 +28,15 @@ export function SsoPage() {
     <Stack gap="xl">
       <Stack gap="md">
         <SectionHeader
-          title="Single sign-on"
-          description="People at your verified domains sign in through your company's identity provider (SAML or OpenID Connect) and join with the role you choose."
+          title={t("integrations.sso.page.heading")}
+          description={t("integrations.sso.page.description")}
         />
         <SsoSection />
       </Stack>
       <Stack gap="md">
         <SectionHeader
-          title="Directory sync (SCIM)"
-          description="Your identity provider adds people, changes their roles and teams, and removes them when they leave, through SCIM 2.0."
+          title={t("integrations.sso.page.scimHeading")}
+          description={t("integrations.sso.page.scimDescription")}
         />
         <ScimSection />
       </Stack>

@@ -7,6 +7,8 @@ import { LoadError } from "#web/components/error-alert.tsx";
 import { ListSkeleton } from "#web/components/page-states.tsx";
 import { SectionCard } from "#web/components/section-card.tsx";
 import { TextLink } from "#web/components/text-link.tsx";
+import { t } from "#web/i18n/i18n.ts";
+import { T } from "#web/i18n/locale-root.tsx";
 import { auditKey } from "#web/lib/api/audit.ts";
 import { useDomains } from "../api/use-domains.ts";
 import { removeSsoConnection, ssoKey, useSsoConnections } from "../api/use-sso.ts";
@@ -38,7 +40,7 @@ export function SsoSection() {
       onClick={() => setEditing("new")}
       disabled={editing !== null}
     >
-      Set up single sign-on
+      {t("integrations.sso.section.setUp")}
     </Button>
   );
 
@@ -51,11 +53,11 @@ export function SsoSection() {
             if (connections.error) void connections.refetch();
             if (domains.error) void domains.refetch();
           }}
-          title="Single sign-on could not be loaded"
+          title={t("integrations.sso.section.loadError")}
         />
       ) : null}
       {connections.isPending || domains.isPending ? (
-        <ListSkeleton rows={2} label="Loading single sign-on" />
+        <ListSkeleton rows={2} label={t("integrations.sso.section.loading")} />
       ) : null}
       {connections.data && domains.data && editing === null ? (
         free.length > 0 ? (
@@ -63,8 +65,8 @@ export function SsoSection() {
             <SectionCard>
               <ListEmpty
                 icon={IconShieldCheck}
-                title="No single sign-on yet"
-                description="People at your verified domains sign in through your identity provider once it is set up."
+                title={t("integrations.sso.section.emptyTitle")}
+                description={t("integrations.sso.section.emptyDescription")}
                 action={setUpButton}
               />
             </SectionCard>
@@ -99,17 +101,19 @@ export function SsoSection() {
       <ConfirmActionDialog
         target={deleting}
         onClose={() => setDeleting(null)}
-        title="Delete single sign-on"
-        confirmLabel="Delete connection"
+        title={t("integrations.sso.section.deleteTitle")}
+        confirmLabel={t("integrations.sso.section.deleteConfirm")}
         action={(connection) => removeSsoConnection(organization.id, connection)}
         invalidate={[ssoKey(organization.id), auditKey]}
         success={(connection) => ({
-          title: "Single sign-on deleted",
-          message: `People at ${connection.domain} sign in with their passwords again.`,
+          title: t("integrations.sso.section.deleted"),
+          message: t("integrations.sso.section.deletedMessage", { domain: connection.domain }),
         })}
       >
         {deleting
-          ? `People at ${deleting.domain} can no longer sign in through your identity provider: they go back to their passwords (or email codes, passkeys and social sign-in)${deleting.requireSso ? ", as single sign-on is no longer required of them" : ""}. Those who never set a password reset it from the sign-in page. Members stay.`
+          ? deleting.requireSso
+            ? t("integrations.sso.section.deleteBodyRequired", { domain: deleting.domain })
+            : t("integrations.sso.section.deleteBody", { domain: deleting.domain })
           : null}
       </ConfirmActionDialog>
     </Stack>
@@ -121,11 +125,10 @@ function NoFreeDomain({ slug, hasVerified }: { slug: string; hasVerified: boolea
   if (hasVerified) {
     return (
       <Text size="sm" c="dimmed">
-        Every verified domain has its connection. To add another, verify another domain on the{" "}
-        <TextLink to="/org/$slug/domains" params={{ slug }}>
-          Domains tab
-        </TextLink>
-        .
+        <T
+          id="integrations.sso.section.everyDomainTaken"
+          components={{ link: <TextLink to="/org/$slug/domains" params={{ slug }} /> }}
+        />
       </Text>
     );
   }
@@ -134,14 +137,12 @@ function NoFreeDomain({ slug, hasVerified }: { slug: string; hasVerified: boolea
       color="blue"
       variant="light"
       icon={<IconInfoCircle size={18} aria-hidden />}
-      title="Verify a domain first"
+      title={t("integrations.sso.section.verifyFirst")}
     >
-      Single sign-on applies to the people at a domain your organization has proven it owns, so nobody can
-      claim someone else's addresses. Add your company's email domain and publish its DNS record on the{" "}
-      <TextLink to="/org/$slug/domains" params={{ slug }}>
-        Domains tab
-      </TextLink>
-      , then come back.
+      <T
+        id="integrations.sso.section.verifyFirstBody"
+        components={{ link: <TextLink to="/org/$slug/domains" params={{ slug }} /> }}
+      />
     </Alert>
   );
 }

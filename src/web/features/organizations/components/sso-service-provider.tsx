@@ -2,6 +2,7 @@ import { Alert, SimpleGrid, Skeleton, Stack, Text, Title } from "@mantine/core";
 import type { ServiceProviderValues, SsoProtocol } from "#shared/contracts/sso.ts";
 import { CopyField } from "#web/components/copy-field.tsx";
 import { LoadError } from "#web/components/error-alert.tsx";
+import { t } from "#web/i18n/i18n.ts";
 import { useServiceProvider } from "../api/use-sso.ts";
 
 /** What the owner copies into the IdP for a domain, fetched as soon as the domain is chosen. */
@@ -18,20 +19,20 @@ export function ServiceProviderValuesList({
   return (
     <Stack gap="xs">
       <Title order={3} fz="md">
-        Copy these into your identity provider
+        {t("integrations.sso.sp.title")}
       </Title>
       {values.isPending && domain ? <Skeleton height={120} radius="md" /> : null}
       {values.error ? (
         <LoadError
           error={values.error}
           onRetry={() => void values.refetch()}
-          title="These values could not be loaded"
+          title={t("integrations.sso.sp.loadError")}
         />
       ) : null}
       {values.data ? <ServiceProviderFields values={values.data} protocol={protocol} /> : null}
       {!domain ? (
         <Alert color="gray" variant="light">
-          Choose a domain to see them.
+          {t("integrations.sso.sp.chooseDomain")}
         </Alert>
       ) : null}
     </Stack>
@@ -48,19 +49,27 @@ export function ServiceProviderFields({
   if (protocol === "oidc") {
     return (
       <Stack gap="xs">
-        <CopyField label="Redirect URI" value={values.redirectUri} testId="sp-redirect-uri" />
+        <CopyField
+          label={t("integrations.sso.sp.redirectUri")}
+          value={values.redirectUri}
+          testId="sp-redirect-uri"
+        />
         <Text size="xs" c="dimmed">
-          Register it with your IdP as the app's sign-in redirect (callback) URL.
+          {t("integrations.sso.sp.redirectHelp")}
         </Text>
       </Stack>
     );
   }
   return (
     <SimpleGrid cols={{ base: 1, md: 2 }} spacing="sm">
-      <CopyField label="Entity ID (audience)" value={values.entityId} testId="sp-entity-id" />
-      <CopyField label="ACS URL (reply URL)" value={values.acsUrl} testId="sp-acs-url" />
-      <CopyField label="SP metadata URL" value={values.metadataUrl} testId="sp-metadata-url" />
-      <CopyField label="Single logout URL" value={values.sloUrl} testId="sp-slo-url" />
+      <CopyField label={t("integrations.sso.sp.entityId")} value={values.entityId} testId="sp-entity-id" />
+      <CopyField label={t("integrations.sso.sp.acsUrl")} value={values.acsUrl} testId="sp-acs-url" />
+      <CopyField
+        label={t("integrations.sso.sp.metadataUrl")}
+        value={values.metadataUrl}
+        testId="sp-metadata-url"
+      />
+      <CopyField label={t("integrations.sso.sp.sloUrl")} value={values.sloUrl} testId="sp-slo-url" />
     </SimpleGrid>
   );
 }

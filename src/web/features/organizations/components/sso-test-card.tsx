@@ -1,9 +1,11 @@
 import { Anchor, Button, Group, Select, Stack, Text } from "@mantine/core";
 import { IconExternalLink, IconPlayerPlay } from "@tabler/icons-react";
-import { useEffect, useState } from "react";
+import { type ReactNode, useEffect, useState } from "react";
 import type { SsoConnection, SsoTestStart } from "#shared/contracts/sso.ts";
 import { ErrorAlert } from "#web/components/error-alert.tsx";
 import { SectionCard } from "#web/components/section-card.tsx";
+import { t } from "#web/i18n/i18n.ts";
+import { T } from "#web/i18n/locale-root.tsx";
 import { SSO_TEST_MAX_MS, useSsoTestResult, useStartSsoTest } from "../api/use-sso.ts";
 import { useCurrentOrganization } from "./organization-context.tsx";
 import { SsoTestResultView } from "./sso-test-result.tsx";
@@ -30,15 +32,15 @@ export function SsoTestCard({ connections }: { connections: SsoConnection[] }) {
   return (
     <SectionCard
       id="sso-test"
-      title="Test sign-in"
-      description="Sign in at your identity provider in a new tab and see what it sends, without signing anyone in here. Use an account of the domain."
+      title={t("integrations.sso.test.title")}
+      description={t("integrations.sso.test.description")}
     >
       <Stack gap="md">
         <Group gap="sm" align="flex-end" wrap="wrap">
           {connections.length > 1 ? (
             <Select
               size="md"
-              label="Connection"
+              label={t("integrations.sso.test.connection")}
               data={connections.map((connection) => ({ value: connection.id, label: connection.domain }))}
               value={chosen?.id ?? null}
               onChange={(value) => value && setConnectionId(value)}
@@ -50,22 +52,28 @@ export function SsoTestCard({ connections }: { connections: SsoConnection[] }) {
             loading={start.isPending}
             onClick={() => chosen && start.mutate(chosen.id)}
           >
-            Test sign-in
+            {t("integrations.sso.test.start")}
           </Button>
         </Group>
-        <ErrorAlert error={start.error} title="The test could not start" />
+        <ErrorAlert error={start.error} title={t("integrations.sso.test.couldNotStart")} />
         {test?.blocked ? (
           <Text size="sm">
-            {"Your browser blocked the new tab. "}
-            <Anchor href={test.url} target="_blank" rel="noopener">
-              Open the sign-in <IconExternalLink size={14} aria-hidden style={{ verticalAlign: "middle" }} />
-            </Anchor>
+            <T id="integrations.sso.test.blocked" components={{ link: <BlockedTabLink url={test.url} /> }} />
           </Text>
         ) : null}
-        <ErrorAlert error={result.error} title="The result could not be loaded" />
+        <ErrorAlert error={result.error} title={t("integrations.sso.test.resultLoadError")} />
         {result.data ? <SsoTestResultView result={result.data} timedOut={timedOut} /> : null}
       </Stack>
     </SectionCard>
+  );
+}
+
+/** The test's sign-in link when the browser blocked its tab: the tag's text, then the new-tab icon. */
+function BlockedTabLink({ url, children }: { url: string; children?: ReactNode }) {
+  return (
+    <Anchor href={url} target="_blank" rel="noopener">
+      {children} <IconExternalLink size={14} aria-hidden style={{ verticalAlign: "middle" }} />
+    </Anchor>
   );
 }
 

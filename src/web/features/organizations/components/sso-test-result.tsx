@@ -2,6 +2,7 @@ import { Alert, Badge, Group, Loader, SimpleGrid, Stack, Table, Text } from "@ma
 import { IconAlertTriangle, IconCircleCheck } from "@tabler/icons-react";
 import type { SsoTestResult } from "#shared/contracts/sso.ts";
 import { TableRegion } from "#web/components/table-region.tsx";
+import { t } from "#web/i18n/i18n.ts";
 import { describeRedirectError } from "#web/lib/redirect-errors.ts";
 import { roleLabel } from "../lib/roles.ts";
 
@@ -13,14 +14,14 @@ export function SsoTestResultView({ result, timedOut }: { result: SsoTestResult;
         color="yellow"
         variant="light"
         icon={<IconAlertTriangle size={18} aria-hidden />}
-        title="No answer yet"
+        title={t("integrations.sso.result.noAnswer")}
       >
-        Nothing came back within 10 minutes. Close the other tab and start a new test sign-in.
+        {t("integrations.sso.result.noAnswerBody")}
       </Alert>
     ) : (
       <Group gap="sm" role="status" aria-live="polite">
         <Loader size="sm" />
-        <Text size="sm">Waiting for the sign-in in the other tab…</Text>
+        <Text size="sm">{t("integrations.sso.result.waiting")}</Text>
       </Group>
     );
   }
@@ -31,34 +32,38 @@ export function SsoTestResultView({ result, timedOut }: { result: SsoTestResult;
         color="teal"
         variant="light"
         icon={<IconCircleCheck size={18} aria-hidden />}
-        title="The identity provider answered"
+        title={t("integrations.sso.result.answered")}
         role="status"
       >
-        Sign-in through this connection works. Nobody was signed in by the test.
+        {t("integrations.sso.result.works")}
       </Alert>
       <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
         <Value
-          label="Email"
-          value={result.email ?? "None: check the email attribute"}
+          label={t("integrations.sso.result.email")}
+          value={result.email ?? t("integrations.sso.result.noEmail")}
           testId="sso-test-email"
         />
-        <Value label="Name" value={result.name ?? "None"} testId="sso-test-name" />
         <Value
-          label="Role it would grant"
-          value={result.role ? roleLabel(result.role) : "None"}
+          label={t("integrations.sso.result.name")}
+          value={result.name ?? t("integrations.sso.result.none")}
+          testId="sso-test-name"
+        />
+        <Value
+          label={t("integrations.sso.result.role")}
+          value={result.role ? roleLabel(result.role) : t("integrations.sso.result.none")}
           testId="sso-test-role"
         />
         <div>
           <Text size="xs" c="dimmed" fw={600}>
-            Teams it would join
+            {t("integrations.sso.result.teams")}
           </Text>
-          <Badges values={result.teams} none="None" />
+          <Badges values={result.teams} none={t("integrations.sso.result.none")} />
         </div>
         <div>
           <Text size="xs" c="dimmed" fw={600}>
-            Groups
+            {t("integrations.sso.result.groups")}
           </Text>
-          <Badges values={result.groups} none="None sent" />
+          <Badges values={result.groups} none={t("integrations.sso.result.noneSent")} />
         </div>
       </SimpleGrid>
       <AttributesTable attributes={result.attributes} />
@@ -73,13 +78,17 @@ function TestFailure({ result }: { result: SsoTestResult }) {
       color="red"
       variant="light"
       icon={<IconAlertTriangle size={18} aria-hidden />}
-      title={known?.known ? known.title : "The test sign-in failed"}
+      title={known?.known ? known.title : t("integrations.sso.result.failed")}
       role="alert"
     >
       <Stack gap={4}>
         {result.error?.message ? <Text size="sm">{result.error.message}</Text> : null}
         {known?.known ? <Text size="sm">{known.description}</Text> : null}
-        {result.error ? <Text size="xs" c="dimmed">{`Error code: ${result.error.code}`}</Text> : null}
+        {result.error ? (
+          <Text size="xs" c="dimmed">
+            {t("integrations.sso.result.errorCode", { code: result.error.code })}
+          </Text>
+        ) : null}
       </Stack>
     </Alert>
   );
@@ -116,15 +125,15 @@ function AttributesTable({ attributes }: { attributes: Record<string, string[]> 
   const entries = Object.entries(attributes);
   if (entries.length === 0) return null;
   return (
-    <TableRegion label="Attributes received">
+    <TableRegion label={t("integrations.sso.result.attributesReceived")}>
       <Table verticalSpacing="xs" striped>
         <Table.Caption style={{ captionSide: "top", textAlign: "left" }}>
-          Everything the IdP sent
+          {t("integrations.sso.result.everything")}
         </Table.Caption>
         <Table.Thead>
           <Table.Tr>
-            <Table.Th>Attribute</Table.Th>
-            <Table.Th>Value</Table.Th>
+            <Table.Th>{t("integrations.sso.result.attribute")}</Table.Th>
+            <Table.Th>{t("integrations.sso.result.value")}</Table.Th>
           </Table.Tr>
         </Table.Thead>
         <Table.Tbody>

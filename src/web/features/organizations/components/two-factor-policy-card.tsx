@@ -3,6 +3,7 @@ import { IconLock, IconShieldCheck } from "@tabler/icons-react";
 import { ENROL_PATH } from "#shared/error-codes.ts";
 import { ErrorAlert } from "#web/components/error-alert.tsx";
 import { SectionCard } from "#web/components/section-card.tsx";
+import { t } from "#web/i18n/i18n.ts";
 import { authRequest } from "#web/lib/api/call.ts";
 import { useApiMutation } from "#web/lib/api/use-api-mutation.ts";
 import { ORG_KEY } from "../api/queries.ts";
@@ -21,22 +22,22 @@ export function TwoFactorPolicyCard() {
       }),
     invalidate: [ORG_KEY],
     success: (next) => ({
-      title: next ? "Two-factor required" : "Two-factor no longer required",
+      title: next ? t("integrations.twoFactor.required") : t("integrations.twoFactor.notRequired"),
       message: next
-        ? `Members of ${organization.name} without two-factor or a passkey are asked to set it up before they can continue.`
-        : `Members of ${organization.name} can continue without two-factor.`,
+        ? t("integrations.twoFactor.requiredMessage", { organization: organization.name })
+        : t("integrations.twoFactor.notRequiredMessage", { organization: organization.name }),
     }),
   });
 
   return (
     <SectionCard
       id="two-factor-policy"
-      title="Two-factor authentication"
-      description="Require every member to sign in with an authenticator app or a passkey."
+      title={t("integrations.twoFactor.title")}
+      description={t("integrations.twoFactor.description")}
       actions={
         required ? (
           <Badge color="teal" variant="light" leftSection={<IconShieldCheck size={12} aria-hidden />}>
-            Required
+            {t("integrations.twoFactor.badge")}
           </Badge>
         ) : null
       }
@@ -47,27 +48,27 @@ export function TwoFactorPolicyCard() {
             checked={required}
             disabled={change.isPending}
             onChange={(event) => change.mutate(event.currentTarget.checked)}
-            label="Require two-factor for all members"
-            description="Members without it keep their membership but see a page asking them to set it up; the API refuses their calls (and their API keys') until they do. You need it yourself first."
+            label={t("integrations.twoFactor.switch")}
+            description={t("integrations.twoFactor.switchDescription")}
           />
-          <ErrorAlert error={change.error} title="The setting was not changed">
+          <ErrorAlert error={change.error} title={t("integrations.twoFactor.notChanged")}>
             <Group gap="xs">
               <Anchor href={ENROL_PATH} size="sm" c="inherit" fw={600} underline="always">
-                Set up two-factor for your account
+                {t("integrations.twoFactor.setUpOwn")}
               </Anchor>
             </Group>
           </ErrorAlert>
           {required ? (
             <Text size="sm" c="dimmed">
-              The Members page shows who has not set it up yet.
+              {t("integrations.twoFactor.membersPage")}
             </Text>
           ) : null}
         </Stack>
       ) : (
         <ReadOnlyNote icon={<IconLock size={18} aria-hidden />}>
           {required
-            ? `${organization.name} requires two-factor authentication of every member. Only owners can change this.`
-            : `${organization.name} does not require two-factor authentication. Only owners can change this.`}
+            ? t("integrations.twoFactor.readOnlyRequired", { organization: organization.name })
+            : t("integrations.twoFactor.readOnlyNotRequired", { organization: organization.name })}
         </ReadOnlyNote>
       )}
     </SectionCard>

@@ -3,6 +3,7 @@ import { IconLock, IconPlus } from "@tabler/icons-react";
 import { useState } from "react";
 import { SectionHeader } from "#web/components/page-states.tsx";
 import { WebhooksPanel } from "#web/components/webhooks/webhooks-panel.tsx";
+import { t } from "#web/i18n/i18n.ts";
 import { ORGANIZATION_FAMILIES } from "#web/lib/audit-words.ts";
 import { usePageTitle } from "#web/lib/use-page-title.ts";
 import { ReadOnlyNote } from "./list-table.tsx";
@@ -11,15 +12,15 @@ import { useCurrentOrganization } from "./organization-context.tsx";
 /** `/org/$slug/webhooks`: endpoints told about this organization's events; owners and admins only. */
 export function WebhooksPage() {
   const { organization, can } = useCurrentOrganization();
-  usePageTitle(`Webhooks · ${organization.name}`);
+  usePageTitle(t("integrations.webhooks.title", { organization: organization.name }));
   const [adding, setAdding] = useState(false);
 
   if (!can.manageAudit) {
     return (
       <Stack gap="md">
-        <SectionHeader title="Webhooks" />
+        <SectionHeader title={t("integrations.webhooks.heading")} />
         <ReadOnlyNote icon={<IconLock size={18} aria-hidden />}>
-          {`Only owners and admins of ${organization.name} can see and manage its webhooks.`}
+          {t("integrations.webhooks.readOnly", { organization: organization.name })}
         </ReadOnlyNote>
       </Stack>
     );
@@ -28,11 +29,11 @@ export function WebhooksPage() {
   return (
     <Stack gap="md">
       <SectionHeader
-        title="Webhooks"
-        description="Your servers learn at once when members, invitations, teams or settings change: Gatehouse POSTs each event, signed, and retries for up to 3 days until it is accepted."
+        title={t("integrations.webhooks.heading")}
+        description={t("integrations.webhooks.description")}
         actions={
           <Button leftSection={<IconPlus size={16} aria-hidden />} onClick={() => setAdding(true)}>
-            Add endpoint
+            {t("integrations.webhooks.add")}
           </Button>
         }
       />

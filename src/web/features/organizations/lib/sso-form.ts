@@ -8,6 +8,7 @@ import {
   type SsoProtocol,
   type updateSsoConnectionBody,
 } from "#shared/contracts/sso.ts";
+import { t } from "#web/i18n/i18n.ts";
 
 /** The bodies as the server's validator hands them on (every default filled in): what the form sends. */
 export type CreateSsoBody = z.output<typeof createSsoConnectionBody>;
@@ -82,24 +83,25 @@ export function initialSsoValues(connection: SsoConnection | null, domain: strin
 /** Problems a person can fix before sending, by field path (the server checks the same and more). */
 export function ssoFormErrors(values: SsoFormValues, editing: boolean): Record<string, string> {
   const errors: Record<string, string> = {};
-  if (!values.domain) errors.domain = "Choose the domain whose people sign in this way";
+  if (!values.domain) errors.domain = t("integrations.sso.validation.domain");
   if (values.protocol === "saml") {
     if (values.samlSource === "xml") {
       if (!editing && !values.metadataXml.trim())
-        errors.metadataXml = "Paste the IdP metadata or upload its file";
-      if (values.metadataXml.length > SAML_METADATA_MAX) errors.metadataXml = "The metadata is over 100 KB";
+        errors.metadataXml = t("integrations.sso.validation.metadataXml");
+      if (values.metadataXml.length > SAML_METADATA_MAX)
+        errors.metadataXml = t("integrations.sso.validation.metadataTooLarge");
     } else if (!isUrl(values.metadataUrl)) {
-      errors.metadataUrl = "Enter the full URL of the IdP metadata, starting with https://";
+      errors.metadataUrl = t("integrations.sso.validation.metadataUrl");
     }
   } else {
-    if (!isUrl(values.issuer)) errors.issuer = "Enter the issuer URL, starting with https://";
-    if (!values.clientId.trim()) errors.clientId = "Enter the client ID from your IdP";
-    if (!editing && !values.clientSecret) errors.clientSecret = "Enter the client secret from your IdP";
+    if (!isUrl(values.issuer)) errors.issuer = t("integrations.sso.validation.issuer");
+    if (!values.clientId.trim()) errors.clientId = t("integrations.sso.validation.clientId");
+    if (!editing && !values.clientSecret) errors.clientSecret = t("integrations.sso.validation.clientSecret");
   }
   values.groupMappings.forEach((row, index) => {
-    if (!row.group.trim()) errors[`groupMappings.${index}.group`] = "Name the group";
+    if (!row.group.trim()) errors[`groupMappings.${index}.group`] = t("integrations.sso.validation.group");
     else if (!row.role && !row.teamId)
-      errors[`groupMappings.${index}.role`] = "Choose a role, a team or both";
+      errors[`groupMappings.${index}.role`] = t("integrations.sso.validation.roleOrTeam");
   });
   return errors;
 }
