@@ -22,7 +22,10 @@ export function useUpdateMemberRoles(organizationId: string, member: MemberRow, 
     invalidate: [ORG_KEY],
     success: (roles) => ({
       title: t("organizations.members.rolesUpdatedTitle"),
-      message: t("organizations.members.rolesUpdatedMessage", { name: memberName(member), roles: listText(roles.map(roleLabel)) }),
+      message: t("organizations.members.rolesUpdatedMessage", {
+        name: memberName(member),
+        roles: listText(roles.map(roleLabel)),
+      }),
     }),
     onDone,
   });

@@ -101,7 +101,9 @@ export function InvitationList() {
             { label: t("organizations.members.columnRoles"), visibleFrom: "sm" },
             { label: t("organizations.teams.columnTeam"), visibleFrom: "md" },
             {
-              label: pending ? t("organizations.invitations.columnExpires") : t("organizations.invitations.columnSent"),
+              label: pending
+                ? t("organizations.invitations.columnExpires")
+                : t("organizations.invitations.columnSent"),
               visibleFrom: "sm",
             },
           ]}
@@ -159,7 +161,11 @@ export function InvitationList() {
                 <ActionsCell shown={pending}>
                   <Group gap={4} wrap="nowrap" justify="flex-end">
                     <Tooltip
-                      label={expired ? t("organizations.invitations.sendAgain") : t("organizations.invitations.resend")}
+                      label={
+                        expired
+                          ? t("organizations.invitations.sendAgain")
+                          : t("organizations.invitations.resend")
+                      }
                       withArrow
                     >
                       <ActionIcon

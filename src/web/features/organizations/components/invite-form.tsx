@@ -71,7 +71,9 @@ export function InviteForm() {
             <Grid.Col span={{ base: 12, sm: 6, md: 3 }}>
               <Select
                 label={t("organizations.invite.team")}
-                placeholder={teams.isPending ? t("organizations.invite.loadingTeams") : t("organizations.invite.noTeam")}
+                placeholder={
+                  teams.isPending ? t("organizations.invite.loadingTeams") : t("organizations.invite.noTeam")
+                }
                 data={(teams.data?.items ?? []).map((team) => ({ value: team.id, label: team.name }))}
                 value={form.values.teamId}
                 onChange={(value) => form.setFieldValue("teamId", value)}

@@ -99,9 +99,7 @@ export function LogoInput({ name, value, onChange, error }: LogoInputProps) {
             />
           )}
           <Text size="xs" c="dimmed">
-            {mode === "upload"
-              ? t("organizations.logo.uploadHint")
-              : t("organizations.logo.urlHint")}
+            {mode === "upload" ? t("organizations.logo.uploadHint") : t("organizations.logo.urlHint")}
           </Text>
         </Stack>
       </Group>

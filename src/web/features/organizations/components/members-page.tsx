@@ -42,7 +42,6 @@ import { RoleBadges } from "./role-badges.tsx";
 const route = getRouteApi("/_signed-in/org/$slug/members");
 const PAGE_SIZE = 10;
 
-
 /** `/org/$slug/members`: searchable, paged member table with role changes and removal. */
 export function MembersPage() {
   const { organization, can } = useCurrentOrganization();

@@ -30,7 +30,8 @@ function pairErrors(pairs: Pair[]): Map<number, string> {
   for (const pair of pairs) {
     const key = pair.key.trim();
     if (!key && pair.value) errors.set(pair.id, t("organizations.metadata.keyMissing"));
-    else if (key.length > KEY_MAX) errors.set(pair.id, t("organizations.metadata.keyTooLong", { max: KEY_MAX }));
+    else if (key.length > KEY_MAX)
+      errors.set(pair.id, t("organizations.metadata.keyTooLong", { max: KEY_MAX }));
     else if (key && seen.has(key)) errors.set(pair.id, t("organizations.metadata.keyTwice"));
     if (key) seen.add(key);
   }

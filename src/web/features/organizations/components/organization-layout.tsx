@@ -80,7 +80,11 @@ export function OrganizationLayout() {
   if (error) {
     return (
       <Box maw={960} mx="auto" py={{ base: "md", sm: 40 }}>
-        <LoadError error={error} onRetry={() => void refetch()} title={t("organizations.layout.loadFailed")} />
+        <LoadError
+          error={error}
+          onRetry={() => void refetch()}
+          title={t("organizations.layout.loadFailed")}
+        />
       </Box>
     );
   }
@@ -135,7 +139,11 @@ export function OrganizationLayout() {
           },
         ]
       : []),
-    { section: "settings", label: t("organizations.nav.settings"), icon: <IconSettings size={16} aria-hidden /> },
+    {
+      section: "settings",
+      label: t("organizations.nav.settings"),
+      icon: <IconSettings size={16} aria-hidden />,
+    },
     ...(can.manageApiKeys
       ? [
           {

@@ -58,9 +58,7 @@ export function RoleSelect({ value, onChange, canGrantOwner, error, label }: Rol
       onChange={onChange}
       error={error}
       description={
-        canGrantOwner
-          ? t("organizations.roles.selectHint")
-          : t("organizations.roles.selectHintLimited")
+        canGrantOwner ? t("organizations.roles.selectHint") : t("organizations.roles.selectHintLimited")
       }
       renderOption={({ option }) => (
         <div>

@@ -50,9 +50,7 @@ export function TeamActions({ team, lastTeam, onManage, onRename, onRemove }: Te
           {t("organizations.teams.remove")}
         </Menu.Item>
       ) : null}
-      {can.deleteTeams && lastTeam ? (
-        <MenuNote>{t("organizations.teams.lastTeamNote")}</MenuNote>
-      ) : null}
+      {can.deleteTeams && lastTeam ? <MenuNote>{t("organizations.teams.lastTeamNote")}</MenuNote> : null}
     </RowMenu>
   );
 }

@@ -24,7 +24,11 @@ export function TeamMembersDrawer({ team, onClose }: { team: TeamRow | null; onC
       onClose={onClose}
       position="right"
       size="md"
-      title={team ? t("organizations.teamMembers.title", { team: team.name }) : t("organizations.teamMembers.titleNone")}
+      title={
+        team
+          ? t("organizations.teamMembers.title", { team: team.name })
+          : t("organizations.teamMembers.titleNone")
+      }
       closeButtonProps={{ "aria-label": t("organizations.teamMembers.close") }}
     >
       {team ? <TeamMembersPanel key={team.id} team={team} /> : null}
@@ -69,7 +73,10 @@ function TeamMembersPanel({ team }: { team: TeamRow }) {
                 <ActionIcon
                   variant="subtle"
                   color="red"
-                  aria-label={t("organizations.teamMembers.removeLabel", { name: memberName(member), team: team.name })}
+                  aria-label={t("organizations.teamMembers.removeLabel", {
+                    name: memberName(member),
+                    team: team.name,
+                  })}
                   loading={remove.isPending && remove.variables?.userId === member.userId}
                   onClick={() => remove.mutate({ userId: member.userId, name: memberName(member) })}
                 >
@@ -134,7 +141,9 @@ function AddTeamMember({ team, inTeam }: { team: TeamRow; inTeam: Set<string> })
             onSearchChange={setSearch}
             filter={({ options: all }) => all}
             nothingFoundMessage={
-              candidates.isFetching ? t("organizations.teamMembers.searching") : t("organizations.teamMembers.noneToAdd")
+              candidates.isFetching
+                ? t("organizations.teamMembers.searching")
+                : t("organizations.teamMembers.noneToAdd")
             }
             style={{ flex: 1 }}
             size="sm"

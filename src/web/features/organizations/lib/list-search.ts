@@ -9,8 +9,16 @@ import type { InvitationStatus } from "../api/types.ts";
 
 /** Join order is the server's default and the cheapest for big organizations; name orders sort them all. */
 export const MEMBER_SORTS = {
-  "joined-first": { label: "organizations.members.sort.joinedFirst", sortBy: "createdAt", sortDirection: "asc" },
-  "joined-last": { label: "organizations.members.sort.joinedLast", sortBy: "createdAt", sortDirection: "desc" },
+  "joined-first": {
+    label: "organizations.members.sort.joinedFirst",
+    sortBy: "createdAt",
+    sortDirection: "asc",
+  },
+  "joined-last": {
+    label: "organizations.members.sort.joinedLast",
+    sortBy: "createdAt",
+    sortDirection: "desc",
+  },
   "name-asc": { label: "organizations.members.sort.nameAsc", sortBy: "name", sortDirection: "asc" },
   "name-desc": { label: "organizations.members.sort.nameDesc", sortBy: "name", sortDirection: "desc" },
 } as const satisfies Record<string, { label: MessageId; sortBy: string; sortDirection: string }>;
