@@ -60,8 +60,12 @@ export function OrganizationSwitcher() {
             data-testid="organization-switcher"
             aria-label={
               current
-                ? t("organizations.switcher.currentLabel", { name: current.name, count: waiting })
-                : t("organizations.switcher.chooseLabel", { count: waiting })
+                ? waiting > 0
+                  ? t("organizations.switcher.currentLabelPending", { name: current.name, count: waiting })
+                  : t("organizations.switcher.currentLabel", { name: current.name })
+                : waiting > 0
+                  ? t("organizations.switcher.chooseLabelPending", { count: waiting })
+                  : t("organizations.switcher.chooseLabel")
             }
             px={8}
             py={4}
