@@ -2,8 +2,8 @@ import catalogues from "virtual:gatehouse-catalogues";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { slugSchema } from "#shared/fields.ts";
 import { slugAlternatives, slugify, slugProblem } from "#web/features/organizations/lib/slug.ts";
-import { i18n, loadAppMessages } from "#web/i18n/i18n.ts";
 import german from "#web/i18n/catalogues/de/organizations.json";
+import { i18n, loadAppMessages } from "#web/i18n/i18n.ts";
 
 describe("slugify", () => {
   it("turns a display name into lowercase letters, digits and single dashes", () => {
