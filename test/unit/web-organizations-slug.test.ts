@@ -1,6 +1,9 @@
-import { describe, expect, it } from "vitest";
+import catalogues from "virtual:gatehouse-catalogues";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { slugSchema } from "#shared/fields.ts";
 import { slugAlternatives, slugify, slugProblem } from "#web/features/organizations/lib/slug.ts";
+import german from "#web/i18n/catalogues/de/organizations.json";
+import { i18n, loadAppMessages } from "#web/i18n/i18n.ts";
 
 describe("slugify", () => {
   it("turns a display name into lowercase letters, digits and single dashes", () => {
@@ -27,10 +30,27 @@ describe("slugify", () => {
 });
 
 describe("slugProblem", () => {
-  it("says what is wrong as the slug is typed, in the shared schema's words", () => {
+  beforeAll(async () => {
+    await loadAppMessages();
+    i18n.load("de", (await catalogues.de.app()).default);
+  });
+  afterAll(() => i18n.activate("en"));
+
+  it("says what is wrong as the slug is typed, by the shared schema's rules", () => {
     expect(slugProblem("a")).toBe("A slug needs at least 2 characters");
     expect(slugProblem("acme_rockets")).toBe("Use lowercase letters, digits and dashes only");
     expect(slugProblem("x".repeat(49))).toBe("A slug has at most 48 characters");
+  });
+
+  it("says it in the current language", () => {
+    i18n.activate("de");
+    try {
+      expect(slugProblem("a")).toBe(german["slug.tooShort"]);
+      expect(slugProblem("acme_rockets")).toBe(german["slug.format"]);
+      expect(slugProblem("a")).not.toBe("A slug needs at least 2 characters");
+    } finally {
+      i18n.activate("en");
+    }
   });
 
   it("says nothing of a good slug, nor of an empty field", () => {

@@ -1,4 +1,5 @@
 import { useNavigate } from "@tanstack/react-router";
+import { t } from "#web/i18n/i18n.ts";
 import { authCall } from "#web/lib/api/call.ts";
 import { useApiMutation } from "#web/lib/api/use-api-mutation.ts";
 import { authClient } from "#web/lib/auth-client.ts";
@@ -22,8 +23,8 @@ export function useInvitationAnswer(invitation: AnsweredInvitation, onDeclined?:
       authCall((o) => authClient.organization.acceptInvitation({ invitationId: invitation.id }, o)),
     invalidate: [ORG_KEY],
     success: () => ({
-      title: `Welcome to ${invitation.organizationName}`,
-      message: "You joined the organization.",
+      title: t("organizations.answer.welcomeTitle", { organization: invitation.organizationName }),
+      message: t("organizations.answer.welcomeMessage"),
     }),
     onDone: () => navigate({ to: "/org/$slug", params: { slug: invitation.organizationSlug } }),
   });
@@ -32,8 +33,8 @@ export function useInvitationAnswer(invitation: AnsweredInvitation, onDeclined?:
       authCall((o) => authClient.organization.rejectInvitation({ invitationId: invitation.id }, o)),
     invalidate: [ORG_KEY],
     success: () => ({
-      title: "Invitation declined",
-      message: `You won't join ${invitation.organizationName}.`,
+      title: t("organizations.answer.declinedTitle"),
+      message: t("organizations.answer.declinedMessage", { organization: invitation.organizationName }),
     }),
     onDone: onDeclined,
   });

@@ -1,5 +1,6 @@
 import type { OrganizationRole } from "#shared/permissions.ts";
 import { parseRoles } from "#shared/roles.ts";
+import { t } from "#web/i18n/i18n.ts";
 import { authCall } from "#web/lib/api/call.ts";
 import { useApiMutation } from "#web/lib/api/use-api-mutation.ts";
 import { authClient } from "#web/lib/auth-client.ts";
@@ -30,8 +31,11 @@ export function useInviteMember(organization: OrganizationSummary, onDone: () =>
       ),
     invalidate: organizationKey(organization.id),
     success: (values) => ({
-      title: "Invitation sent",
-      message: `We emailed ${values.email.trim()} a link to join ${organization.name}.`,
+      title: t("organizations.invite.sentTitle"),
+      message: t("organizations.invite.sentMessage", {
+        email: values.email.trim(),
+        organization: organization.name,
+      }),
     }),
     onDone,
   });
@@ -55,10 +59,10 @@ export function useResendInvitation(organizationId: string) {
       ),
     invalidate: organizationKey(organizationId),
     success: (invitation) => ({
-      title: "Invitation sent again",
-      message: `${invitation.email} has a fresh link, valid for 2 days.`,
+      title: t("organizations.invite.resentTitle"),
+      message: t("organizations.invite.resentMessage", { email: invitation.email }),
     }),
-    failureTitle: "Could not resend",
+    failureTitle: t("organizations.invite.resendFailed"),
   });
 }
 

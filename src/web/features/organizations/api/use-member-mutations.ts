@@ -1,6 +1,9 @@
+import { t } from "#web/i18n/i18n.ts";
 import { authCall } from "#web/lib/api/call.ts";
 import { useApiMutation } from "#web/lib/api/use-api-mutation.ts";
 import { authClient } from "#web/lib/auth-client.ts";
+import { listText } from "../lib/format.ts";
+import { roleLabel } from "../lib/roles.ts";
 import { ORG_KEY } from "./queries.ts";
 import type { MemberRow } from "./types.ts";
 
@@ -18,8 +21,11 @@ export function useUpdateMemberRoles(organizationId: string, member: MemberRow, 
       ),
     invalidate: [ORG_KEY],
     success: (roles) => ({
-      title: "Roles updated",
-      message: `${memberName(member)} is now ${roles.join(" and ")}.`,
+      title: t("organizations.members.rolesUpdatedTitle"),
+      message: t("organizations.members.rolesUpdatedMessage", {
+        name: memberName(member),
+        roles: listText(roles.map(roleLabel)),
+      }),
     }),
     onDone,
   });

@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useNavigate } from "@tanstack/react-router";
 import { useEffect } from "react";
+import { t } from "#web/i18n/i18n.ts";
 import { authCall } from "#web/lib/api/call.ts";
 import { type Notice, notifySuccess } from "#web/lib/api/notify.ts";
 import { useApiMutation } from "#web/lib/api/use-api-mutation.ts";
@@ -28,8 +29,10 @@ export function useCreateOrganization() {
       ),
     invalidate: [ORG_KEY],
     success: (_values, organization) => ({
-      title: "Organization created",
-      message: `${organization?.name ?? "Your organization"} is ready. Invite your teammates next.`,
+      title: t("organizations.create.createdTitle"),
+      message: organization?.name
+        ? t("organizations.create.createdMessage", { organization: organization.name })
+        : t("organizations.create.createdMessageUnnamed"),
     }),
     onDone: (values, organization) =>
       navigate({ to: "/org/$slug", params: { slug: organization?.slug ?? values.slug } }),
@@ -50,7 +53,10 @@ export function useUpdateProfile(organizationId: string, onDone: (values: Organi
         ),
       ),
     invalidate: [ORG_KEY],
-    success: (values) => ({ title: "Settings saved", message: `${values.name.trim()} is up to date.` }),
+    success: (values) => ({
+      title: t("organizations.settings.savedTitle"),
+      message: t("organizations.settings.savedMessage", { organization: values.name.trim() }),
+    }),
     onDone,
   });
 }
@@ -64,8 +70,8 @@ export function useSaveMetadata(organization: OrganizationSummary) {
       ),
     invalidate: [ORG_KEY],
     success: () => ({
-      title: "Metadata saved",
-      message: `${organization.name}'s key/value pairs are stored.`,
+      title: t("organizations.metadata.savedTitle"),
+      message: t("organizations.metadata.savedMessage", { organization: organization.name }),
     }),
   });
 }
@@ -74,7 +80,7 @@ export function useSaveMetadata(organization: OrganizationSummary) {
  * Leaving or deleting: once done, nothing of this organization may linger in the cache, and
  * the person lands on their list of organizations.
  */
-function useGoAway(organization: OrganizationSummary, call: () => Promise<unknown>, done: Notice) {
+function useGoAway(organization: OrganizationSummary, call: () => Promise<unknown>, done: () => Notice) {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   return useMutation({
@@ -82,7 +88,7 @@ function useGoAway(organization: OrganizationSummary, call: () => Promise<unknow
     onSuccess: async () => {
       queryClient.removeQueries({ queryKey: organizationKey(organization.id) });
       await queryClient.invalidateQueries({ queryKey: [ORG_KEY] });
-      notifySuccess(done);
+      notifySuccess(done());
       await navigate({ to: "/organizations" });
     },
   });
@@ -92,7 +98,10 @@ export function useLeaveOrganization(organization: OrganizationSummary) {
   return useGoAway(
     organization,
     () => authCall((o) => authClient.organization.leave({ organizationId: organization.id }, o)),
-    { title: `You left ${organization.name}`, message: "You are no longer a member." },
+    () => ({
+      title: t("organizations.danger.leftTitle", { organization: organization.name }),
+      message: t("organizations.danger.leftMessage"),
+    }),
   );
 }
 
@@ -100,10 +109,10 @@ export function useDeleteOrganization(organization: OrganizationSummary) {
   return useGoAway(
     organization,
     () => authCall((o) => authClient.organization.delete({ organizationId: organization.id }, o)),
-    {
-      title: `${organization.name} deleted`,
-      message: "The organization, its members, teams and invitations are gone.",
-    },
+    () => ({
+      title: t("organizations.danger.deletedTitle", { organization: organization.name }),
+      message: t("organizations.danger.deletedMessage"),
+    }),
   );
 }
 

@@ -1,5 +1,6 @@
 import { useQuery } from "@tanstack/react-query";
 import type { Grants } from "#shared/custom-roles.ts";
+import { t } from "#web/i18n/i18n.ts";
 import { authRequest } from "#web/lib/api/call.ts";
 import { useApiMutation } from "#web/lib/api/use-api-mutation.ts";
 import { organizationKey } from "./queries.ts";
@@ -79,8 +80,8 @@ export function useSaveRole(organizationId: string, existing: CustomRole | null,
           }),
     invalidate: organizationKey(organizationId),
     success: (input) => ({
-      title: existing ? "Role saved" : "Role created",
-      message: `${input.role} now grants what you picked.`,
+      title: existing ? t("organizations.roles.savedTitle") : t("organizations.roles.createdTitle"),
+      message: t("organizations.roles.savedMessage", { role: input.role }),
     }),
     onDone,
   });

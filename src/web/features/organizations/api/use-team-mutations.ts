@@ -1,3 +1,4 @@
+import { t } from "#web/i18n/i18n.ts";
 import { authCall } from "#web/lib/api/call.ts";
 import { useApiMutation } from "#web/lib/api/use-api-mutation.ts";
 import { authClient } from "#web/lib/auth-client.ts";
@@ -16,8 +17,14 @@ export function useSaveTeam(organizationId: string, team: TeamRow | null, onDone
     invalidate: organizationKey(organizationId),
     success: (name) =>
       team
-        ? { title: "Team renamed", message: `${team.name} is now ${name}.` }
-        : { title: "Team created", message: `${name} is ready. Add members to it.` },
+        ? {
+            title: t("organizations.teams.renamedTitle"),
+            message: t("organizations.teams.renamedMessage", { oldName: team.name, name }),
+          }
+        : {
+            title: t("organizations.teams.createdTitle"),
+            message: t("organizations.teams.createdMessage", { name }),
+          },
     onDone,
   });
 }
@@ -42,7 +49,10 @@ export function useAddTeamMember(organizationId: string, team: TeamRow, onDone: 
     mutationFn: ({ userId }: TeamMemberChange) =>
       authCall((o) => authClient.organization.addTeamMember({ teamId: team.id, userId, organizationId }, o)),
     invalidate: organizationKey(organizationId),
-    success: ({ name }) => ({ title: "Added to team", message: `${name} is now in ${team.name}.` }),
+    success: ({ name }) => ({
+      title: t("organizations.teamMembers.addedTitle"),
+      message: t("organizations.teamMembers.addedMessage", { name, team: team.name }),
+    }),
     onDone,
   });
 }
@@ -55,7 +65,10 @@ export function useRemoveTeamMember(organizationId: string, team: TeamRow) {
         authClient.organization.removeTeamMember({ teamId: team.id, userId, organizationId }, o),
       ),
     invalidate: organizationKey(organizationId),
-    success: ({ name }) => ({ title: "Removed from team", message: `${name} is no longer in ${team.name}.` }),
-    failureTitle: "Could not remove",
+    success: ({ name }) => ({
+      title: t("organizations.teamMembers.removedTitle"),
+      message: t("organizations.teamMembers.removedMessage", { name, team: team.name }),
+    }),
+    failureTitle: t("organizations.teamMembers.removeFailed"),
   });
 }

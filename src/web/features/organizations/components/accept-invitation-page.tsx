@@ -3,6 +3,7 @@ import { getRouteApi } from "@tanstack/react-router";
 import { useState } from "react";
 import { LoadError } from "#web/components/error-alert.tsx";
 import { PageLoader } from "#web/components/page-loader.tsx";
+import { t } from "#web/i18n/i18n.ts";
 import { ApiError, isNotFound } from "#web/lib/api/api-error.ts";
 import { useInvitationPreview } from "../api/queries.ts";
 import { InvitationCard } from "./invitation-card.tsx";
@@ -23,16 +24,20 @@ export function AcceptInvitationPage() {
   const preview = useInvitationPreview(id);
   const [declined, setDeclined] = useState(false);
 
-  if (preview.isPending) return <PageLoader label="Loading the invitation" />;
+  if (preview.isPending) return <PageLoader label={t("organizations.landing.loading")} />;
   if (preview.error) {
     if (isUnknownInvitation(preview.error)) return <NotFound />;
     return (
       <InvitationCard
-        title="We couldn't load this invitation"
+        title={t("organizations.landing.loadFailedTitle")}
         icon={<IconAlertCircle size={26} />}
         iconColor="red"
       >
-        <LoadError error={preview.error} onRetry={() => void preview.refetch()} title="Loading failed" />
+        <LoadError
+          error={preview.error}
+          onRetry={() => void preview.refetch()}
+          title={t("organizations.landing.loadFailed")}
+        />
       </InvitationCard>
     );
   }

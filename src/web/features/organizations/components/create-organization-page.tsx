@@ -2,6 +2,7 @@ import { Button, Group, Paper, Stack } from "@mantine/core";
 import { useState } from "react";
 import { ButtonLink } from "#web/components/button-link.tsx";
 import { PageHeading } from "#web/components/page-states.tsx";
+import { t } from "#web/i18n/i18n.ts";
 import { usePageTitle } from "#web/lib/use-page-title.ts";
 import { useCreateOrganization } from "../api/use-organization-mutations.ts";
 import { useSlugAvailability } from "../api/use-slug-availability.ts";
@@ -10,7 +11,7 @@ import { ProfileFields, ProfileFormFrame, useProfileForm } from "./profile-field
 
 /** `/organizations/new`: name, slug derived from it and checked live, optional logo. */
 export function CreateOrganizationPage() {
-  usePageTitle("Create organization");
+  usePageTitle(t("organizations.create.title"));
   // The slug follows the name until the person edits the slug themselves.
   const [slugEdited, setSlugEdited] = useState(false);
   const form = useProfileForm({ name: "", slug: "", logo: "" });
@@ -20,8 +21,8 @@ export function CreateOrganizationPage() {
   return (
     <Stack gap="lg" maw={580} mx="auto" py={{ base: "md", sm: 40 }}>
       <PageHeading
-        title="Create organization"
-        description="An organization groups people: invite them, give them roles and sort them into teams. You will be its owner."
+        title={t("organizations.create.title")}
+        description={t("organizations.create.description")}
       />
       <Paper withBorder shadow="sm" p={{ base: "lg", sm: "xl" }}>
         <ProfileFormFrame form={form} slugCheck={slugCheck} onSave={create.mutate} error={create.error}>
@@ -29,7 +30,7 @@ export function CreateOrganizationPage() {
             form={form}
             slugCheck={slugCheck}
             nameProps={{
-              placeholder: "Acme Inc.",
+              placeholder: t("organizations.create.namePlaceholder"),
               required: true,
               autoComplete: "organization",
               onChange: (name) => {
@@ -40,10 +41,10 @@ export function CreateOrganizationPage() {
           />
           <Group justify="flex-end" gap="sm" mt="xs">
             <ButtonLink to="/organizations" variant="default">
-              Cancel
+              {t("organizations.create.cancel")}
             </ButtonLink>
             <Button type="submit" loading={create.isPending} disabled={slugCheck.state === "taken"}>
-              Create organization
+              {t("organizations.create.title")}
             </Button>
           </Group>
         </ProfileFormFrame>

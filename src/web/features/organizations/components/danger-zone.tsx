@@ -3,6 +3,8 @@ import { IconDoorExit, IconTrash } from "@tabler/icons-react";
 import { type ReactNode, useState } from "react";
 import { ConfirmDialog } from "#web/components/confirm-dialog.tsx";
 import { SectionCard } from "#web/components/section-card.tsx";
+import { t } from "#web/i18n/i18n.ts";
+import { T } from "#web/i18n/locale-root.tsx";
 import { isOnlyOwnerError } from "#web/lib/api/api-error.ts";
 import { useFullOrganization } from "../api/queries.ts";
 import { useDeleteOrganization, useLeaveOrganization } from "../api/use-organization-mutations.ts";
@@ -37,10 +39,10 @@ function DangerRow({
 function OnlyOwnerReason({ id }: { id: string }) {
   return (
     <Text id={id} size="sm" c="var(--mantine-color-error)">
-      {"You're the only owner — transfer ownership first. "}
-      <Anchor href="#ownership" size="sm" fw={600}>
-        Transfer ownership
-      </Anchor>
+      <T
+        id="organizations.danger.onlyOwner"
+        components={{ link: <Anchor href="#ownership" size="sm" fw={600} /> }}
+      />
     </Text>
   );
 }
@@ -59,11 +61,11 @@ export function DangerZone() {
   const onlyOwner = soleOwner || isOnlyOwnerError(leave.error);
 
   return (
-    <SectionCard title="Danger zone" danger>
+    <SectionCard title={t("organizations.danger.title")} danger>
       <Stack gap="md">
         <DangerRow
-          title="Leave organization"
-          description="You lose access and leave its teams. The only owner cannot leave: make someone else an owner first."
+          title={t("organizations.danger.leave")}
+          description={t("organizations.danger.leaveDescription")}
           button={
             <Button
               variant="default"
@@ -72,7 +74,7 @@ export function DangerZone() {
               disabled={soleOwner}
               aria-describedby={soleOwner ? "leave-reason" : undefined}
             >
-              Leave organization
+              {t("organizations.danger.leave")}
             </Button>
           }
         />
@@ -81,15 +83,15 @@ export function DangerZone() {
           <>
             <Divider />
             <DangerRow
-              title="Delete organization"
-              description="Removes the organization with all its members, teams and invitations. This cannot be undone."
+              title={t("organizations.danger.delete")}
+              description={t("organizations.danger.deleteDescription")}
               button={
                 <Button
                   color="red.8"
                   leftSection={<IconTrash size={16} aria-hidden />}
                   onClick={() => setDeleting(true)}
                 >
-                  Delete organization
+                  {t("organizations.danger.delete")}
                 </Button>
               }
             />
@@ -103,16 +105,16 @@ export function DangerZone() {
           leave.reset();
           setLeaving(false);
         }}
-        title="Leave organization"
-        confirmLabel="Leave organization"
+        title={t("organizations.danger.leave")}
+        confirmLabel={t("organizations.danger.leave")}
         onConfirm={() => leave.mutate()}
         loading={leave.isPending}
         error={leave.error}
         confirmDisabled={onlyOwner}
       >
         {onlyOwner
-          ? "Give the owner role to another member on the Members page, then leave. Or delete the organization if nobody needs it."
-          : `You will lose access to ${organization.name}. To come back, someone has to invite you again.`}
+          ? t("organizations.danger.onlyOwnerConfirm")
+          : t("organizations.danger.leaveConfirm", { organization: organization.name })}
       </ConfirmDialog>
 
       <ConfirmDialog
@@ -122,8 +124,8 @@ export function DangerZone() {
           setConfirmName("");
           setDeleting(false);
         }}
-        title="Delete organization"
-        confirmLabel="Delete organization"
+        title={t("organizations.danger.delete")}
+        confirmLabel={t("organizations.danger.delete")}
         onConfirm={() => remove.mutate()}
         loading={remove.isPending}
         error={remove.error}
@@ -131,17 +133,15 @@ export function DangerZone() {
       >
         <Stack gap="sm">
           <Text size="sm">
-            {`This deletes ${organization.name} for everyone: its members lose access, and its teams and invitations are removed. This cannot be undone.`}
+            {t("organizations.danger.deleteConfirm", { organization: organization.name })}
           </Text>
           <TextInput
             label={
-              <>
-                {"Type "}
-                <Text span fw={700}>
-                  {organization.name}
-                </Text>
-                {" to confirm"}
-              </>
+              <T
+                id="organizations.danger.typeToConfirm"
+                values={{ organization: organization.name }}
+                components={{ name: <Text span fw={700} /> }}
+              />
             }
             value={confirmName}
             onChange={(event) => setConfirmName(event.currentTarget.value)}

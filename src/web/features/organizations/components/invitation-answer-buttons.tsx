@@ -1,4 +1,5 @@
 import { Button, Group, Stack } from "@mantine/core";
+import { t } from "#web/i18n/i18n.ts";
 import type { useInvitationAnswer } from "../api/use-invitation-answer.ts";
 
 interface InvitationAnswerButtonsProps {
@@ -20,7 +21,7 @@ export function InvitationAnswerButtons({
       loading={accept.isPending}
       disabled={reject.isPending}
     >
-      {stacked ? "Accept invitation" : "Accept"}
+      {stacked ? t("organizations.answer.acceptInvitation") : t("organizations.answer.accept")}
     </Button>
   );
   const declineButton = (
@@ -31,7 +32,7 @@ export function InvitationAnswerButtons({
       loading={reject.isPending}
       disabled={accept.isPending}
     >
-      Decline
+      {t("organizations.answer.decline")}
     </Button>
   );
   return stacked ? (

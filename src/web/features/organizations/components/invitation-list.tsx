@@ -4,6 +4,8 @@ import { getRouteApi } from "@tanstack/react-router";
 import { useState } from "react";
 import { ConfirmActionDialog } from "#web/components/confirm-dialog.tsx";
 import { ListCard } from "#web/components/list-card.tsx";
+import { t } from "#web/i18n/i18n.ts";
+import type { MessageId } from "#web/i18n/message-id.ts";
 import { useUnreachableNotice } from "#web/lib/api/unreachable-notice.tsx";
 import { formatDateTime, isPast } from "#web/lib/format.ts";
 import { organizationKey, useAllTeams, useInvitations } from "../api/queries.ts";
@@ -18,10 +20,13 @@ import { RoleBadges } from "./role-badges.tsx";
 
 const route = getRouteApi("/_signed-in/org/$slug/invitations");
 const PAGE_SIZE = 10;
-const STATUS_OPTIONS = (Object.keys(INVITATION_STATUS_LABELS) as InvitationStatus[]).map((value) => ({
-  value,
-  label: INVITATION_STATUS_LABELS[value],
-}));
+/** What an empty list of each status says (words: `t(id)` at render). */
+const EMPTY_TITLES: Record<InvitationStatus, MessageId> = {
+  pending: "organizations.invitations.emptyPending",
+  accepted: "organizations.invitations.emptyAccepted",
+  rejected: "organizations.invitations.emptyRejected",
+  canceled: "organizations.invitations.emptyCanceled",
+};
 
 /** The invitations sent, by status, paged, with resend and cancel for pending ones. */
 export function InvitationList() {
@@ -36,7 +41,12 @@ export function InvitationList() {
   const query = useInvitations(organization.id, { status, limit: PAGE_SIZE, offset: (page - 1) * PAGE_SIZE });
   const teams = useAllTeams(organization.id);
   useUnreachableNotice(teams.error);
-  const teamName = (id: string) => teams.data?.items.find((team) => team.id === id)?.name ?? "Removed team";
+  const teamName = (id: string) =>
+    teams.data?.items.find((team) => team.id === id)?.name ?? t("organizations.invitations.removedTeam");
+  const statusOptions = (Object.keys(INVITATION_STATUS_LABELS) as InvitationStatus[]).map((value) => ({
+    value,
+    label: t(INVITATION_STATUS_LABELS[value]),
+  }));
   const total = query.data?.total ?? 0;
   const resend = useResendInvitation(organization.id);
 
@@ -46,11 +56,11 @@ export function InvitationList() {
         header={
           <Group p="md" justify="space-between" gap="sm" wrap="wrap">
             <Title order={3} fz="md">
-              Sent invitations
+              {t("organizations.invitations.sent")}
             </Title>
             <SegmentedControl
               size="xs"
-              aria-label="Show invitations by status"
+              aria-label={t("organizations.invitations.statusLabel")}
               value={status}
               onChange={(value) => {
                 const next = value as InvitationStatus;
@@ -59,26 +69,22 @@ export function InvitationList() {
                   replace: true,
                 });
               }}
-              data={STATUS_OPTIONS}
+              data={statusOptions}
             />
           </Group>
         }
         query={query}
-        noun="invitations"
+        noun={t("organizations.invitations.noun")}
         skeletonRows={3}
         total={total}
         empty={
           <ListEmpty
             icon={IconMail}
-            title={
-              pending
-                ? "No pending invitations"
-                : `No ${INVITATION_STATUS_LABELS[status].toLowerCase()} invitations`
-            }
+            title={t(EMPTY_TITLES[status])}
             description={
               pending
-                ? "Invite a teammate with the form above; their invitation waits here until they answer."
-                : "Invitations appear here once they reach this status."
+                ? t("organizations.invitations.emptyPendingDescription")
+                : t("organizations.invitations.emptyOtherDescription")
             }
           />
         }
@@ -89,12 +95,17 @@ export function InvitationList() {
         }
       >
         <ListTable
-          label="Invitations table"
+          label={t("organizations.invitations.tableLabel")}
           columns={[
-            { label: "Email" },
-            { label: "Roles", visibleFrom: "sm" },
-            { label: "Team", visibleFrom: "md" },
-            { label: pending ? "Expires" : "Sent", visibleFrom: "sm" },
+            { label: t("organizations.invite.email") },
+            { label: t("organizations.members.columnRoles"), visibleFrom: "sm" },
+            { label: t("organizations.teams.columnTeam"), visibleFrom: "md" },
+            {
+              label: pending
+                ? t("organizations.invitations.columnExpires")
+                : t("organizations.invitations.columnSent"),
+              visibleFrom: "sm",
+            },
           ]}
           actionsWidth={pending ? 96 : undefined}
           stale={query.isPlaceholderData}
@@ -109,7 +120,9 @@ export function InvitationList() {
                     {invitation.email}
                   </Text>
                   <Text size="xs" c="dimmed">
-                    {invitation.inviterName ? `Invited by ${invitation.inviterName}` : "Invited"}
+                    {invitation.inviterName
+                      ? t("organizations.invitations.invitedBy", { name: invitation.inviterName })
+                      : t("organizations.invitations.invited")}
                   </Text>
                   <Box hiddenFrom="sm" mt={4}>
                     <RoleBadges role={invitation.role} size="xs" />
@@ -135,7 +148,7 @@ export function InvitationList() {
                     </Text>
                   ) : expired ? (
                     <Badge color="red" variant="light" tt="none">
-                      Expired
+                      {t("organizations.timeLeft.expired")}
                     </Badge>
                   ) : (
                     <Tooltip label={formatDateTime(invitation.expiresAt)} withArrow>
@@ -147,11 +160,18 @@ export function InvitationList() {
                 </Table.Td>
                 <ActionsCell shown={pending}>
                   <Group gap={4} wrap="nowrap" justify="flex-end">
-                    <Tooltip label={expired ? "Send again (renews the link)" : "Resend"} withArrow>
+                    <Tooltip
+                      label={
+                        expired
+                          ? t("organizations.invitations.sendAgain")
+                          : t("organizations.invitations.resend")
+                      }
+                      withArrow
+                    >
                       <ActionIcon
                         variant="subtle"
                         color="gray"
-                        aria-label={`Resend invitation to ${invitation.email}`}
+                        aria-label={t("organizations.invitations.resendLabel", { email: invitation.email })}
                         loading={resend.isPending && resend.variables?.id === invitation.id}
                         onClick={() => resend.mutate(invitation)}
                       >
@@ -159,11 +179,11 @@ export function InvitationList() {
                       </ActionIcon>
                     </Tooltip>
                     {can.cancelInvitations ? (
-                      <Tooltip label="Cancel invitation" withArrow>
+                      <Tooltip label={t("organizations.invitations.cancel")} withArrow>
                         <ActionIcon
                           variant="subtle"
                           color="red"
-                          aria-label={`Cancel invitation to ${invitation.email}`}
+                          aria-label={t("organizations.invitations.cancelLabel", { email: invitation.email })}
                           onClick={() => setCanceling(invitation)}
                         >
                           <IconX size={18} aria-hidden />
@@ -180,17 +200,17 @@ export function InvitationList() {
       <ConfirmActionDialog
         target={canceling}
         onClose={() => setCanceling(null)}
-        title="Cancel invitation"
-        confirmLabel="Cancel invitation"
-        cancelLabel="Keep it"
+        title={t("organizations.invitations.cancel")}
+        confirmLabel={t("organizations.invitations.cancel")}
+        cancelLabel={t("organizations.invitations.keep")}
         action={cancelInvitation}
         invalidate={organizationKey(organization.id)}
         success={(target) => ({
-          title: "Invitation cancelled",
-          message: `The link sent to ${target.email} no longer works.`,
+          title: t("organizations.invitations.cancelledTitle"),
+          message: t("organizations.invitations.cancelledMessage", { email: target.email }),
         })}
       >
-        {`The link sent to ${canceling?.email ?? ""} will stop working. You can invite them again later.`}
+        {t("organizations.invitations.cancelConfirm", { email: canceling?.email ?? "" })}
       </ConfirmActionDialog>
     </>
   );

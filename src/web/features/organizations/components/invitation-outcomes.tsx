@@ -9,6 +9,7 @@ import {
 import type { ReactNode } from "react";
 import { ButtonLink } from "#web/components/button-link.tsx";
 import { TextLink } from "#web/components/text-link.tsx";
+import { t } from "#web/i18n/i18n.ts";
 import { authClient } from "#web/lib/auth-client.ts";
 import { formatDateTime } from "#web/lib/format.ts";
 import { usePageTitle } from "#web/lib/use-page-title.ts";
@@ -17,15 +18,15 @@ import { InvitationCard } from "./invitation-card.tsx";
 
 /** Who sent an invitation, as the landing names them. */
 export function inviterOf(invitation: InvitationPreview) {
-  return invitation.inviterName || "A member";
+  return invitation.inviterName || t("organizations.landing.aMember");
 }
 
 function HomeFooter() {
   const { data: session } = authClient.useSession();
   return session ? (
-    <TextLink to="/organizations">Go to your organizations</TextLink>
+    <TextLink to="/organizations">{t("organizations.landing.goToOrganizations")}</TextLink>
   ) : (
-    <TextLink to="/sign-in">Sign in</TextLink>
+    <TextLink to="/sign-in">{t("organizations.landing.signIn")}</TextLink>
   );
 }
 
@@ -67,81 +68,107 @@ function StatusBadge({ color, icon, label }: { color: string; icon: ReactNode; l
 }
 
 export function NotFound() {
-  usePageTitle("Invitation not found");
+  usePageTitle(t("organizations.landing.notFoundTitle"));
   return (
     <InvitationCard
-      title="Invitation not found"
+      title={t("organizations.landing.notFoundTitle")}
       icon={<IconLinkOff size={26} stroke={1.6} />}
       iconColor="red"
-      subtitle="This link doesn't match any invitation. Check that it was copied whole, or ask for a new invitation."
+      subtitle={t("organizations.landing.notFoundDescription")}
       footer={<HomeFooter />}
     />
   );
 }
 
 export function Expired({ invitation }: { invitation: InvitationPreview }) {
-  usePageTitle("Invitation expired");
+  usePageTitle(t("organizations.landing.expiredPageTitle"));
   return (
     <SettledInvitation
       invitation={invitation}
-      title="This invitation has expired"
-      subtitle={`Invitations are valid for 2 days; this one to ${invitation.organizationName} ended ${formatDateTime(invitation.expiresAt)}. Ask ${inviterOf(invitation)} to send it again.`}
+      title={t("organizations.landing.expiredTitle")}
+      subtitle={t("organizations.landing.expiredDescription", {
+        organization: invitation.organizationName,
+        date: formatDateTime(invitation.expiresAt),
+        inviter: inviterOf(invitation),
+      })}
     >
-      <StatusBadge color="red" icon={<IconCalendarOff size={12} aria-hidden />} label="Expired" />
+      <StatusBadge
+        color="red"
+        icon={<IconCalendarOff size={12} aria-hidden />}
+        label={t("organizations.timeLeft.expired")}
+      />
     </SettledInvitation>
   );
 }
 
 export function Canceled({ invitation }: { invitation: InvitationPreview }) {
-  usePageTitle("Invitation cancelled");
+  usePageTitle(t("organizations.invitations.cancelledTitle"));
   return (
     <SettledInvitation
       invitation={invitation}
-      title="This invitation was cancelled"
-      subtitle={`${invitation.organizationName} withdrew this invitation, so it can no longer be used. If you still want to join, ask an admin there to invite you again.`}
+      title={t("organizations.landing.canceledTitle")}
+      subtitle={t("organizations.landing.canceledDescription", { organization: invitation.organizationName })}
     >
-      <StatusBadge color="gray" icon={<IconCircleX size={12} aria-hidden />} label="Cancelled" />
+      <StatusBadge
+        color="gray"
+        icon={<IconCircleX size={12} aria-hidden />}
+        label={t("organizations.invitations.status.canceled")}
+      />
     </SettledInvitation>
   );
 }
 
 export function AlreadyUsed({ invitation }: { invitation: InvitationPreview }) {
-  usePageTitle("Invitation already used");
+  usePageTitle(t("organizations.landing.usedPageTitle"));
   const { data: session } = authClient.useSession();
   const accepted = invitation.status === "accepted";
   const mine = session?.user.email.toLowerCase() === invitation.email.toLowerCase();
   return (
     <SettledInvitation
       invitation={invitation}
-      title="This invitation has already been used"
+      title={t("organizations.landing.usedTitle")}
       subtitle={
         accepted
-          ? `It was accepted, so ${invitation.email} is already a member of ${invitation.organizationName}.`
-          : `It was declined. If you changed your mind, ask ${inviterOf(invitation)} to invite you again.`
+          ? t("organizations.landing.usedAccepted", {
+              email: invitation.email,
+              organization: invitation.organizationName,
+            })
+          : t("organizations.landing.usedDeclined", { inviter: inviterOf(invitation) })
       }
       home={!(mine && accepted)}
     >
       {mine && accepted ? (
         <ButtonLink to="/org/$slug" params={{ slug: invitation.organizationSlug }} fullWidth size="md">
-          {`Open ${invitation.organizationName}`}
+          {t("organizations.landing.open", { organization: invitation.organizationName })}
         </ButtonLink>
       ) : accepted ? (
-        <StatusBadge color="teal" icon={<IconCircleCheck size={12} aria-hidden />} label="Accepted" />
+        <StatusBadge
+          color="teal"
+          icon={<IconCircleCheck size={12} aria-hidden />}
+          label={t("organizations.invitations.status.accepted")}
+        />
       ) : (
-        <StatusBadge color="gray" icon={<IconInfoCircle size={12} aria-hidden />} label="Declined" />
+        <StatusBadge
+          color="gray"
+          icon={<IconInfoCircle size={12} aria-hidden />}
+          label={t("organizations.invitations.status.rejected")}
+        />
       )}
     </SettledInvitation>
   );
 }
 
 export function Declined({ invitation }: { invitation: InvitationPreview }) {
-  usePageTitle("Invitation declined");
+  usePageTitle(t("organizations.answer.declinedTitle"));
   return (
     <InvitationCard
-      title="Invitation declined"
+      title={t("organizations.answer.declinedTitle")}
       icon={<IconCircleX size={26} stroke={1.6} />}
       iconColor="gray"
-      subtitle={`You declined to join ${invitation.organizationName}. ${inviterOf(invitation)} can invite you again if you change your mind.`}
+      subtitle={t("organizations.landing.declinedDescription", {
+        organization: invitation.organizationName,
+        inviter: inviterOf(invitation),
+      })}
       footer={<HomeFooter />}
     />
   );

@@ -3,6 +3,8 @@ import { IconAlertCircle, IconMailForward, IconUserQuestion, type TablerIcon } f
 import type { ReactNode } from "react";
 import { ButtonLink } from "#web/components/button-link.tsx";
 import { ErrorAlert } from "#web/components/error-alert.tsx";
+import { t } from "#web/i18n/i18n.ts";
+import { T } from "#web/i18n/locale-root.tsx";
 import { errorText } from "#web/lib/api/error-text.ts";
 import { authClient } from "#web/lib/auth-client.ts";
 import { formatDateTime } from "#web/lib/format.ts";
@@ -31,7 +33,7 @@ export function Pending({
   verifyError?: string;
   onDeclined: () => void;
 }) {
-  usePageTitle(`Join ${invitation.organizationName}`);
+  usePageTitle(t("organizations.landing.joinTitle", { organization: invitation.organizationName }));
   const { data: session, isPending } = authClient.useSession();
   const now = useNow();
   const here = `/accept-invitation/${encodeURIComponent(invitation.id)}${proof ? `?proof=${encodeURIComponent(proof)}` : ""}`;
@@ -39,23 +41,30 @@ export function Pending({
 
   return (
     <InvitationCard
-      title={`Join ${invitation.organizationName}`}
+      title={t("organizations.landing.joinTitle", { organization: invitation.organizationName })}
       organization={{ name: invitation.organizationName, logo: invitation.organizationLogo }}
       subtitle={
-        <>
-          <Text span fw={600} c="var(--mantine-color-text)">
-            {inviterOf(invitation)}
-          </Text>
-          {" invited "}
-          <Text span fw={600} c="var(--mantine-color-text)" style={{ overflowWrap: "anywhere" }}>
-            {invitation.email}
-          </Text>
-          {` to join ${invitation.organizationName}.`}
-        </>
+        <T
+          id="organizations.landing.invited"
+          values={{
+            inviter: inviterOf(invitation),
+            email: invitation.email,
+            organization: invitation.organizationName,
+          }}
+          components={{
+            person: <Text span fw={600} c="var(--mantine-color-text)" />,
+            address: (
+              <Text span fw={600} c="var(--mantine-color-text)" style={{ overflowWrap: "anywhere" }} />
+            ),
+          }}
+        />
       }
       footer={
         <Text size="xs" c="dimmed" component="span">
-          {`${timeLeft(invitation.expiresAt, now)} (${formatDateTime(invitation.expiresAt)}).`}
+          {t("organizations.landing.expiry", {
+            timeLeft: timeLeft(invitation.expiresAt, now),
+            date: formatDateTime(invitation.expiresAt),
+          })}
         </Text>
       }
     >
@@ -74,7 +83,7 @@ export function Pending({
         </Alert>
       ) : null}
       {isPending ? (
-        <Group justify="center" py="sm" role="status" aria-label="Checking your session">
+        <Group justify="center" py="sm" role="status" aria-label={t("organizations.landing.checkingSession")}>
           <Loader size="sm" />
         </Group>
       ) : !session ? (
@@ -104,13 +113,13 @@ function SignedOut({ invitation, here }: { invitation: InvitationPreview; here: 
   return (
     <Stack gap="sm">
       <Text size="sm" ta="center">
-        {`Sign in or create an account with ${invitation.email} to accept.`}
+        {t("organizations.landing.signInToAccept", { email: invitation.email })}
       </Text>
       <ButtonLink to="/sign-up" search={search} fullWidth size="md">
-        Create an account
+        {t("organizations.landing.createAccount")}
       </ButtonLink>
       <ButtonLink to="/sign-in" search={search} fullWidth size="md" variant="default">
-        I already have an account
+        {t("organizations.landing.haveAccount")}
       </ButtonLink>
     </Stack>
   );
@@ -128,8 +137,8 @@ function WrongAccount({
   const switchAccount = useSwitchAccount(here, invitation.email);
   return (
     <Stack gap="sm">
-      <Caution title="This invitation is for someone else" icon={IconUserQuestion}>
-        {`You're signed in as ${signedInAs}, but the invitation was sent to ${invitation.email}. Only that address can accept it.`}
+      <Caution title={t("organizations.landing.wrongAccountTitle")} icon={IconUserQuestion}>
+        {t("organizations.landing.wrongAccountDescription", { signedInAs, email: invitation.email })}
       </Caution>
       <Button
         fullWidth
@@ -137,10 +146,10 @@ function WrongAccount({
         onClick={() => switchAccount.mutate()}
         loading={switchAccount.isPending || switchAccount.isSuccess}
       >
-        Sign out and switch account
+        {t("organizations.landing.switchAccount")}
       </Button>
       <ButtonLink to="/" fullWidth variant="default">
-        Stay signed in and go home
+        {t("organizations.landing.stay")}
       </ButtonLink>
     </Stack>
   );
@@ -151,10 +160,10 @@ function Unverified({ email, here }: { email: string; here: string }) {
   const sent = send.isSuccess;
   return (
     <Stack gap="sm">
-      <Caution title="Verify your email first" icon={IconMailForward}>
+      <Caution title={t("organizations.landing.verifyTitle")} icon={IconMailForward}>
         {sent
-          ? `We sent a new link to ${email}. Open it: it brings you back here to accept.`
-          : `Confirm ${email} by opening the link we sent you; it brings you back here to accept.`}
+          ? t("organizations.landing.verifySent", { email })
+          : t("organizations.landing.verifyDescription", { email })}
       </Caution>
       {send.error ? (
         <Text size="sm" c="var(--mantine-color-error)">
@@ -162,7 +171,7 @@ function Unverified({ email, here }: { email: string; here: string }) {
         </Text>
       ) : null}
       <Button variant="default" onClick={() => send.mutate()} loading={send.isPending} disabled={sent}>
-        Send the verification email again
+        {t("organizations.landing.verifyResend")}
       </Button>
     </Stack>
   );

@@ -1,6 +1,7 @@
 import { Stack } from "@mantine/core";
 import { IconMail } from "@tabler/icons-react";
 import { EmptyStateCard, SectionHeader } from "#web/components/page-states.tsx";
+import { t } from "#web/i18n/i18n.ts";
 import { usePageTitle } from "#web/lib/use-page-title.ts";
 import { BulkInviteCard } from "./bulk-invite-card.tsx";
 import { ExportButton } from "./export-button.tsx";
@@ -12,14 +13,14 @@ import { useCurrentOrganization } from "./organization-context.tsx";
 /** `/org/$slug/invitations`: invite by email, and follow up on what was sent. */
 export function InvitationsPage() {
   const { organization, can } = useCurrentOrganization();
-  usePageTitle(`Invitations · ${organization.name}`);
+  usePageTitle(t("organizations.invitations.pageTitle", { organization: organization.name }));
 
   if (!can.inviteMembers) {
     return (
       <EmptyStateCard
         icon={<IconMail size={26} stroke={1.6} aria-hidden />}
-        title="Invitations are managed by owners and admins"
-        description="Ask an owner or an admin of this organization to invite the people you want to work with."
+        title={t("organizations.invitations.forbiddenTitle")}
+        description={t("organizations.invitations.forbiddenDescription")}
       />
     );
   }
@@ -27,8 +28,8 @@ export function InvitationsPage() {
   return (
     <Stack gap="lg">
       <SectionHeader
-        title="Invitations"
-        description="Invite people by email. They get a link to join, valid for 2 days; resending renews it."
+        title={t("organizations.invitations.title")}
+        description={t("organizations.invitations.description")}
         actions={<ExportButton what="invitations" />}
       />
       <InviteForm />

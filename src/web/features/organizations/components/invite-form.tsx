@@ -1,22 +1,30 @@
 import { Button, Card, Grid, Group, Select, Stack, TextInput, Title } from "@mantine/core";
-import { schemaResolver, useForm } from "@mantine/form";
+import { useForm } from "@mantine/form";
 import { IconSend } from "@tabler/icons-react";
-import { z } from "zod";
 import { emailSchema } from "#shared/fields.ts";
 import { LIMITS } from "#shared/limits.ts";
 import { ErrorAlert } from "#web/components/error-alert.tsx";
+import { t } from "#web/i18n/i18n.ts";
 import { useUnreachableNotice } from "#web/lib/api/unreachable-notice.tsx";
 import { useAllTeams } from "../api/queries.ts";
 import { type InviteFields, useInviteMember } from "../api/use-invitation-mutations.ts";
+import { problemOf } from "../lib/field-problems.ts";
 import { useCurrentOrganization } from "./organization-context.tsx";
 import { RoleSelect } from "./role-select.tsx";
 
-const inviteForm = z.object({
-  email: emailSchema(),
+const inviteEmail = emailSchema();
+
+/** The invite form's checks: the shared email rules, and at least one role, in the current language. */
+const validate = {
+  email: (email: string) =>
+    problemOf(inviteEmail, email, {
+      missing: "organizations.invite.emailMissing",
+      tooLong: "organizations.invite.emailTooLong",
+      format: "organizations.invite.emailInvalid",
+    }),
   // Built-in and custom roles (decision 35); the server refuses an unknown one or one above your own.
-  roles: z.array(z.string().min(1)).min(1, "Choose at least one role"),
-  teamId: z.string().nullable(),
-});
+  roles: (roles: string[]) => (roles.length > 0 ? null : t("organizations.roles.chooseOne")),
+};
 
 /** Invite someone by email, with their roles and, optionally, a team they join on accepting. */
 export function InviteForm() {
@@ -26,7 +34,7 @@ export function InviteForm() {
   const form = useForm<InviteFields>({
     mode: "controlled",
     initialValues: { email: "", roles: ["member"], teamId: null },
-    validate: schemaResolver(inviteForm, { sync: true }),
+    validate,
     validateInputOnBlur: true,
   });
   // Back to the defaults after each invitation, so the next one never inherits a role or team by accident.
@@ -35,7 +43,7 @@ export function InviteForm() {
   return (
     <Card withBorder padding="lg" radius="lg" shadow="xs">
       <Title order={3} fz="md" mb="md">
-        Invite someone
+        {t("organizations.invite.title")}
       </Title>
       <form noValidate onSubmit={form.onSubmit((values) => invite.mutate(values))}>
         <Stack gap="md">
@@ -43,7 +51,7 @@ export function InviteForm() {
           <Grid gap="md">
             <Grid.Col span={{ base: 12, md: 5 }}>
               <TextInput
-                label="Email"
+                label={t("organizations.invite.email")}
                 type="email"
                 inputMode="email"
                 autoComplete="off"
@@ -62,22 +70,24 @@ export function InviteForm() {
             </Grid.Col>
             <Grid.Col span={{ base: 12, sm: 6, md: 3 }}>
               <Select
-                label="Team (optional)"
-                placeholder={teams.isPending ? "Loading teams…" : "No team"}
+                label={t("organizations.invite.team")}
+                placeholder={
+                  teams.isPending ? t("organizations.invite.loadingTeams") : t("organizations.invite.noTeam")
+                }
                 data={(teams.data?.items ?? []).map((team) => ({ value: team.id, label: team.name }))}
                 value={form.values.teamId}
                 onChange={(value) => form.setFieldValue("teamId", value)}
                 clearable
                 searchable
                 size="md"
-                nothingFoundMessage="No team by that name"
-                description="They join it on accepting."
+                nothingFoundMessage={t("organizations.invite.noTeamFound")}
+                description={t("organizations.invite.teamHint")}
               />
             </Grid.Col>
           </Grid>
           <Group justify="flex-end">
             <Button type="submit" loading={invite.isPending} leftSection={<IconSend size={16} aria-hidden />}>
-              Send invitation
+              {t("organizations.invite.send")}
             </Button>
           </Group>
         </Stack>

@@ -2,6 +2,7 @@ import { Button, FileButton, Group, Input, SegmentedControl, Stack, Text, TextIn
 import { IconLink, IconPhotoUp, IconTrash } from "@tabler/icons-react";
 import { useId, useState } from "react";
 import { URL_MAX } from "#shared/fields.ts";
+import { t } from "#web/i18n/i18n.ts";
 import { LOGO_ACCEPT, LogoError, logoFromFile, validateLogoUrl } from "../lib/logo.ts";
 import { OrgAvatar } from "./org-avatar.tsx";
 
@@ -28,7 +29,7 @@ export function LogoInput({ name, value, onChange, error }: LogoInputProps) {
     try {
       onChange(await logoFromFile(file));
     } catch (err) {
-      setUploadError(err instanceof LogoError ? err.message : "This image could not be used.");
+      setUploadError(err instanceof LogoError ? err.message : t("organizations.logo.unusable"));
     } finally {
       setProcessing(false);
     }
@@ -36,13 +37,13 @@ export function LogoInput({ name, value, onChange, error }: LogoInputProps) {
 
   return (
     <Input.Wrapper
-      label="Logo"
+      label={t("organizations.logo.label")}
       labelElement="div"
       id={`${id}-logo`}
       error={error || uploadError || urlError || undefined}
     >
       <Group gap="md" align="center" wrap="nowrap" mt={4}>
-        <OrgAvatar name={name || "?"} logo={value} size={64} aria-label="Logo preview" />
+        <OrgAvatar name={name || "?"} logo={value} size={64} aria-label={t("organizations.logo.preview")} />
         <Stack gap="xs" style={{ flex: 1, minWidth: 0 }}>
           <SegmentedControl
             size="xs"
@@ -52,10 +53,10 @@ export function LogoInput({ name, value, onChange, error }: LogoInputProps) {
               setUploadError(null);
             }}
             data={[
-              { value: "upload", label: "Upload" },
-              { value: "url", label: "From URL" },
+              { value: "upload", label: t("organizations.logo.upload") },
+              { value: "url", label: t("organizations.logo.fromUrl") },
             ]}
-            aria-label="How to add a logo"
+            aria-label={t("organizations.logo.how")}
             style={{ alignSelf: "flex-start" }}
           />
           {mode === "upload" ? (
@@ -69,7 +70,7 @@ export function LogoInput({ name, value, onChange, error }: LogoInputProps) {
                     loading={processing}
                     leftSection={<IconPhotoUp size={14} aria-hidden />}
                   >
-                    {value ? "Replace image" : "Choose image"}
+                    {value ? t("organizations.logo.replace") : t("organizations.logo.choose")}
                   </Button>
                 )}
               </FileButton>
@@ -82,14 +83,14 @@ export function LogoInput({ name, value, onChange, error }: LogoInputProps) {
                   leftSection={<IconTrash size={14} aria-hidden />}
                   onClick={() => onChange("")}
                 >
-                  Remove
+                  {t("organizations.logo.remove")}
                 </Button>
               ) : null}
             </Group>
           ) : (
             <TextInput
               size="sm"
-              aria-label="Logo URL"
+              aria-label={t("organizations.logo.url")}
               placeholder="https://example.com/logo.png"
               leftSection={<IconLink size={14} aria-hidden />}
               value={value.startsWith("data:") ? "" : value}
@@ -98,9 +99,7 @@ export function LogoInput({ name, value, onChange, error }: LogoInputProps) {
             />
           )}
           <Text size="xs" c="dimmed">
-            {mode === "upload"
-              ? "PNG, JPEG or WebP up to 1 MB; it is cropped square and resized for you."
-              : "An https:// address of a square image."}
+            {mode === "upload" ? t("organizations.logo.uploadHint") : t("organizations.logo.urlHint")}
           </Text>
         </Stack>
       </Group>

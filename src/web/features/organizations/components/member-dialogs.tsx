@@ -5,6 +5,8 @@ import { parseRoles } from "#shared/roles.ts";
 import { AppModal } from "#web/components/app-modal.tsx";
 import { ConfirmActionDialog } from "#web/components/confirm-dialog.tsx";
 import { ErrorAlert } from "#web/components/error-alert.tsx";
+import { t } from "#web/i18n/i18n.ts";
+import { T } from "#web/i18n/locale-root.tsx";
 import { ORG_KEY } from "../api/queries.ts";
 import type { MemberRow } from "../api/types.ts";
 import { memberName, removeMember, useUpdateMemberRoles } from "../api/use-member-mutations.ts";
@@ -35,14 +37,18 @@ export function MemberActions({
   onRemove,
 }: MemberActionsProps) {
   return (
-    <RowMenu label={`Actions for ${memberName(member)}`} width={240} tooltip="Member actions">
+    <RowMenu
+      label={t("organizations.members.actionsFor", { name: memberName(member) })}
+      width={240}
+      tooltip={t("organizations.members.actions")}
+    >
       {canUpdate ? (
         <Menu.Item
           leftSection={<IconShieldCog size={16} aria-hidden />}
           onClick={onEdit}
           disabled={ownerLocked}
         >
-          Change roles
+          {t("organizations.members.changeRoles")}
         </Menu.Item>
       ) : null}
       {canRemove && !isSelf ? (
@@ -52,18 +58,18 @@ export function MemberActions({
           onClick={onRemove}
           disabled={ownerLocked}
         >
-          Remove from organization
+          {t("organizations.members.removeFromOrganization")}
         </Menu.Item>
       ) : null}
-      {ownerLocked ? <MenuNote>Only an owner can change or remove an owner.</MenuNote> : null}
-      {isSelf ? <MenuNote>To leave, use Settings → Leave organization.</MenuNote> : null}
+      {ownerLocked ? <MenuNote>{t("organizations.members.ownerLocked")}</MenuNote> : null}
+      {isSelf ? <MenuNote>{t("organizations.members.selfNote")}</MenuNote> : null}
     </RowMenu>
   );
 }
 
 export function ChangeRolesDialog({ member, onClose }: { member: MemberRow | null; onClose: () => void }) {
   return (
-    <AppModal opened={member !== null} onClose={onClose} title="Change roles">
+    <AppModal opened={member !== null} onClose={onClose} title={t("organizations.members.changeRoles")}>
       {member ? <ChangeRolesForm key={member.id} member={member} onDone={onClose} /> : null}
     </AppModal>
   );
@@ -86,18 +92,18 @@ function ChangeRolesForm({ member, onDone }: { member: MemberRow; onDone: () => 
         value={roles}
         onChange={setRoles}
         canGrantOwner={can.isOwner}
-        error={roles.length === 0 ? "Choose at least one role" : null}
+        error={roles.length === 0 ? t("organizations.roles.chooseOne") : null}
       />
       <Group justify="flex-end" gap="sm">
         <Button variant="default" onClick={onDone}>
-          Cancel
+          {t("organizations.create.cancel")}
         </Button>
         <Button
           onClick={() => update.mutate(roles)}
           loading={update.isPending}
           disabled={roles.length === 0 || sameRoles(roles, parseRoles(member.role))}
         >
-          Save roles
+          {t("organizations.members.saveRoles")}
         </Button>
       </Group>
     </Stack>
@@ -110,20 +116,24 @@ export function RemoveMemberDialog({ member, onClose }: { member: MemberRow | nu
     <ConfirmActionDialog
       target={member}
       onClose={onClose}
-      title="Remove member"
-      confirmLabel="Remove member"
+      title={t("organizations.members.remove")}
+      confirmLabel={t("organizations.members.remove")}
       action={(target) => removeMember(organization.id, target)}
       invalidate={[ORG_KEY]}
       success={(target) => ({
-        title: "Member removed",
-        message: `${memberName(target)} no longer belongs to ${organization.name}.`,
+        title: t("organizations.members.removedTitle"),
+        message: t("organizations.members.removedMessage", {
+          name: memberName(target),
+          organization: organization.name,
+        }),
       })}
     >
       <Text size="sm">
-        <Text span fw={600}>
-          {member ? memberName(member) : ""}
-        </Text>
-        {` will lose access to ${organization.name} and leave all its teams. You can invite them again later.`}
+        <T
+          id="organizations.members.removeConfirm"
+          values={{ name: member ? memberName(member) : "", organization: organization.name }}
+          components={{ name: <Text span fw={600} /> }}
+        />
       </Text>
     </ConfirmActionDialog>
   );

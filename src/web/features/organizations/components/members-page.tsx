@@ -19,8 +19,8 @@ import { hasRole } from "#shared/roles.ts";
 import { ButtonLink } from "#web/components/button-link.tsx";
 import { ListCard } from "#web/components/list-card.tsx";
 import { SectionHeader } from "#web/components/page-states.tsx";
+import { t } from "#web/i18n/i18n.ts";
 import { authClient } from "#web/lib/auth-client.ts";
-import { plural } from "#web/lib/format.ts";
 import { usePageTitle } from "#web/lib/use-page-title.ts";
 import { useMembers } from "../api/queries.ts";
 import type { MemberRow } from "../api/types.ts";
@@ -41,12 +41,11 @@ import { RoleBadges } from "./role-badges.tsx";
 
 const route = getRouteApi("/_signed-in/org/$slug/members");
 const PAGE_SIZE = 10;
-const SORT_OPTIONS = Object.entries(MEMBER_SORTS).map(([value, { label }]) => ({ value, label }));
 
 /** `/org/$slug/members`: searchable, paged member table with role changes and removal. */
 export function MembersPage() {
   const { organization, can } = useCurrentOrganization();
-  usePageTitle(`Members · ${organization.name}`);
+  usePageTitle(t("organizations.members.pageTitle", { organization: organization.name }));
   const { data: session } = authClient.useSession();
   const search = route.useSearch();
   const navigate = route.useNavigate();
@@ -89,15 +88,16 @@ export function MembersPage() {
   const manages = can.updateMembers || can.removeMembers;
   const first = total === 0 ? 0 : (page - 1) * PAGE_SIZE + 1;
   const last = Math.min(total, page * PAGE_SIZE);
+  const sortOptions = Object.entries(MEMBER_SORTS).map(([value, { label }]) => ({ value, label: t(label) }));
 
   return (
     <Stack gap="md">
       <SectionHeader
-        title="Members"
+        title={t("organizations.nav.members")}
         description={
           query.data && !search.q
-            ? `${plural(total, "person", "people")} in ${organization.name}.`
-            : "Everyone in this organization and their roles."
+            ? t("organizations.members.countIn", { count: total, organization: organization.name })
+            : t("organizations.members.description")
         }
         actions={
           <Group gap="sm">
@@ -108,7 +108,7 @@ export function MembersPage() {
                 params={{ slug: organization.slug }}
                 leftSection={<IconUserPlus size={16} aria-hidden />}
               >
-                Invite people
+                {t("organizations.members.invite")}
               </ButtonLink>
             ) : null}
           </Group>
@@ -116,7 +116,7 @@ export function MembersPage() {
       />
       {!manages ? (
         <ReadOnlyNote icon={<IconAlertCircle size={18} aria-hidden />}>
-          You can see the members. Only owners and admins can change roles or remove people.
+          {t("organizations.members.readOnly")}
         </ReadOnlyNote>
       ) : null}
       <ListCard
@@ -124,11 +124,17 @@ export function MembersPage() {
           <Group p="md" gap="sm" justify="space-between" wrap="wrap">
             <Group gap="sm" wrap="wrap" style={{ flex: "1 1 auto" }}>
               <TextInput
-                aria-label="Search members"
-                placeholder="Search by name or email"
+                aria-label={t("organizations.members.searchLabel")}
+                placeholder={t("organizations.members.searchPlaceholder")}
                 leftSection={<IconSearch size={16} aria-hidden />}
                 rightSection={
-                  text ? <CloseButton size="sm" aria-label="Clear search" onClick={clearSearch} /> : null
+                  text ? (
+                    <CloseButton
+                      size="sm"
+                      aria-label={t("organizations.members.clearSearch")}
+                      onClick={clearSearch}
+                    />
+                  ) : null
                 }
                 value={text}
                 onChange={(event) => setText(event.currentTarget.value)}
@@ -137,8 +143,8 @@ export function MembersPage() {
                 size="sm"
               />
               <Select
-                aria-label="Sort members"
-                data={SORT_OPTIONS}
+                aria-label={t("organizations.members.sortLabel")}
+                data={sortOptions}
                 value={sort}
                 onChange={(value) => {
                   const next = (value ?? DEFAULT_MEMBER_SORT) as MemberSort;
@@ -150,7 +156,7 @@ export function MembersPage() {
               />
               {can.isOwner ? (
                 <Switch
-                  label="Without two-factor only"
+                  label={t("organizations.members.withoutTwoFactor")}
                   checked={search.twoFactor === "missing"}
                   onChange={(event) =>
                     update({ twoFactor: event.currentTarget.checked ? "missing" : undefined })
@@ -161,13 +167,13 @@ export function MembersPage() {
             </Group>
             {query.data && total > 0 ? (
               <Text size="sm" c="dimmed" aria-live="polite">
-                {`${first}–${last} of ${total}`}
+                {t("organizations.members.range", { first, last, total })}
               </Text>
             ) : null}
           </Group>
         }
         query={query}
-        noun="members"
+        noun={t("organizations.members.noun")}
         skeletonRows={5}
         total={total}
         empty={
@@ -175,22 +181,22 @@ export function MembersPage() {
             icon={IconUsers}
             title={
               search.q
-                ? "No member matches your search"
+                ? t("organizations.members.noMatchTitle")
                 : search.twoFactor
-                  ? "Everyone has two-factor"
-                  : "No members"
+                  ? t("organizations.members.allTwoFactorTitle")
+                  : t("organizations.members.emptyTitle")
             }
             description={
               search.q
-                ? `Nobody's name or email contains “${search.q}”.`
+                ? t("organizations.members.noMatchDescription", { search: search.q })
                 : search.twoFactor
-                  ? "Every member signs in with an authenticator app or a passkey."
-                  : "Invite people to fill this organization."
+                  ? t("organizations.members.allTwoFactorDescription")
+                  : t("organizations.members.emptyDescription")
             }
             action={
               search.q ? (
                 <Button variant="default" onClick={clearSearch}>
-                  Clear search
+                  {t("organizations.members.clearSearch")}
                 </Button>
               ) : null
             }
@@ -203,11 +209,11 @@ export function MembersPage() {
         }
       >
         <ListTable
-          label="Members table"
+          label={t("organizations.members.tableLabel")}
           columns={[
-            { label: "Member" },
-            { label: "Roles", visibleFrom: "sm" },
-            { label: "Joined", visibleFrom: "sm" },
+            { label: t("organizations.members.columnMember") },
+            { label: t("organizations.members.columnRoles"), visibleFrom: "sm" },
+            { label: t("organizations.members.columnJoined"), visibleFrom: "sm" },
           ]}
           actionsWidth={manages ? 56 : undefined}
           stale={query.isPlaceholderData}
@@ -224,7 +230,7 @@ export function MembersPage() {
                       <>
                         {isSelf ? (
                           <Badge size="xs" variant="outline" color="gray">
-                            You
+                            {t("organizations.members.you")}
                           </Badge>
                         ) : null}
                         {member.twoFactor === false ? (
@@ -232,9 +238,9 @@ export function MembersPage() {
                             size="xs"
                             variant="light"
                             color={organization.requireTwoFactor ? "red" : "yellow"}
-                            title="Signs in without an authenticator app or a passkey"
+                            title={t("organizations.members.noTwoFactorHint")}
                           >
-                            No two-factor
+                            {t("organizations.members.noTwoFactor")}
                           </Badge>
                         ) : null}
                       </>

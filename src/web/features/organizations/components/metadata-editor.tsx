@@ -2,6 +2,7 @@ import { ActionIcon, Button, Group, Stack, Table, Text, TextInput } from "@manti
 import { IconPlus, IconTrash } from "@tabler/icons-react";
 import { useState } from "react";
 import { ErrorAlert } from "#web/components/error-alert.tsx";
+import { t } from "#web/i18n/i18n.ts";
 import { useSaveMetadata } from "../api/use-organization-mutations.ts";
 import { useCurrentOrganization } from "./organization-context.tsx";
 
@@ -28,9 +29,10 @@ function pairErrors(pairs: Pair[]): Map<number, string> {
   const seen = new Set<string>();
   for (const pair of pairs) {
     const key = pair.key.trim();
-    if (!key && pair.value) errors.set(pair.id, "Give this value a key");
-    else if (key.length > KEY_MAX) errors.set(pair.id, `A key has at most ${KEY_MAX} characters`);
-    else if (key && seen.has(key)) errors.set(pair.id, "This key is used twice");
+    if (!key && pair.value) errors.set(pair.id, t("organizations.metadata.keyMissing"));
+    else if (key.length > KEY_MAX)
+      errors.set(pair.id, t("organizations.metadata.keyTooLong", { max: KEY_MAX }));
+    else if (key && seen.has(key)) errors.set(pair.id, t("organizations.metadata.keyTwice"));
     if (key) seen.add(key);
   }
   return errors;
@@ -49,7 +51,7 @@ export function MetadataEditor() {
     const entries = pairsOf(organization.metadata);
     return entries.length === 0 ? (
       <Text size="sm" c="dimmed">
-        No metadata.
+        {t("organizations.metadata.none")}
       </Text>
     ) : (
       <Table withTableBorder>
@@ -74,14 +76,14 @@ export function MetadataEditor() {
       <ErrorAlert error={save.error} />
       {pairs.length === 0 ? (
         <Text size="sm" c="dimmed">
-          No metadata yet. Add pairs such as a billing code or an internal id for your own tools.
+          {t("organizations.metadata.empty")}
         </Text>
       ) : (
         pairs.map((pair, index) => (
           <Group key={pair.id} gap="xs" align="flex-start" wrap="nowrap">
             <TextInput
-              aria-label={`Key ${index + 1}`}
-              placeholder="Key"
+              aria-label={t("organizations.metadata.keyLabel", { number: index + 1 })}
+              placeholder={t("organizations.metadata.keyPlaceholder")}
               value={pair.key}
               onChange={(event) => update(pair.id, "key", event.currentTarget.value)}
               error={errors.get(pair.id)}
@@ -90,8 +92,8 @@ export function MetadataEditor() {
               style={{ flex: 2 }}
             />
             <TextInput
-              aria-label={`Value ${index + 1}`}
-              placeholder="Value"
+              aria-label={t("organizations.metadata.valueLabel", { number: index + 1 })}
+              placeholder={t("organizations.metadata.valuePlaceholder")}
               value={pair.value}
               onChange={(event) => update(pair.id, "value", event.currentTarget.value)}
               maxLength={VALUE_MAX}
@@ -102,7 +104,7 @@ export function MetadataEditor() {
               variant="subtle"
               color="red"
               size="lg"
-              aria-label={`Remove pair ${index + 1}`}
+              aria-label={t("organizations.metadata.removePair", { number: index + 1 })}
               onClick={() => setPairs((current) => current.filter((item) => item.id !== pair.id))}
             >
               <IconTrash size={16} aria-hidden />
@@ -121,7 +123,7 @@ export function MetadataEditor() {
             setNextId((id) => id + 1);
           }}
         >
-          Add pair
+          {t("organizations.metadata.addPair")}
         </Button>
         <Button
           size="sm"
@@ -135,7 +137,7 @@ export function MetadataEditor() {
           loading={save.isPending}
           disabled={errors.size > 0}
         >
-          Save metadata
+          {t("organizations.metadata.save")}
         </Button>
       </Group>
     </Stack>

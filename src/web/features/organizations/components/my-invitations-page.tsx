@@ -2,8 +2,8 @@ import { Card, Group, Stack, Text } from "@mantine/core";
 import { IconClock, IconMailOpened } from "@tabler/icons-react";
 import { ErrorAlert, LoadError } from "#web/components/error-alert.tsx";
 import { ListSkeleton, PageHeading } from "#web/components/page-states.tsx";
+import { t } from "#web/i18n/i18n.ts";
 import { authClient } from "#web/lib/auth-client.ts";
-import { plural } from "#web/lib/format.ts";
 import { usePageTitle } from "#web/lib/use-page-title.ts";
 import { useUserInvitations } from "../api/queries.ts";
 import type { UserInvitation } from "../api/types.ts";
@@ -17,7 +17,7 @@ import { RoleBadges } from "./role-badges.tsx";
 
 /** `/invitations`: pending invitations sent to the signed-in user's email. */
 export function MyInvitationsPage() {
-  usePageTitle("My invitations");
+  usePageTitle(t("organizations.myInvitations.title"));
   const query = useUserInvitations();
   const { data: session } = authClient.useSession();
   const count = query.data?.length ?? 0;
@@ -25,34 +25,34 @@ export function MyInvitationsPage() {
   return (
     <Stack gap="lg" maw={760} mx="auto" py={{ base: "md", sm: 40 }}>
       <PageHeading
-        title="My invitations"
+        title={t("organizations.myInvitations.title")}
         description={
           session
-            ? `Organizations that invited ${session.user.email}. Accept to join, or decline.`
-            : "Organizations that invited you."
+            ? t("organizations.myInvitations.description", { email: session.user.email })
+            : t("organizations.myInvitations.descriptionNoEmail")
         }
       />
       {query.error ? (
         <LoadError
           error={query.error}
           onRetry={() => void query.refetch()}
-          title="We couldn't load your invitations"
+          title={t("organizations.myInvitations.loadFailed")}
         />
       ) : query.isPending ? (
         <Card withBorder padding="lg" radius="lg">
-          <ListSkeleton rows={2} label="Loading invitations" />
+          <ListSkeleton rows={2} label={t("organizations.myInvitations.loading")} />
         </Card>
       ) : count === 0 ? (
         <NothingYetCard
           icon={<IconMailOpened size={26} stroke={1.6} aria-hidden />}
-          title="No pending invitations"
-          description="When an organization invites you, the invitation shows up here and in your inbox."
-          other={{ to: "/organizations", label: "Your organizations" }}
+          title={t("organizations.invitations.emptyPending")}
+          description={t("organizations.myInvitations.emptyDescription")}
+          other={{ to: "/organizations", label: t("organizations.switcher.yours") }}
         />
       ) : (
         <Stack gap="sm">
           <Text size="sm" c="dimmed">
-            {plural(count, "pending invitation")}
+            {t("organizations.myInvitations.count", { count })}
           </Text>
           {query.data?.map((invitation) => (
             <InvitationItem key={invitation.id} invitation={invitation} />
@@ -84,7 +84,9 @@ export function InvitationItem({ invitation }: { invitation: UserInvitation }) {
               {invitation.organizationName}
             </Text>
             <Text size="sm" c="dimmed">
-              {`Invited by ${invitation.inviterName || "a member"}`}
+              {invitation.inviterName
+                ? t("organizations.invitations.invitedBy", { name: invitation.inviterName })
+                : t("organizations.myInvitations.invitedByMember")}
             </Text>
             <Group gap="xs" mt={6}>
               <RoleBadges role={invitation.role} size="xs" />

@@ -3,6 +3,7 @@ import { IconPlus } from "@tabler/icons-react";
 import type { ReactNode } from "react";
 import { ButtonLink } from "#web/components/button-link.tsx";
 import { EmptyStateCard } from "#web/components/page-states.tsx";
+import { t } from "#web/i18n/i18n.ts";
 
 interface NothingYetCardProps {
   icon: ReactNode;
@@ -18,7 +19,7 @@ export function NothingYetCard({ icon, title, description, other }: NothingYetCa
     <EmptyStateCard variant="light" icon={icon} title={title} description={description}>
       <EmptyState.Actions>
         <ButtonLink to="/organizations/new" leftSection={<IconPlus size={16} aria-hidden />}>
-          Create organization
+          {t("organizations.create.title")}
         </ButtonLink>
         <ButtonLink to={other.to} variant="default">
           {other.label}

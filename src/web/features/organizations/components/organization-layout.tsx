@@ -18,6 +18,7 @@ import { type ReactNode, useMemo, useRef } from "react";
 import { ButtonLink } from "#web/components/button-link.tsx";
 import { LoadError } from "#web/components/error-alert.tsx";
 import { TwoFactorRequired } from "#web/components/two-factor-required.tsx";
+import { t } from "#web/i18n/i18n.ts";
 import { isTwoFactorRequired } from "#web/lib/api/api-error.ts";
 import { useCurrentInSight } from "#web/lib/use-current-in-sight.ts";
 import { useFullOrganization, useOrganizationBySlug } from "../api/queries.ts";
@@ -79,7 +80,11 @@ export function OrganizationLayout() {
   if (error) {
     return (
       <Box maw={960} mx="auto" py={{ base: "md", sm: 40 }}>
-        <LoadError error={error} onRetry={() => void refetch()} title="We couldn't load this organization" />
+        <LoadError
+          error={error}
+          onRetry={() => void refetch()}
+          title={t("organizations.layout.loadFailed")}
+        />
       </Box>
     );
   }
@@ -94,15 +99,15 @@ export function OrganizationLayout() {
             icon={<IconBuildingCommunity size={26} stroke={1.6} aria-hidden />}
             title={
               <Title order={1} fz={22}>
-                Organization not found
+                {t("organizations.layout.notFoundTitle")}
               </Title>
             }
-            description={`There is no organization at /org/${slug}, or you are not a member of it. If someone invited you, open the link in their invitation email.`}
+            description={t("organizations.layout.notFoundDescription", { slug })}
           >
             <EmptyState.Actions>
-              <ButtonLink to="/organizations">All organizations</ButtonLink>
+              <ButtonLink to="/organizations">{t("organizations.switcher.all")}</ButtonLink>
               <ButtonLink to="/invitations" variant="default">
-                My invitations
+                {t("organizations.myInvitations.title")}
               </ButtonLink>
             </EmptyState.Actions>
           </EmptyState>
@@ -113,25 +118,59 @@ export function OrganizationLayout() {
 
   const { organization: org, can } = current;
   const items: NavItem[] = [
-    { section: "", label: "Overview", icon: <IconHome size={16} aria-hidden /> },
-    { section: "members", label: "Members", icon: <IconUsers size={16} aria-hidden /> },
+    { section: "", label: t("organizations.nav.overview"), icon: <IconHome size={16} aria-hidden /> },
+    { section: "members", label: t("organizations.nav.members"), icon: <IconUsers size={16} aria-hidden /> },
     ...(can.inviteMembers
-      ? [{ section: "invitations" as const, label: "Invitations", icon: <IconMail size={16} aria-hidden /> }]
+      ? [
+          {
+            section: "invitations" as const,
+            label: t("organizations.nav.invitations"),
+            icon: <IconMail size={16} aria-hidden />,
+          },
+        ]
       : []),
-    { section: "teams", label: "Teams", icon: <IconUsersGroup size={16} aria-hidden /> },
+    { section: "teams", label: t("organizations.nav.teams"), icon: <IconUsersGroup size={16} aria-hidden /> },
     ...(can.readRoles
-      ? [{ section: "roles" as const, label: "Roles", icon: <IconShieldLock size={16} aria-hidden /> }]
+      ? [
+          {
+            section: "roles" as const,
+            label: t("organizations.nav.roles"),
+            icon: <IconShieldLock size={16} aria-hidden />,
+          },
+        ]
       : []),
-    { section: "settings", label: "Settings", icon: <IconSettings size={16} aria-hidden /> },
+    {
+      section: "settings",
+      label: t("organizations.nav.settings"),
+      icon: <IconSettings size={16} aria-hidden />,
+    },
     ...(can.manageApiKeys
-      ? [{ section: "api-keys" as const, label: "API keys", icon: <IconKey size={16} aria-hidden /> }]
+      ? [
+          {
+            section: "api-keys" as const,
+            label: t("organizations.nav.apiKeys"),
+            icon: <IconKey size={16} aria-hidden />,
+          },
+        ]
       : []),
     ...(can.manageAudit
       ? [
-          { section: "activity" as const, label: "Activity", icon: <IconHistory size={16} aria-hidden /> },
-          { section: "webhooks" as const, label: "Webhooks", icon: <IconWebhook size={16} aria-hidden /> },
+          {
+            section: "activity" as const,
+            label: t("organizations.nav.activity"),
+            icon: <IconHistory size={16} aria-hidden />,
+          },
+          {
+            section: "webhooks" as const,
+            label: t("organizations.nav.webhooks"),
+            icon: <IconWebhook size={16} aria-hidden />,
+          },
           // Verified domains and join requests (issue 18).
-          { section: "domains" as const, label: "Domains", icon: <IconWorld size={16} aria-hidden /> },
+          {
+            section: "domains" as const,
+            label: t("organizations.nav.domains"),
+            icon: <IconWorld size={16} aria-hidden />,
+          },
         ]
       : []),
     // Enterprise single sign-on and directory sync (issue 19): owners only.
@@ -139,7 +178,7 @@ export function OrganizationLayout() {
       ? [
           {
             section: "sso" as const,
-            label: "Single sign-on",
+            label: t("organizations.nav.sso"),
             icon: <IconShieldCheck size={16} aria-hidden />,
           },
         ]
@@ -168,8 +207,8 @@ export function OrganizationLayout() {
         </Group>
         {blocked ? (
           <TwoFactorRequired
-            title="Two-factor authentication required"
-            description={`${org.name} requires two-factor authentication of every member. Turn on an authenticator app or add a passkey to your account, then come back: your membership is waiting.`}
+            title={t("organizations.layout.twoFactorTitle")}
+            description={t("organizations.layout.twoFactorDescription", { organization: org.name })}
           />
         ) : (
           <>
@@ -192,7 +231,7 @@ function OrganizationNav({ slug, items }: { slug: string; items: NavItem[] }) {
   useCurrentInSight(navRef, rest);
 
   return (
-    <Box component="nav" aria-label="Organization sections" className="gh-org-nav" ref={navRef}>
+    <Box component="nav" aria-label={t("organizations.nav.label")} className="gh-org-nav" ref={navRef}>
       <ScrollArea type="never" offsetScrollbars={false} className="gh-org-nav-scroll">
         <Group gap={4} pb={6} className="gh-org-nav-list">
           {items.map((item) => {
@@ -228,7 +267,7 @@ function LayoutSkeleton() {
       mx="auto"
       py={{ base: "sm", sm: 32 }}
       role="status"
-      aria-label="Loading organization"
+      aria-label={t("organizations.layout.loading")}
     >
       <OrgIdentitySkeleton
         size={56}

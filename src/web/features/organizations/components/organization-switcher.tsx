@@ -8,6 +8,7 @@ import {
   IconSelector,
 } from "@tabler/icons-react";
 import { useNavigate, useRouterState } from "@tanstack/react-router";
+import { t } from "#web/i18n/i18n.ts";
 import { useUnreachableNotice } from "#web/lib/api/unreachable-notice.tsx";
 import { authClient } from "#web/lib/auth-client.ts";
 import { useOrganizations } from "../api/queries.ts";
@@ -57,9 +58,15 @@ export function OrganizationSwitcher() {
         <Menu.Target>
           <UnstyledButton
             data-testid="organization-switcher"
-            aria-label={`${
-              current ? `Organization: ${current.name}. Switch organization` : "Choose an organization"
-            }${waiting > 0 ? `; ${waiting} pending invitation${waiting === 1 ? "" : "s"}` : ""}`}
+            aria-label={
+              current
+                ? waiting > 0
+                  ? t("organizations.switcher.currentLabelPending", { name: current.name, count: waiting })
+                  : t("organizations.switcher.currentLabel", { name: current.name })
+                : waiting > 0
+                  ? t("organizations.switcher.chooseLabelPending", { count: waiting })
+                  : t("organizations.switcher.chooseLabel")
+            }
             px={8}
             py={4}
             style={{
@@ -79,7 +86,7 @@ export function OrganizationSwitcher() {
                 </ThemeIcon>
               )}
               <Text size="sm" fw={600} truncate className="gh-switcher-name" style={{ minWidth: 0 }}>
-                {current ? current.name : "Organizations"}
+                {current ? current.name : t("organizations.list.title")}
               </Text>
               {waiting > 0 ? (
                 <Badge size="sm" circle color="indigo" aria-hidden data-testid="switcher-invitation-count">
@@ -94,7 +101,7 @@ export function OrganizationSwitcher() {
           <SwitcherInvitations invitations={pending.invitations} onOpen={pending.open} />
           {organizations && organizations.length > 0 ? (
             <>
-              <Menu.Label>Your organizations</Menu.Label>
+              <Menu.Label>{t("organizations.switcher.yours")}</Menu.Label>
               <div style={{ maxHeight: 320, overflowY: "auto" }}>
                 {organizations.map((org) => (
                   <Menu.Item
@@ -102,7 +109,7 @@ export function OrganizationSwitcher() {
                     leftSection={<OrgAvatar name={org.name} logo={org.logo} size={24} radius="sm" />}
                     rightSection={
                       org.id === current?.id ? (
-                        <IconCheck size={16} aria-label="Current organization" />
+                        <IconCheck size={16} aria-label={t("organizations.switcher.current")} />
                       ) : null
                     }
                     onClick={() => navigate({ to: "/org/$slug", params: { slug: org.slug } })}
@@ -117,12 +124,12 @@ export function OrganizationSwitcher() {
             </>
           ) : (
             <Text size="sm" c="dimmed" px="sm" py="xs">
-              You don't belong to an organization yet.
+              {t("organizations.switcher.none")}
             </Text>
           )}
           {offers.length > 0 ? (
             <>
-              <Menu.Label>Through your email address</Menu.Label>
+              <Menu.Label>{t("organizations.switcher.throughEmail")}</Menu.Label>
               {offers.map((offer) => (
                 <Menu.Item
                   key={offer.organizationId}
@@ -131,8 +138,8 @@ export function OrganizationSwitcher() {
                 >
                   <Text size="sm" truncate>
                     {offer.joinMode === "auto"
-                      ? `Join ${offer.organizationName}`
-                      : `Ask to join ${offer.organizationName}`}
+                      ? t("organizations.switcher.join", { organization: offer.organizationName })
+                      : t("organizations.switcher.askToJoin", { organization: offer.organizationName })}
                   </Text>
                 </Menu.Item>
               ))}
@@ -143,19 +150,19 @@ export function OrganizationSwitcher() {
             leftSection={<IconPlus size={16} aria-hidden />}
             onClick={() => navigate({ to: "/organizations/new" })}
           >
-            Create organization
+            {t("organizations.create.title")}
           </Menu.Item>
           <Menu.Item
             leftSection={<IconLayoutList size={16} aria-hidden />}
             onClick={() => navigate({ to: "/organizations" })}
           >
-            All organizations
+            {t("organizations.switcher.all")}
           </Menu.Item>
           <Menu.Item
             leftSection={<IconMailOpened size={16} aria-hidden />}
             onClick={() => navigate({ to: "/invitations" })}
           >
-            My invitations
+            {t("organizations.myInvitations.title")}
           </Menu.Item>
         </Menu.Dropdown>
       </Menu>

@@ -8,13 +8,18 @@ import {
 } from "@tabler/icons-react";
 import { createLink } from "@tanstack/react-router";
 import { forwardRef, useState } from "react";
+import { parseRoles } from "#shared/roles.ts";
 import { ButtonLink } from "#web/components/button-link.tsx";
 import { LoadError } from "#web/components/error-alert.tsx";
 import { PageHeading } from "#web/components/page-states.tsx";
 import { TextLink } from "#web/components/text-link.tsx";
-import { formatDate, plural } from "#web/lib/format.ts";
+import { t } from "#web/i18n/i18n.ts";
+import { T } from "#web/i18n/locale-root.tsx";
+import { formatDate } from "#web/lib/format.ts";
 import { usePageTitle } from "#web/lib/use-page-title.ts";
 import { useOrganizations, useUserInvitations } from "../api/queries.ts";
+import { listText } from "../lib/format.ts";
+import { roleLabel } from "../lib/roles.ts";
 import { DomainOffersCard } from "./domain-offers-card.tsx";
 import { NothingYetCard } from "./nothing-yet-card.tsx";
 import { OrgAvatar, OrgIdentitySkeleton } from "./org-avatar.tsx";
@@ -30,7 +35,7 @@ const CardLink = createLink(CardAnchor);
 
 /** `/organizations`: every organization the user belongs to, and a way to create one. */
 export function OrganizationsPage() {
-  usePageTitle("Organizations");
+  usePageTitle(t("organizations.list.title"));
   const { data: organizations, isPending, error, refetch } = useOrganizations();
   const invitations = useUserInvitations();
   const [filter, setFilter] = useState("");
@@ -44,11 +49,11 @@ export function OrganizationsPage() {
     <Stack gap="lg" maw={960} mx="auto" py={{ base: "md", sm: 40 }}>
       <Group justify="space-between" align="flex-end" wrap="wrap" gap="sm">
         <PageHeading
-          title="Organizations"
-          description="Workspaces you belong to. Open one to manage its members, invitations and teams."
+          title={t("organizations.list.title")}
+          description={t("organizations.list.description")}
         />
         <ButtonLink to="/organizations/new" leftSection={<IconPlus size={16} aria-hidden />}>
-          Create organization
+          {t("organizations.create.title")}
         </ButtonLink>
       </Group>
 
@@ -56,21 +61,22 @@ export function OrganizationsPage() {
 
       {pendingCount > 0 ? (
         <Alert color="indigo" variant="light" icon={<IconMailOpened size={18} aria-hidden />}>
-          {`You have ${plural(pendingCount, "pending invitation")}. `}
-          <TextLink to="/invitations" fw={600} c="inherit" underline="always">
-            Review invitations
-          </TextLink>
+          <T
+            id="organizations.list.pendingInvitations"
+            values={{ count: pendingCount }}
+            components={{ link: <TextLink to="/invitations" fw={600} c="inherit" underline="always" /> }}
+          />
         </Alert>
       ) : null}
 
       {error ? (
-        <LoadError error={error} onRetry={() => void refetch()} title="We couldn't load your organizations" />
+        <LoadError error={error} onRetry={() => void refetch()} title={t("organizations.list.loadFailed")} />
       ) : isPending ? (
         <SimpleGrid
           cols={{ base: 1, sm: 2, md: 3 }}
           spacing="md"
           role="status"
-          aria-label="Loading organizations"
+          aria-label={t("organizations.list.loading")}
         >
           {[0, 1, 2].map((key) => (
             <Card key={key} withBorder padding="lg" radius="lg">
@@ -88,16 +94,16 @@ export function OrganizationsPage() {
       ) : organizations && organizations.length === 0 ? (
         <NothingYetCard
           icon={<IconBuildingCommunity size={26} stroke={1.6} aria-hidden />}
-          title="No organizations yet"
-          description="Create an organization to invite teammates, give them roles and group them in teams. Invited to one? Accept the invitation to join it."
-          other={{ to: "/invitations", label: "My invitations" }}
+          title={t("organizations.list.emptyTitle")}
+          description={t("organizations.list.emptyDescription")}
+          other={{ to: "/invitations", label: t("organizations.myInvitations.title") }}
         />
       ) : (
         <Stack gap="md">
           {organizations && organizations.length > 6 ? (
             <TextInput
-              aria-label="Filter organizations"
-              placeholder="Filter by name or slug"
+              aria-label={t("organizations.list.filterLabel")}
+              placeholder={t("organizations.list.filterPlaceholder")}
               leftSection={<IconSearch size={16} aria-hidden />}
               value={filter}
               onChange={(event) => setFilter(event.currentTarget.value)}
@@ -105,7 +111,7 @@ export function OrganizationsPage() {
             />
           ) : null}
           {shown && shown.length === 0 ? (
-            <Text c="dimmed">{`No organization matches “${filter.trim()}”.`}</Text>
+            <Text c="dimmed">{t("organizations.list.noMatch", { filter: filter.trim() })}</Text>
           ) : null}
           <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }} spacing="md">
             {shown?.map((org) => (
@@ -118,7 +124,10 @@ export function OrganizationsPage() {
                 padding="lg"
                 radius="lg"
                 className="gh-hover-card"
-                aria-label={`${org.name}, ${org.role.split(",").join(" and ")}`}
+                aria-label={t("organizations.list.cardLabel", {
+                  name: org.name,
+                  roles: listText(parseRoles(org.role).map(roleLabel)),
+                })}
               >
                 <Group gap="sm" wrap="nowrap" align="flex-start">
                   <OrgAvatar name={org.name} logo={org.logo} size={44} />
@@ -137,11 +146,13 @@ export function OrganizationsPage() {
                     <RoleBadges role={org.role} size="xs" />
                     {org.requireTwoFactor ? (
                       <Badge size="xs" variant="light" color="indigo">
-                        Two-factor required
+                        {t("organizations.list.twoFactorRequired")}
                       </Badge>
                     ) : null}
                   </Group>
-                  <Text size="xs" c="dimmed">{`Since ${formatDate(org.createdAt)}`}</Text>
+                  <Text size="xs" c="dimmed">
+                    {t("organizations.list.since", { date: formatDate(org.createdAt) })}
+                  </Text>
                 </Group>
               </CardLink>
             ))}

@@ -4,7 +4,7 @@ import type { ReactNode } from "react";
 import { RecentEvents } from "#web/components/audit/recent-events.tsx";
 import { TextLink } from "#web/components/text-link.tsx";
 import { UserAvatar } from "#web/components/user-avatar.tsx";
-import { plural } from "#web/lib/format.ts";
+import { t } from "#web/i18n/i18n.ts";
 import type { FullOrganization } from "../api/types.ts";
 import { memberName } from "../api/use-member-mutations.ts";
 import { teamStep } from "../lib/get-started.ts";
@@ -77,11 +77,11 @@ export function RecentActivity() {
   const { organization } = useCurrentOrganization();
   return (
     <OverviewCard
-      title="Recent activity"
+      title={t("organizations.overview.recentActivity")}
       spacing="md"
       link={
         <TextLink to="/org/$slug/activity" params={{ slug: organization.slug }} size="sm">
-          See all activity
+          {t("organizations.overview.seeAllActivity")}
         </TextLink>
       }
     >
@@ -95,24 +95,28 @@ export function GetStarted({ full }: { full: FullOrganization }) {
   const { organization } = useCurrentOrganization();
   const teams = teamStep(full);
   const steps = [
-    { done: Boolean(organization.logo), label: "Add a logo", to: "/org/$slug/settings" as const },
+    {
+      done: Boolean(organization.logo),
+      label: t("organizations.overview.stepLogo"),
+      to: "/org/$slug/settings" as const,
+    },
     {
       done: full.memberCount > 1 || full.invitationCount > 0,
-      label: "Invite a teammate",
+      label: t("organizations.overview.stepInvite"),
       to: "/org/$slug/invitations" as const,
     },
     {
       done: teams.done,
-      label: "Create a team",
+      label: t("organizations.overview.stepTeam"),
       to: "/org/$slug/teams" as const,
       note: teams.cameWith
-        ? `“${teams.cameWith.name}” came with the organization; create teams to group people.`
+        ? t("organizations.overview.stepTeamNote", { team: teams.cameWith.name })
         : undefined,
     },
   ];
   if (steps.every((step) => step.done)) return null;
   return (
-    <OverviewCard title="Get started">
+    <OverviewCard title={t("organizations.overview.getStarted")}>
       <Stack gap={8}>
         {steps.map((step) => (
           <Group key={step.label} gap="xs" wrap="nowrap" align="flex-start">
@@ -123,7 +127,7 @@ export function GetStarted({ full }: { full: FullOrganization }) {
             )}
             {step.done ? (
               <Text size="sm" c="dimmed" td="line-through">
-                {`${step.label} (done)`}
+                {t("organizations.overview.stepDone", { step: step.label })}
               </Text>
             ) : (
               <div style={{ minWidth: 0 }}>
@@ -150,10 +154,10 @@ export function People({ full }: { full: FullOrganization }) {
   if (full.members.length === 0) return null;
   return (
     <OverviewCard
-      title="People"
+      title={t("organizations.overview.people")}
       link={
         <TextLink to="/org/$slug/members" params={{ slug: organization.slug }} size="sm">
-          {`See all ${plural(full.memberCount, "member")}`}
+          {t("organizations.overview.seeAllMembers", { count: full.memberCount })}
         </TextLink>
       }
     >

@@ -1,7 +1,8 @@
 import { Grid, Group, SimpleGrid, Skeleton, Stack, Text, Title } from "@mantine/core";
 import { IconCalendar, IconMail, IconShieldCheck, IconUsers, IconUsersGroup } from "@tabler/icons-react";
 import { LoadError } from "#web/components/error-alert.tsx";
-import { formatDate, plural } from "#web/lib/format.ts";
+import { t } from "#web/i18n/i18n.ts";
+import { formatDate } from "#web/lib/format.ts";
 import { usePageTitle } from "#web/lib/use-page-title.ts";
 import { useFullOrganization } from "../api/queries.ts";
 import { useCurrentOrganization } from "./organization-context.tsx";
@@ -22,23 +23,33 @@ export function OverviewPage() {
   return (
     <Stack gap="lg">
       <Title order={2} className="gh-visually-hidden">
-        Overview
+        {t("organizations.nav.overview")}
       </Title>
       <OwnershipOfferNotice />
       <SimpleGrid cols={3} spacing={{ base: "xs", sm: "md" }}>
-        <Stat icon={<IconUsers size={20} />} label="Members" value={data?.memberCount} loading={loading} />
-        <Stat icon={<IconUsersGroup size={20} />} label="Teams" value={data?.teamCount} loading={loading} />
+        <Stat
+          icon={<IconUsers size={20} />}
+          label={t("organizations.nav.members")}
+          value={data?.memberCount}
+          loading={loading}
+        />
+        <Stat
+          icon={<IconUsersGroup size={20} />}
+          label={t("organizations.nav.teams")}
+          value={data?.teamCount}
+          loading={loading}
+        />
         {can.inviteMembers ? (
           <Stat
             icon={<IconMail size={20} />}
-            label="Pending invitations"
+            label={t("organizations.overview.pendingInvitations")}
             value={data?.invitationCount}
             loading={loading}
           />
         ) : (
           <Stat
             icon={<IconShieldCheck size={20} />}
-            label="Your role"
+            label={t("organizations.overview.yourRole")}
             value={<RoleBadges role={role} size="md" />}
             loading={false}
           />
@@ -53,16 +64,18 @@ export function OverviewPage() {
         ) : null}
         <Grid.Col span={{ base: 12, md: can.manageAudit ? 5 : 12 }}>
           <Stack gap="md">
-            <OverviewCard title="About">
+            <OverviewCard title={t("organizations.overview.about")}>
               <Stack gap="xs">
                 <Group gap="xs" wrap="nowrap">
                   <IconShieldCheck size={16} aria-hidden />
-                  <Text size="sm">Your role</Text>
+                  <Text size="sm">{t("organizations.overview.yourRole")}</Text>
                   <RoleBadges role={role} size="xs" />
                 </Group>
                 <Group gap="xs" wrap="nowrap">
                   <IconCalendar size={16} aria-hidden />
-                  <Text size="sm">{`Created ${formatDate(organization.createdAt)}`}</Text>
+                  <Text size="sm">
+                    {t("organizations.overview.created", { date: formatDate(organization.createdAt) })}
+                  </Text>
                 </Group>
                 <Group gap="xs" wrap="nowrap">
                   <IconUsers size={16} aria-hidden />
@@ -70,15 +83,17 @@ export function OverviewPage() {
                     <Skeleton height={12} width={120} radius="xl" />
                   ) : (
                     <Text size="sm">
-                      {`${plural(data?.memberCount ?? 0, "member")} in ${plural(data?.teamCount ?? 0, "team")}`}
+                      {t("organizations.overview.membersInTeams", {
+                        members: data?.memberCount ?? 0,
+                        teams: data?.teamCount ?? 0,
+                      })}
                     </Text>
                   )}
                 </Group>
               </Stack>
               {!can.updateMembers ? (
                 <Text size="xs" c="dimmed" mt="md">
-                  As a member you can see who is here. Owners and admins manage members, invitations and
-                  teams.
+                  {t("organizations.overview.memberNote")}
                 </Text>
               ) : null}
             </OverviewCard>

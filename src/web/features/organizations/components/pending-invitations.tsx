@@ -4,8 +4,8 @@ import { useEffect, useState } from "react";
 import { AppModal } from "#web/components/app-modal.tsx";
 import { ErrorAlert } from "#web/components/error-alert.tsx";
 import { TextLink } from "#web/components/text-link.tsx";
+import { t } from "#web/i18n/i18n.ts";
 import { useUnreachableNotice } from "#web/lib/api/unreachable-notice.tsx";
-import { plural } from "#web/lib/format.ts";
 import { useUserInvitations } from "../api/queries.ts";
 import type { UserInvitation } from "../api/types.ts";
 import { useInvitationAnswer } from "../api/use-invitation-answer.ts";
@@ -40,9 +40,9 @@ export function PendingInvitations() {
     <Stack gap="sm" component="section" aria-labelledby="pending-invitations-title">
       <Group justify="space-between" align="baseline">
         <Title id="pending-invitations-title" order={2} fz="lg">
-          {`You have ${plural(invitations.length, "pending invitation")}`}
+          {t("organizations.home.pendingTitle", { count: invitations.length })}
         </Title>
-        <TextLink to="/invitations">See all</TextLink>
+        <TextLink to="/invitations">{t("organizations.home.seeAll")}</TextLink>
       </Group>
       {invitations.slice(0, 3).map((invitation) => (
         <InvitationItem key={invitation.id} invitation={invitation} />
@@ -65,7 +65,7 @@ export function SwitcherInvitations({
   if (invitations.length === 0) return null;
   return (
     <>
-      <Menu.Label>{`Pending invitations (${invitations.length})`}</Menu.Label>
+      <Menu.Label>{t("organizations.switcher.pending", { count: invitations.length })}</Menu.Label>
       {invitations.slice(0, 5).map((invitation) => (
         <Menu.Item
           key={invitation.id}
@@ -80,7 +80,7 @@ export function SwitcherInvitations({
           }
           rightSection={
             <Badge size="xs" variant="light" color="indigo" tt="none">
-              Invited
+              {t("organizations.invitations.invited")}
             </Badge>
           }
           onClick={() => onOpen(invitation)}
@@ -107,7 +107,11 @@ export function InvitationDialog({
     <AppModal
       opened={invitation !== null}
       onClose={onClose}
-      title={invitation ? `Invitation to ${invitation.organizationName}` : ""}
+      title={
+        invitation
+          ? t("organizations.switcher.invitationTo", { organization: invitation.organizationName })
+          : ""
+      }
     >
       {invitation ? <InvitationAnswer invitation={invitation} onClose={onClose} /> : null}
     </AppModal>
@@ -127,7 +131,14 @@ function InvitationAnswer({ invitation, onClose }: { invitation: UserInvitation;
       <Group gap="md" wrap="nowrap">
         <OrgAvatar name={invitation.organizationName} logo={invitation.organizationLogo} size={48} />
         <div style={{ minWidth: 0 }}>
-          <Text size="sm">{`${invitation.inviterName || "A member"} invited you to join ${invitation.organizationName}.`}</Text>
+          <Text size="sm">
+            {invitation.inviterName
+              ? t("organizations.switcher.invitedYou", {
+                  inviter: invitation.inviterName,
+                  organization: invitation.organizationName,
+                })
+              : t("organizations.switcher.memberInvitedYou", { organization: invitation.organizationName })}
+          </Text>
           <Group gap="xs" mt={6}>
             <RoleBadges role={invitation.role} size="xs" />
             <Group gap={4} wrap="nowrap">

@@ -1,24 +1,36 @@
 import { Stack, TextInput } from "@mantine/core";
-import { schemaResolver, useForm } from "@mantine/form";
+import { useForm } from "@mantine/form";
 import type { ReactNode } from "react";
-import { z } from "zod";
-import { organizationNameSchema, slugSchema } from "#shared/fields.ts";
+import { organizationNameSchema } from "#shared/fields.ts";
 import { LIMITS } from "#shared/limits.ts";
 import { ErrorAlert } from "#web/components/error-alert.tsx";
+import { t } from "#web/i18n/i18n.ts";
 import type { OrganizationFields } from "../api/use-organization-mutations.ts";
 import type { SlugCheck } from "../api/use-slug-availability.ts";
-import { logoSchema } from "../lib/logo.ts";
+import { problemOf } from "../lib/field-problems.ts";
+import { validateLogoUrl } from "../lib/logo.ts";
+import { slugFieldProblem } from "../lib/slug.ts";
 import { LogoInput } from "./logo-input.tsx";
 import { SlugInput } from "./slug-input.tsx";
 
-const profileForm = z.object({ name: organizationNameSchema(), slug: slugSchema, logo: logoSchema });
+const nameSchema = organizationNameSchema();
+
+/** What is wrong with an organization's name by the shared rules, in the current language. */
+export function organizationNameProblem(name: string): string | null {
+  return problemOf(nameSchema, name, {
+    missing: "organizations.profile.nameMissing",
+    tooLong: "organizations.profile.nameTooLong",
+    other: "organizations.profile.nameOneLine",
+  });
+}
 
 /** The form of an organization's name, slug and logo, for creating one and for its settings. */
 export function useProfileForm(initialValues: OrganizationFields) {
   return useForm<OrganizationFields>({
     mode: "controlled",
     initialValues,
-    validate: schemaResolver(profileForm, { sync: true }),
+    // The shared schemas' rules (the server's), said in the current language when the check runs.
+    validate: { name: organizationNameProblem, slug: slugFieldProblem, logo: validateLogoUrl },
     validateInputOnBlur: true,
   });
 }
@@ -81,7 +93,7 @@ export function ProfileFields({
   return (
     <>
       <TextInput
-        label="Name"
+        label={t("organizations.profile.name")}
         maxLength={LIMITS.organizationName}
         {...nameInput}
         {...name}

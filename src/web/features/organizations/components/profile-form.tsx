@@ -1,5 +1,6 @@
 import { Button, Group, Text } from "@mantine/core";
 import { useNavigate } from "@tanstack/react-router";
+import { t } from "#web/i18n/i18n.ts";
 import { useUpdateProfile } from "../api/use-organization-mutations.ts";
 import { useSlugAvailability } from "../api/use-slug-availability.ts";
 import { useCurrentOrganization } from "./organization-context.tsx";
@@ -30,21 +31,21 @@ export function ProfileForm() {
         slugNote={
           form.values.slug !== organization.slug ? (
             <Text size="xs" c="dimmed">
-              {`Changing the slug changes the address of every page of this organization: /org/${organization.slug} stops working.`}
+              {t("organizations.settings.slugChangeNote", { slug: organization.slug })}
             </Text>
           ) : null
         }
       />
       <Group justify="flex-end" gap="sm">
         <Button variant="default" onClick={() => form.reset()} disabled={!form.isDirty()}>
-          Discard
+          {t("organizations.settings.discard")}
         </Button>
         <Button
           type="submit"
           loading={save.isPending}
           disabled={!form.isDirty() || slugCheck.state === "taken"}
         >
-          Save changes
+          {t("organizations.settings.save")}
         </Button>
       </Group>
     </ProfileFormFrame>

@@ -1,14 +1,15 @@
 import { Button, Checkbox, Fieldset, Group, SimpleGrid, Stack, Textarea, TextInput } from "@mantine/core";
-import { schemaResolver, useForm } from "@mantine/form";
-import { z } from "zod";
+import { useForm } from "@mantine/form";
 import { type Grants, roleDescriptionSchema, roleNameSchema, type Statement } from "#shared/custom-roles.ts";
 import { statements } from "#shared/permissions.ts";
 import { AppModal } from "#web/components/app-modal.tsx";
 import { ConfirmActionDialog } from "#web/components/confirm-dialog.tsx";
 import { ErrorAlert } from "#web/components/error-alert.tsx";
+import { t } from "#web/i18n/i18n.ts";
 import { organizationKey } from "../api/queries.ts";
 import { type CustomRole, deleteRole, useSaveRole } from "../api/use-roles.ts";
-import { PERMISSION_WORDS, STATEMENT_LABELS } from "../lib/role-permissions.ts";
+import { problemOf } from "../lib/field-problems.ts";
+import { permissionWords, STATEMENT_LABELS } from "../lib/role-permissions.ts";
 import { useCurrentOrganization } from "./organization-context.tsx";
 
 /** Creating a custom role, or editing `role` when given. */
@@ -25,7 +26,7 @@ export function RoleDialog({
     <AppModal
       opened={opened}
       onClose={onClose}
-      title={role ? `Edit role ${role.role}` : "Create role"}
+      title={role ? t("organizations.roles.editLabel", { role: role.role }) : t("organizations.roles.create")}
       size="lg"
     >
       {opened ? <RoleForm key={role?.id ?? "new"} role={role} onDone={onClose} /> : null}
@@ -33,11 +34,18 @@ export function RoleDialog({
   );
 }
 
-const roleForm = z.object({
-  role: roleNameSchema,
-  description: roleDescriptionSchema,
-  permissions: z.array(z.string()),
-});
+/** The role form's checks: the shared rules of #shared/custom-roles.ts, in the current language. */
+const validate = {
+  role: (name: string) =>
+    problemOf(roleNameSchema, name, {
+      tooShort: "organizations.roles.nameTooShort",
+      tooLong: "organizations.roles.nameTooLong",
+      format: "organizations.roles.nameFormat",
+      other: "organizations.roles.nameBuiltIn",
+    }),
+  description: (description: string) =>
+    problemOf(roleDescriptionSchema, description, { tooLong: "organizations.roles.descriptionTooLong" }),
+};
 
 const keysOf = (grants: Grants) =>
   Object.entries(grants).flatMap(([resource, actions]) => (actions ?? []).map((a) => `${resource}:${a}`));
@@ -60,7 +68,7 @@ function RoleForm({ role, onDone }: { role: CustomRole | null; onDone: () => voi
       description: role?.description ?? "",
       permissions: role ? keysOf(role.permission) : [],
     },
-    validate: schemaResolver(roleForm, { sync: true }),
+    validate,
     validateInputOnBlur: true,
   });
   const save = useSaveRole(organization.id, role, onDone);
@@ -79,34 +87,34 @@ function RoleForm({ role, onDone }: { role: CustomRole | null; onDone: () => voi
       <Stack gap="md">
         <ErrorAlert error={save.error} />
         <TextInput
-          label="Role name"
-          description="Lowercase letters, digits and hyphens, e.g. team-lead"
-          placeholder="team-lead"
+          label={t("organizations.roles.nameLabel")}
+          description={t("organizations.roles.nameHint")}
+          placeholder={t("organizations.roles.namePlaceholder")}
           maxLength={32}
           data-autofocus
           {...form.getInputProps("role")}
         />
         <Textarea
-          label="Description"
+          label={t("organizations.roles.descriptionLabel")}
           autosize
           minRows={2}
           maxLength={200}
           {...form.getInputProps("description")}
         />
         <Checkbox.Group
-          label="Permissions"
-          description="You can only grant what your own roles allow."
+          label={t("organizations.roles.permissionsLabel")}
+          description={t("organizations.roles.permissionsHint")}
           {...form.getInputProps("permissions")}
         >
           <SimpleGrid cols={{ base: 1, sm: 2 }} mt="xs">
             {(Object.keys(statements) as Statement[]).map((resource) => (
-              <Fieldset key={resource} legend={STATEMENT_LABELS[resource]} variant="filled" p="sm">
+              <Fieldset key={resource} legend={t(STATEMENT_LABELS[resource])} variant="filled" p="sm">
                 <Stack gap={6}>
                   {statements[resource].map((action) => (
                     <Checkbox
                       key={action}
                       value={`${resource}:${action}`}
-                      label={PERMISSION_WORDS[`${resource}:${action}`] ?? `${resource}: ${action}`}
+                      label={permissionWords(resource, action)}
                     />
                   ))}
                 </Stack>
@@ -116,10 +124,10 @@ function RoleForm({ role, onDone }: { role: CustomRole | null; onDone: () => voi
         </Checkbox.Group>
         <Group justify="flex-end" gap="sm">
           <Button variant="default" onClick={onDone}>
-            Cancel
+            {t("organizations.create.cancel")}
           </Button>
           <Button type="submit" loading={save.isPending}>
-            {role ? "Save role" : "Create role"}
+            {role ? t("organizations.roles.save") : t("organizations.roles.create")}
           </Button>
         </Group>
       </Stack>
@@ -133,13 +141,16 @@ export function DeleteRoleDialog({ role, onClose }: { role: CustomRole | null; o
     <ConfirmActionDialog
       target={role}
       onClose={onClose}
-      title="Delete role"
-      confirmLabel="Delete role"
+      title={t("organizations.roles.deleteTitle")}
+      confirmLabel={t("organizations.roles.deleteTitle")}
       action={deleteRole}
       invalidate={organizationKey(organization.id)}
-      success={(r) => ({ title: "Role deleted", message: `${r.role} no longer exists.` })}
+      success={(r) => ({
+        title: t("organizations.roles.deletedTitle"),
+        message: t("organizations.roles.deletedMessage", { role: r.role }),
+      })}
     >
-      {`Delete the role ${role?.role ?? ""}? A role that members still hold cannot be deleted: give them another role first.`}
+      {t("organizations.roles.deleteConfirm", { role: role?.role ?? "" })}
     </ConfirmActionDialog>
   );
 }

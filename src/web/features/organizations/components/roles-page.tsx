@@ -4,17 +4,18 @@ import { useState } from "react";
 import { ORGANIZATION_ROLE_NAMES } from "#shared/permissions.ts";
 import { LoadError } from "#web/components/error-alert.tsx";
 import { ListSkeleton, SectionHeader } from "#web/components/page-states.tsx";
+import { t } from "#web/i18n/i18n.ts";
 import { usePageTitle } from "#web/lib/use-page-title.ts";
 import { type CustomRole, useCustomRoles } from "../api/use-roles.ts";
-import { PERMISSION_WORDS } from "../lib/role-permissions.ts";
-import { ROLE_DESCRIPTIONS, ROLE_LABELS } from "../lib/roles.ts";
+import { permissionWords } from "../lib/role-permissions.ts";
+import { ROLE_DESCRIPTIONS, roleLabel } from "../lib/roles.ts";
 import { useCurrentOrganization } from "./organization-context.tsx";
 import { DeleteRoleDialog, RoleDialog } from "./role-dialogs.tsx";
 
 /** `/org/$slug/roles`: the built-in roles, and the organization's own roles with what each grants. */
 export function RolesPage() {
   const { organization, can } = useCurrentOrganization();
-  usePageTitle(`Roles · ${organization.name}`);
+  usePageTitle(t("organizations.roles.pageTitle", { organization: organization.name }));
   const query = useCustomRoles(organization.id, can.readRoles);
   const [editing, setEditing] = useState<CustomRole | "new" | null>(null);
   const [deleting, setDeleting] = useState<CustomRole | null>(null);
@@ -22,12 +23,12 @@ export function RolesPage() {
   return (
     <Stack gap="md">
       <SectionHeader
-        title="Roles"
-        description="Owner, admin and member are built in. Define roles of your own with exactly the permissions they need."
+        title={t("organizations.nav.roles")}
+        description={t("organizations.roles.description")}
         actions={
           can.createRoles ? (
             <Button leftSection={<IconPlus size={16} aria-hidden />} onClick={() => setEditing("new")}>
-              Create role
+              {t("organizations.roles.create")}
             </Button>
           ) : null
         }
@@ -37,10 +38,10 @@ export function RolesPage() {
           {ORGANIZATION_ROLE_NAMES.map((name) => (
             <Group key={name} gap="sm" wrap="nowrap">
               <Badge variant="light" color="gray" miw={72}>
-                {ROLE_LABELS[name]}
+                {roleLabel(name)}
               </Badge>
               <Text size="sm" c="dimmed">
-                {ROLE_DESCRIPTIONS[name]}
+                {t(ROLE_DESCRIPTIONS[name])}
               </Text>
             </Group>
           ))}
@@ -50,14 +51,14 @@ export function RolesPage() {
         <LoadError
           error={query.error}
           onRetry={() => void query.refetch()}
-          title="We couldn't load the roles"
+          title={t("organizations.roles.loadFailed")}
         />
       ) : !query.data ? (
-        <ListSkeleton rows={2} label="Loading roles" />
+        <ListSkeleton rows={2} label={t("organizations.roles.loading")} />
       ) : query.data.length === 0 ? (
         <Card withBorder radius="lg" padding="lg">
           <Text size="sm" c="dimmed">
-            {`${organization.name} has no roles of its own yet.`}
+            {t("organizations.roles.none", { organization: organization.name })}
           </Text>
         </Card>
       ) : (
@@ -65,7 +66,7 @@ export function RolesPage() {
           gap="sm"
           component="ul"
           style={{ listStyle: "none", padding: 0, margin: 0 }}
-          aria-label="Custom roles"
+          aria-label={t("organizations.roles.customLabel")}
         >
           {query.data.map((role) => (
             <Card key={role.id} component="li" withBorder radius="lg" padding="md" aria-label={role.role}>
@@ -81,7 +82,7 @@ export function RolesPage() {
                     {Object.entries(role.permission).flatMap(([resource, actions]) =>
                       (actions ?? []).map((action) => (
                         <Badge key={`${resource}:${action}`} variant="outline" color="gray" tt="none">
-                          {PERMISSION_WORDS[`${resource}:${action}`] ?? `${resource}: ${action}`}
+                          {permissionWords(resource, action)}
                         </Badge>
                       )),
                     )}
@@ -94,9 +95,9 @@ export function RolesPage() {
                       size="xs"
                       leftSection={<IconPencil size={14} aria-hidden />}
                       onClick={() => setEditing(role)}
-                      aria-label={`Edit role ${role.role}`}
+                      aria-label={t("organizations.roles.editLabel", { role: role.role })}
                     >
-                      Edit
+                      {t("organizations.roles.edit")}
                     </Button>
                   ) : null}
                   {can.deleteRoles ? (
@@ -106,9 +107,9 @@ export function RolesPage() {
                       size="xs"
                       leftSection={<IconTrash size={14} aria-hidden />}
                       onClick={() => setDeleting(role)}
-                      aria-label={`Delete role ${role.role}`}
+                      aria-label={t("organizations.roles.deleteLabel", { role: role.role })}
                     >
-                      Delete
+                      {t("organizations.roles.delete")}
                     </Button>
                   ) : null}
                 </Group>

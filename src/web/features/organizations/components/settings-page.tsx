@@ -2,6 +2,7 @@ import { Stack } from "@mantine/core";
 import { IconLock } from "@tabler/icons-react";
 import { SectionHeader } from "#web/components/page-states.tsx";
 import { SectionCard } from "#web/components/section-card.tsx";
+import { t } from "#web/i18n/i18n.ts";
 import { usePageTitle } from "#web/lib/use-page-title.ts";
 import { DangerZone } from "./danger-zone.tsx";
 import { ReadOnlyNote } from "./list-table.tsx";
@@ -14,26 +15,29 @@ import { TwoFactorPolicyCard } from "./two-factor-policy-card.tsx";
 /** `/org/$slug/settings`: profile, metadata, leaving and deleting. */
 export function SettingsPage() {
   const { organization, can } = useCurrentOrganization();
-  usePageTitle(`Settings · ${organization.name}`);
+  usePageTitle(t("organizations.settings.pageTitle", { organization: organization.name }));
 
   return (
     <Stack gap="lg">
       <SectionHeader
-        title="Settings"
-        description="How this organization is named and found, and what it stores."
+        title={t("organizations.settings.title")}
+        description={t("organizations.settings.description")}
       />
-      <SectionCard title="Profile" description="The name and logo members see, and the slug in its address.">
+      <SectionCard
+        title={t("organizations.settings.profileTitle")}
+        description={t("organizations.settings.profileDescription")}
+      >
         {can.updateOrganization ? (
           <ProfileForm />
         ) : (
           <ReadOnlyNote icon={<IconLock size={18} aria-hidden />}>
-            {`Only owners and admins can change the name, slug and logo of ${organization.name}.`}
+            {t("organizations.settings.profileReadOnly", { organization: organization.name })}
           </ReadOnlyNote>
         )}
       </SectionCard>
       <SectionCard
-        title="Metadata"
-        description="Key/value pairs for your own integrations. They are not shown to members elsewhere."
+        title={t("organizations.metadata.title")}
+        description={t("organizations.metadata.description")}
       >
         <MetadataEditor key={JSON.stringify(organization.metadata ?? {})} />
       </SectionCard>

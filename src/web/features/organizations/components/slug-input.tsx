@@ -1,5 +1,7 @@
 import { Button, Loader, Text, TextInput } from "@mantine/core";
 import { IconCircleCheck, IconCircleX } from "@tabler/icons-react";
+import { t } from "#web/i18n/i18n.ts";
+import { T } from "#web/i18n/locale-root.tsx";
 import type { SlugCheck } from "../api/use-slug-availability.ts";
 import { slugProblem } from "../lib/slug.ts";
 
@@ -24,42 +26,47 @@ export function SlugInput({ value, onChange, onBlur, check, error }: SlugInputPr
   const feedback = taken ? (
     suggestion ? (
       <Text span size="xs">
-        {"Free instead: "}
-        <Button
-          variant="light"
-          size="compact-xs"
-          onClick={() => onChange(suggestion)}
-          aria-label={`Use ${suggestion} instead`}
-        >
-          {suggestion}
-        </Button>
+        <T
+          id="organizations.slug.freeInstead"
+          values={{ slug: suggestion }}
+          components={{
+            button: (
+              <Button
+                variant="light"
+                size="compact-xs"
+                onClick={() => onChange(suggestion)}
+                aria-label={t("organizations.slug.useInstead", { slug: suggestion })}
+              />
+            ),
+          }}
+        />
       </Text>
     ) : null
   ) : state === "checking" ? (
     <Text span size="xs" c="dimmed">
-      Checking availability…
+      {t("organizations.slug.checking")}
     </Text>
   ) : state === "available" ? (
     <Text span size="xs" c="var(--mantine-color-teal-light-color)" fw={500}>
-      {`${value} is available`}
+      {t("organizations.slug.available", { slug: value })}
     </Text>
   ) : state === "unchanged" ? (
     <Text span size="xs" c="dimmed">
-      This is the current slug.
+      {t("organizations.slug.current")}
     </Text>
   ) : state === "error" ? (
     <Text span size="xs" c="dimmed">
-      Availability couldn't be checked; it will be checked when you save.
+      {t("organizations.slug.checkFailed")}
     </Text>
   ) : (
     <Text span size="xs" c="dimmed">
-      Lowercase letters, digits and dashes; 2 to 48 characters.
+      {t("organizations.slug.hint")}
     </Text>
   );
 
   return (
     <TextInput
-      label="Slug"
+      label={t("organizations.slug.label")}
       value={value}
       onChange={(event) => onChange(event.currentTarget.value.toLowerCase())}
       onBlur={onBlur}
@@ -82,7 +89,7 @@ export function SlugInput({ value, onChange, onBlur, check, error }: SlugInputPr
           <IconCircleX size={18} color="var(--mantine-color-error)" aria-hidden />
         ) : null
       }
-      error={problem || (taken ? `${value} is taken. Choose another slug.` : undefined)}
+      error={problem || (taken ? t("organizations.slug.taken", { slug: value }) : undefined)}
       description={<span aria-live="polite">{problem ? null : feedback}</span>}
     />
   );

@@ -1,16 +1,17 @@
 import { Button, Group, Menu, Stack, TextInput } from "@mantine/core";
-import { schemaResolver, useForm } from "@mantine/form";
+import { useForm } from "@mantine/form";
 import { IconPencil, IconTrash, IconUsersGroup } from "@tabler/icons-react";
-import { z } from "zod";
 import { organizationNameSchema } from "#shared/fields.ts";
 import { LIMITS } from "#shared/limits.ts";
 import { AppModal } from "#web/components/app-modal.tsx";
 import { ConfirmActionDialog } from "#web/components/confirm-dialog.tsx";
 import { ErrorAlert } from "#web/components/error-alert.tsx";
+import { t } from "#web/i18n/i18n.ts";
 import { authClient } from "#web/lib/auth-client.ts";
 import { organizationKey } from "../api/queries.ts";
 import type { TeamRow } from "../api/types.ts";
 import { removeTeam, useSaveTeam } from "../api/use-team-mutations.ts";
+import { problemOf } from "../lib/field-problems.ts";
 import { activeTeamIdOf } from "../lib/session.ts";
 import { MenuNote, RowMenu } from "./list-table.tsx";
 import { useCurrentOrganization } from "./organization-context.tsx";
@@ -28,14 +29,14 @@ interface TeamActionsProps {
 export function TeamActions({ team, lastTeam, onManage, onRename, onRemove }: TeamActionsProps) {
   const { can } = useCurrentOrganization();
   return (
-    <RowMenu label={`Actions for team ${team.name}`} width={260}>
+    <RowMenu label={t("organizations.teams.actionsFor", { team: team.name })} width={260}>
       {can.updateTeams ? (
         <>
           <Menu.Item leftSection={<IconUsersGroup size={16} aria-hidden />} onClick={onManage}>
-            Manage members
+            {t("organizations.teams.manageMembers")}
           </Menu.Item>
           <Menu.Item leftSection={<IconPencil size={16} aria-hidden />} onClick={onRename}>
-            Rename
+            {t("organizations.teams.rename")}
           </Menu.Item>
         </>
       ) : null}
@@ -46,12 +47,10 @@ export function TeamActions({ team, lastTeam, onManage, onRename, onRemove }: Te
           onClick={onRemove}
           disabled={lastTeam}
         >
-          Remove team
+          {t("organizations.teams.remove")}
         </Menu.Item>
       ) : null}
-      {can.deleteTeams && lastTeam ? (
-        <MenuNote>The last team cannot be removed. Create another team first.</MenuNote>
-      ) : null}
+      {can.deleteTeams && lastTeam ? <MenuNote>{t("organizations.teams.lastTeamNote")}</MenuNote> : null}
     </RowMenu>
   );
 }
@@ -67,20 +66,33 @@ export function TeamNameDialog({
   onClose: () => void;
 }) {
   return (
-    <AppModal opened={opened} onClose={onClose} title={team ? "Rename team" : "Create team"}>
+    <AppModal
+      opened={opened}
+      onClose={onClose}
+      title={team ? t("organizations.teams.renameTitle") : t("organizations.teams.create")}
+    >
       {opened ? <TeamNameForm key={team?.id ?? "new"} team={team ?? null} onDone={onClose} /> : null}
     </AppModal>
   );
 }
 
-const teamNameForm = z.object({ name: organizationNameSchema("A team name needs at least 1 character") });
+const teamNameSchema = organizationNameSchema();
+
+/** What is wrong with a team's name by the shared rules (an organization's name's), in the current language. */
+function teamNameProblem(name: string): string | null {
+  return problemOf(teamNameSchema, name, {
+    missing: "organizations.teams.nameMissing",
+    tooLong: "organizations.profile.nameTooLong",
+    other: "organizations.profile.nameOneLine",
+  });
+}
 
 function TeamNameForm({ team, onDone }: { team: TeamRow | null; onDone: () => void }) {
   const { organization } = useCurrentOrganization();
   const form = useForm({
     mode: "controlled",
     initialValues: { name: team?.name ?? "" },
-    validate: schemaResolver(teamNameForm, { sync: true }),
+    validate: { name: teamNameProblem },
     validateInputOnBlur: true,
   });
   const save = useSaveTeam(organization.id, team, onDone);
@@ -90,18 +102,18 @@ function TeamNameForm({ team, onDone }: { team: TeamRow | null; onDone: () => vo
       <Stack gap="md">
         <ErrorAlert error={save.error} />
         <TextInput
-          label="Team name"
-          placeholder="Design"
+          label={t("organizations.teams.nameLabel")}
+          placeholder={t("organizations.teams.namePlaceholder")}
           maxLength={LIMITS.organizationName}
           data-autofocus
           {...form.getInputProps("name")}
         />
         <Group justify="flex-end" gap="sm">
           <Button variant="default" onClick={onDone}>
-            Cancel
+            {t("organizations.create.cancel")}
           </Button>
           <Button type="submit" loading={save.isPending}>
-            {team ? "Save name" : "Create team"}
+            {team ? t("organizations.teams.saveName") : t("organizations.teams.create")}
           </Button>
         </Group>
       </Stack>
@@ -117,13 +129,16 @@ export function RemoveTeamDialog({ team, onClose }: { team: TeamRow | null; onCl
     <ConfirmActionDialog
       target={team}
       onClose={onClose}
-      title="Remove team"
-      confirmLabel="Remove team"
+      title={t("organizations.teams.remove")}
+      confirmLabel={t("organizations.teams.remove")}
       action={(target) => removeTeam(organization.id, target, activeTeamId)}
       invalidate={organizationKey(organization.id)}
-      success={(target) => ({ title: "Team removed", message: `${target.name} no longer exists.` })}
+      success={(target) => ({
+        title: t("organizations.teams.removedTitle"),
+        message: t("organizations.teams.removedMessage", { team: target.name }),
+      })}
     >
-      {`${team?.name ?? "This team"} will be removed. Its members stay in ${organization.name}; only the team goes. Pending invitations to it no longer add anyone to it.`}
+      {t("organizations.teams.removeConfirm", { team: team?.name ?? "", organization: organization.name })}
     </ConfirmActionDialog>
   );
 }

@@ -5,8 +5,8 @@ import { useState } from "react";
 import { ErrorAlert, LoadError } from "#web/components/error-alert.tsx";
 import { PageNumbers } from "#web/components/page-pagination.tsx";
 import { ListSkeleton } from "#web/components/page-states.tsx";
+import { t } from "#web/i18n/i18n.ts";
 import { useUnreachableNotice } from "#web/lib/api/unreachable-notice.tsx";
-import { plural } from "#web/lib/format.ts";
 import { useMembers, useTeamMembers } from "../api/queries.ts";
 import type { TeamRow } from "../api/types.ts";
 import { memberName } from "../api/use-member-mutations.ts";
@@ -24,8 +24,12 @@ export function TeamMembersDrawer({ team, onClose }: { team: TeamRow | null; onC
       onClose={onClose}
       position="right"
       size="md"
-      title={team ? `${team.name} · members` : "Team members"}
-      closeButtonProps={{ "aria-label": "Close team members" }}
+      title={
+        team
+          ? t("organizations.teamMembers.title", { team: team.name })
+          : t("organizations.teamMembers.titleNone")
+      }
+      closeButtonProps={{ "aria-label": t("organizations.teamMembers.close") }}
     >
       {team ? <TeamMembersPanel key={team.id} team={team} /> : null}
     </Drawer>
@@ -47,29 +51,32 @@ function TeamMembersPanel({ team }: { team: TeamRow }) {
     <Stack gap="md">
       <AddTeamMember team={team} inTeam={inTeam} />
       <Text size="sm" c="dimmed">
-        {members.data ? plural(total, "member") : " "}
+        {members.data ? t("organizations.teams.memberCount", { count: total }) : " "}
       </Text>
       {members.error ? (
         <LoadError error={members.error} onRetry={() => void members.refetch()} />
       ) : members.isPending ? (
-        <ListSkeleton rows={3} label="Loading team members" />
+        <ListSkeleton rows={3} label={t("organizations.teamMembers.loading")} />
       ) : total === 0 ? (
         <EmptyState
           size="sm"
           icon={<IconUsersGroup size={22} stroke={1.6} aria-hidden />}
-          title="Nobody in this team yet"
-          description="Pick members of the organization above to add them."
+          title={t("organizations.teamMembers.emptyTitle")}
+          description={t("organizations.teamMembers.emptyDescription")}
         />
       ) : (
         <Stack gap="xs" component="ul" style={{ listStyle: "none", padding: 0, margin: 0 }}>
           {members.data?.items.map((member) => (
             <Group key={member.id} component="li" gap="sm" wrap="nowrap" justify="space-between">
               <MemberIdentity user={member.user} avatarSize={32} />
-              <Tooltip label="Remove from team" withArrow>
+              <Tooltip label={t("organizations.teamMembers.remove")} withArrow>
                 <ActionIcon
                   variant="subtle"
                   color="red"
-                  aria-label={`Remove ${memberName(member)} from ${team.name}`}
+                  aria-label={t("organizations.teamMembers.removeLabel", {
+                    name: memberName(member),
+                    team: team.name,
+                  })}
                   loading={remove.isPending && remove.variables?.userId === member.userId}
                   onClick={() => remove.mutate({ userId: member.userId, name: memberName(member) })}
                 >
@@ -124,8 +131,8 @@ function AddTeamMember({ team, inTeam }: { team: TeamRow; inTeam: Set<string> })
         <ErrorAlert error={add.error} />
         <Group gap="xs" align="flex-end" wrap="nowrap">
           <Select
-            label="Add a member of the organization"
-            placeholder="Search by name or email"
+            label={t("organizations.teamMembers.addLabel")}
+            placeholder={t("organizations.members.searchPlaceholder")}
             data={options}
             value={selected}
             onChange={setSelected}
@@ -133,13 +140,17 @@ function AddTeamMember({ team, inTeam }: { team: TeamRow; inTeam: Set<string> })
             searchValue={search}
             onSearchChange={setSearch}
             filter={({ options: all }) => all}
-            nothingFoundMessage={candidates.isFetching ? "Searching…" : "No one else to add"}
+            nothingFoundMessage={
+              candidates.isFetching
+                ? t("organizations.teamMembers.searching")
+                : t("organizations.teamMembers.noneToAdd")
+            }
             style={{ flex: 1 }}
             size="sm"
             comboboxProps={{ withinPortal: true }}
           />
           <Button type="submit" size="sm" disabled={!selected} loading={add.isPending}>
-            Add
+            {t("organizations.teamMembers.add")}
           </Button>
         </Group>
       </Stack>

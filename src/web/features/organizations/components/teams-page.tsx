@@ -4,7 +4,7 @@ import { getRouteApi } from "@tanstack/react-router";
 import { useState } from "react";
 import { ListCard } from "#web/components/list-card.tsx";
 import { SectionHeader } from "#web/components/page-states.tsx";
-import { plural } from "#web/lib/format.ts";
+import { t } from "#web/i18n/i18n.ts";
 import { usePageTitle } from "#web/lib/use-page-title.ts";
 import { useTeams } from "../api/queries.ts";
 import type { TeamRow } from "../api/types.ts";
@@ -16,13 +16,11 @@ import { TeamMembersDrawer } from "./team-members-drawer.tsx";
 
 const route = getRouteApi("/_signed-in/org/$slug/teams");
 const PAGE_SIZE = 20;
-const LAST_TEAM_RULE =
-  "An organization always keeps at least one team, so its last team cannot be removed. Create another team first.";
 
 /** `/org/$slug/teams`: create, rename and remove teams, and manage who is in each. */
 export function TeamsPage() {
   const { organization, can } = useCurrentOrganization();
-  usePageTitle(`Teams · ${organization.name}`);
+  usePageTitle(t("organizations.teams.pageTitle", { organization: organization.name }));
   const page = route.useSearch().page ?? 1;
   const navigate = route.useNavigate();
   const [creating, setCreating] = useState(false);
@@ -35,37 +33,34 @@ export function TeamsPage() {
   const manages = can.updateTeams || can.deleteTeams;
   const createButton = can.createTeams ? (
     <Button leftSection={<IconPlus size={16} aria-hidden />} onClick={() => setCreating(true)}>
-      Create team
+      {t("organizations.teams.create")}
     </Button>
   ) : null;
 
   return (
     <Stack gap="md">
       <SectionHeader
-        title="Teams"
-        description="Group members into teams. A person can be in several teams."
+        title={t("organizations.nav.teams")}
+        description={t("organizations.teams.description")}
         actions={createButton}
       />
       {!manages ? (
-        <ReadOnlyNote>
-          You can see the teams. Only owners and admins can create, rename or remove teams and change who is
-          in them.
-        </ReadOnlyNote>
+        <ReadOnlyNote>{t("organizations.teams.readOnly")}</ReadOnlyNote>
       ) : lastTeam && query.data ? (
         <Alert variant="light" color="indigo" icon={<IconInfoCircle size={18} aria-hidden />}>
-          {LAST_TEAM_RULE}
+          {t("organizations.teams.lastTeamRule")}
         </Alert>
       ) : null}
       <ListCard
         query={query}
-        noun="teams"
+        noun={t("organizations.teams.noun")}
         skeletonRows={3}
         total={total}
         empty={
           <ListEmpty
             icon={IconUsersGroup}
-            title="No teams yet"
-            description="Teams group members who work together."
+            title={t("organizations.teams.emptyTitle")}
+            description={t("organizations.teams.emptyDescription")}
             action={createButton}
           />
         }
@@ -74,8 +69,12 @@ export function TeamsPage() {
         onPageChange={(next) => void navigate({ search: { page: pageParam(next) } })}
       >
         <ListTable
-          label="Teams table"
-          columns={[{ label: "Team" }, { label: "Members" }, { label: "Created", visibleFrom: "sm" }]}
+          label={t("organizations.teams.tableLabel")}
+          columns={[
+            { label: t("organizations.teams.columnTeam") },
+            { label: t("organizations.nav.members") },
+            { label: t("organizations.teams.columnCreated"), visibleFrom: "sm" },
+          ]}
           actionsWidth={manages ? 56 : undefined}
         >
           {query.data?.items.map((team) => (
@@ -91,10 +90,10 @@ export function TeamsPage() {
               <Table.Td>
                 {can.updateTeams ? (
                   <Button variant="subtle" size="compact-sm" onClick={() => setManaging(team)}>
-                    {plural(team.memberCount, "member")}
+                    {t("organizations.teams.memberCount", { count: team.memberCount })}
                   </Button>
                 ) : (
-                  <Text size="sm">{plural(team.memberCount, "member")}</Text>
+                  <Text size="sm">{t("organizations.teams.memberCount", { count: team.memberCount })}</Text>
                 )}
               </Table.Td>
               <DateCell value={team.createdAt} />

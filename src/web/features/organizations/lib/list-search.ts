@@ -1,4 +1,5 @@
 import { optionalText, pageNumber } from "#shared/fields.ts";
+import type { MessageId } from "#web/i18n/message-id.ts";
 import type { InvitationStatus } from "../api/types.ts";
 
 /**
@@ -8,19 +9,28 @@ import type { InvitationStatus } from "../api/types.ts";
 
 /** Join order is the server's default and the cheapest for big organizations; name orders sort them all. */
 export const MEMBER_SORTS = {
-  "joined-first": { label: "Joined first", sortBy: "createdAt", sortDirection: "asc" },
-  "joined-last": { label: "Joined last", sortBy: "createdAt", sortDirection: "desc" },
-  "name-asc": { label: "Name A–Z", sortBy: "name", sortDirection: "asc" },
-  "name-desc": { label: "Name Z–A", sortBy: "name", sortDirection: "desc" },
-} as const;
+  "joined-first": {
+    label: "organizations.members.sort.joinedFirst",
+    sortBy: "createdAt",
+    sortDirection: "asc",
+  },
+  "joined-last": {
+    label: "organizations.members.sort.joinedLast",
+    sortBy: "createdAt",
+    sortDirection: "desc",
+  },
+  "name-asc": { label: "organizations.members.sort.nameAsc", sortBy: "name", sortDirection: "asc" },
+  "name-desc": { label: "organizations.members.sort.nameDesc", sortBy: "name", sortDirection: "desc" },
+} as const satisfies Record<string, { label: MessageId; sortBy: string; sortDirection: string }>;
 export type MemberSort = keyof typeof MEMBER_SORTS;
 export const DEFAULT_MEMBER_SORT: MemberSort = "joined-first";
 
-export const INVITATION_STATUS_LABELS: Record<InvitationStatus, string> = {
-  pending: "Pending",
-  accepted: "Accepted",
-  rejected: "Declined",
-  canceled: "Cancelled",
+/** Each status's name (words: `t(id)` at render). */
+export const INVITATION_STATUS_LABELS: Record<InvitationStatus, MessageId> = {
+  pending: "organizations.invitations.status.pending",
+  accepted: "organizations.invitations.status.accepted",
+  rejected: "organizations.invitations.status.rejected",
+  canceled: "organizations.invitations.status.canceled",
 };
 export const DEFAULT_INVITATION_STATUS: InvitationStatus = "pending";
 

@@ -1,5 +1,5 @@
-import { z } from "zod";
 import { LIMITS } from "#shared/limits.ts";
+import { t } from "#web/i18n/i18n.ts";
 
 /** The longest uploaded logo the server stores, as a data URL (src/shared/limits.ts). */
 export const LOGO_MAX_LENGTH = LIMITS.pictureDataUrl;
@@ -17,7 +17,7 @@ export class LogoError extends Error {}
 // Read as a data: URL because the CSP's img-src allows data: but not blob:.
 function loadImage(file: File): Promise<HTMLImageElement> {
   return new Promise((resolve, reject) => {
-    const unreadable = () => reject(new LogoError("This file could not be read as an image."));
+    const unreadable = () => reject(new LogoError(t("organizations.logo.unreadable")));
     const reader = new FileReader();
     reader.onerror = unreadable;
     reader.onload = () => {
@@ -36,16 +36,16 @@ function loadImage(file: File): Promise<HTMLImageElement> {
  * server's length cap.
  */
 export async function logoFromFile(file: File): Promise<string> {
-  if (!ACCEPTED_TYPES.includes(file.type)) throw new LogoError("Choose a PNG, JPEG or WebP image.");
-  if (file.size > LOGO_MAX_FILE_BYTES) throw new LogoError("Choose an image of at most 1 MB.");
+  if (!ACCEPTED_TYPES.includes(file.type)) throw new LogoError(t("organizations.logo.wrongType"));
+  if (file.size > LOGO_MAX_FILE_BYTES) throw new LogoError(t("organizations.logo.tooBig"));
   const image = await loadImage(file);
   const side = Math.min(image.naturalWidth, image.naturalHeight);
-  if (!side) throw new LogoError("This image is empty.");
+  if (!side) throw new LogoError(t("organizations.logo.empty"));
   const sx = (image.naturalWidth - side) / 2;
   const sy = (image.naturalHeight - side) / 2;
   const canvas = document.createElement("canvas");
   const context = canvas.getContext("2d");
-  if (!context) throw new LogoError("Your browser cannot resize images.");
+  if (!context) throw new LogoError(t("organizations.logo.noCanvas"));
   for (const edge of EDGES.filter((value) => value <= Math.max(side, EDGES.at(-1) ?? 48))) {
     canvas.width = edge;
     canvas.height = edge;
@@ -59,25 +59,19 @@ export async function logoFromFile(file: File): Promise<string> {
     const png = canvas.toDataURL("image/png");
     if (png.length <= LOGO_MAX_LENGTH) return png;
   }
-  throw new LogoError("This image has too much detail to store. Use a simpler image, or link to it by URL.");
+  throw new LogoError(t("organizations.logo.tooDetailed"));
 }
 
 /** The field error for a logo URL, or null when it can be used. */
 export function validateLogoUrl(value: string): string | null {
   if (!value) return null;
-  if (value.length > LOGO_MAX_LENGTH) return `A logo URL has at most ${LOGO_MAX_LENGTH} characters`;
+  if (value.length > LOGO_MAX_LENGTH) return t("organizations.logo.urlTooLong", { max: LOGO_MAX_LENGTH });
   if (value.startsWith("data:image/")) return null;
   try {
     const url = new URL(value);
     // The app's CSP shows images from https: and data: only.
-    return url.protocol === "https:" ? null : "Use an https:// address";
+    return url.protocol === "https:" ? null : t("organizations.logo.notHttps");
   } catch {
-    return "Enter a full address, starting with https://";
+    return t("organizations.logo.notAUrl");
   }
 }
-
-/** The logo field of a form: empty, an https address, or an uploaded image. */
-export const logoSchema = z.string().superRefine((value, context) => {
-  const problem = validateLogoUrl(value);
-  if (problem) context.addIssue({ code: "custom", message: problem });
-});

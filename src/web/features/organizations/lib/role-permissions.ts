@@ -1,36 +1,44 @@
 import type { Statement } from "#shared/custom-roles.ts";
+import { t } from "#web/i18n/i18n.ts";
+import type { MessageId } from "#web/i18n/message-id.ts";
 
-/** The permission groups of src/shared/permissions.ts in words, for the role form. */
-export const STATEMENT_LABELS: Record<Statement, string> = {
-  organization: "Organization",
-  member: "Members",
-  invitation: "Invitations",
-  team: "Teams",
-  ac: "Roles",
-  apiKey: "API keys",
+/** The permission groups of src/shared/permissions.ts, for the role form (words: `t(id)` at render). */
+export const STATEMENT_LABELS: Record<Statement, MessageId> = {
+  organization: "organizations.permissions.group.organization",
+  member: "organizations.permissions.group.member",
+  invitation: "organizations.permissions.group.invitation",
+  team: "organizations.permissions.group.team",
+  ac: "organizations.permissions.group.ac",
+  apiKey: "organizations.permissions.group.apiKey",
 };
 
-/** Each "resource:action" in words. */
-export const PERMISSION_WORDS: Record<string, string> = {
-  "organization:update": "Change name, slug and logo",
-  "organization:delete": "Delete the organization",
-  "member:create": "Add members",
-  "member:update": "Change members' roles",
-  "member:delete": "Remove members",
-  "invitation:create": "Invite people",
-  "invitation:cancel": "Cancel invitations",
-  "team:create": "Create teams",
-  "team:update": "Rename teams and manage their members",
-  "team:delete": "Delete teams",
-  "ac:create": "Create roles",
-  "ac:read": "See roles",
-  "ac:update": "Edit roles",
-  "ac:delete": "Delete roles",
-  "apiKey:create": "Create API keys",
-  "apiKey:read": "See API keys",
-  "apiKey:update": "Edit API keys",
-  "apiKey:delete": "Revoke API keys",
+/** Each "resource:action" (words: `t(id)` at render; permissionWords says one). */
+const PERMISSION_WORDS: Record<string, MessageId> = {
+  "organization:update": "organizations.permissions.organizationUpdate",
+  "organization:delete": "organizations.permissions.organizationDelete",
+  "member:create": "organizations.permissions.memberCreate",
+  "member:update": "organizations.permissions.memberUpdate",
+  "member:delete": "organizations.permissions.memberDelete",
+  "invitation:create": "organizations.permissions.invitationCreate",
+  "invitation:cancel": "organizations.permissions.invitationCancel",
+  "team:create": "organizations.permissions.teamCreate",
+  "team:update": "organizations.permissions.teamUpdate",
+  "team:delete": "organizations.permissions.teamDelete",
+  "ac:create": "organizations.permissions.acCreate",
+  "ac:read": "organizations.permissions.acRead",
+  "ac:update": "organizations.permissions.acUpdate",
+  "ac:delete": "organizations.permissions.acDelete",
+  "apiKey:create": "organizations.permissions.apiKeyCreate",
+  "apiKey:read": "organizations.permissions.apiKeyRead",
+  "apiKey:update": "organizations.permissions.apiKeyUpdate",
+  "apiKey:delete": "organizations.permissions.apiKeyDelete",
 };
+
+/** A "resource:action" in words, in the current language; an unknown one as "resource: action". */
+export function permissionWords(resource: string, action: string): string {
+  const id = PERMISSION_WORDS[`${resource}:${action}`];
+  return id ? t(id) : `${resource}: ${action}`;
+}
 
 /** How many permissions a role grants, in words. */
 export function permissionCount(grants: Partial<Record<string, string[]>>): number {

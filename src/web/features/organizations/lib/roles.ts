@@ -1,13 +1,31 @@
 import type { Grants } from "#shared/custom-roles.ts";
 import { ORGANIZATION_ROLE_NAMES, type OrganizationRole, organizationRoles } from "#shared/permissions.ts";
 import { hasRole, parseRoles } from "#shared/roles.ts";
+import { t } from "#web/i18n/i18n.ts";
+import type { MessageId } from "#web/i18n/message-id.ts";
 
-export { ROLE_LABELS, roleLabel } from "#shared/roles.ts";
+/**
+ * The English names of the built-in roles (#shared/roles.ts). Kept for screens not yet converted to
+ * roleLabel; a screen shows roleLabel(name), in the current language.
+ */
+export { ROLE_LABELS } from "#shared/roles.ts";
 
-export const ROLE_DESCRIPTIONS: Record<OrganizationRole, string> = {
-  owner: "Full control, including deleting the organization",
-  admin: "Manages members, invitations, teams and settings",
-  member: "Belongs to the organization, manages nothing",
+const ROLE_LABEL_IDS: Record<OrganizationRole, MessageId> = {
+  owner: "organizations.role.owner",
+  admin: "organizations.role.admin",
+  member: "organizations.role.member",
+};
+
+/** A role as a person reads it, in the current language; a custom role's name is its own label. */
+export function roleLabel(name: string): string {
+  return Object.hasOwn(ROLE_LABEL_IDS, name) ? t(ROLE_LABEL_IDS[name as OrganizationRole]) : name;
+}
+
+/** What each built-in role may do (words: `t(id)` at render). */
+export const ROLE_DESCRIPTIONS: Record<OrganizationRole, MessageId> = {
+  owner: "organizations.role.ownerDescription",
+  admin: "organizations.role.adminDescription",
+  member: "organizations.role.memberDescription",
 };
 
 export const ROLE_COLORS: Record<OrganizationRole, string> = {

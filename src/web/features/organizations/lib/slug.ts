@@ -1,4 +1,5 @@
 import { SLUG_MAX, slugSchema } from "#shared/fields.ts";
+import { problemOf } from "./field-problems.ts";
 
 /** A URL slug from a display name: lowercase ASCII letters, digits and single dashes. */
 export function slugify(name: string): string {
@@ -12,11 +13,19 @@ export function slugify(name: string): string {
     .replace(/-+$/g, "");
 }
 
-/** What is wrong with a slug as typed, in the shared schema's words; null when it is fine, or still empty. */
+/** What is wrong with a slug by the shared schema, in the current language; null when it is fine. */
+export function slugFieldProblem(slug: string): string | null {
+  return problemOf(slugSchema, slug, {
+    missing: "organizations.slug.missing",
+    tooShort: "organizations.slug.tooShort",
+    tooLong: "organizations.slug.tooLong",
+    format: "organizations.slug.format",
+  });
+}
+
+/** What is wrong with a slug as typed; null when it is fine, or still empty (the form's to judge). */
 export function slugProblem(slug: string): string | null {
-  if (!slug) return null;
-  const parsed = slugSchema.safeParse(slug);
-  return parsed.success ? null : (parsed.error.issues[0]?.message ?? null);
+  return slug ? slugFieldProblem(slug) : null;
 }
 
 /**
