@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { BUILT_IN_GRANTS, type Grants, grantsOf, missingGrants } from "./custom-roles.ts";
-import { hasControlCharacters, NAME_CONTROL_CHARACTERS_MESSAGE } from "./fields.ts";
+import { apiKeyName } from "./fields.ts";
 import { parseRoles } from "./roles.ts";
 
 /**
@@ -76,12 +76,7 @@ export function beyondRole(
   return missingGrants(grantsOf(definitions, parseRoles(role)), permissions as Grants);
 }
 
-export const apiKeyNameSchema = z
-  .string()
-  .trim()
-  .min(1, "Enter a name for the key")
-  .max(API_KEY_NAME_MAX, `Name must be at most ${API_KEY_NAME_MAX} characters`)
-  .refine((value) => !hasControlCharacters(value), NAME_CONTROL_CHARACTERS_MESSAGE);
+export const apiKeyNameSchema = apiKeyName(API_KEY_NAME_MAX);
 
 /** POST /api/auth/api-key/create as Gatehouse serves it (nothing else is accepted). */
 export const createApiKeyBody = z

@@ -31,6 +31,7 @@ export const NAME_CONTROL_CHARACTERS_MESSAGE = "Names cannot contain line breaks
  */
 export const ENGLISH_FIELD_WORDS = {
   enterName: () => "Enter a name",
+  enterKeyName: () => "Enter a name for the key",
   nameControlCharacters: () => NAME_CONTROL_CHARACTERS_MESSAGE,
   nameTooLong: (max: number) => `Name must be at most ${max} characters`,
   shortNameTooLong: (max: number) => `A name has at most ${max} characters`,
@@ -77,17 +78,26 @@ export function hasControlCharacters(value: string): boolean {
 }
 
 /** A name people see: trimmed, required, capped, on one line. */
-function displayName(missing: string | undefined, max: number, tooLong: () => string) {
+function displayName(missing: string | (() => string) | undefined, max: number, tooLong: () => string) {
   return z
     .string()
     .trim()
-    .min(1, { error: () => missing ?? words.enterName() })
+    .min(1, { error: () => (typeof missing === "function" ? missing() : (missing ?? words.enterName())) })
     .max(max, { error: tooLong })
     .refine((value) => !hasControlCharacters(value), { error: () => words.nameControlCharacters() });
 }
 
 export function nameSchema(missing?: string) {
   return displayName(missing, LIMITS.name, () => words.nameTooLong(LIMITS.name));
+}
+
+/** An API key's name (shared/api-keys.ts). */
+export function apiKeyName(max: number) {
+  return displayName(
+    () => words.enterKeyName(),
+    max,
+    () => words.nameTooLong(max),
+  );
 }
 
 /** A passkey's name: what the account's list shows for it. */

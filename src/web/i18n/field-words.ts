@@ -5,6 +5,7 @@ import { t } from "./i18n.ts";
 export function translateFieldWords(): void {
   setFieldWords({
     enterName: () => t("common.fields.enterName"),
+    enterKeyName: () => t("common.fields.enterKeyName"),
     nameControlCharacters: () => t("common.fields.nameControlCharacters"),
     nameTooLong: (max) => t("common.fields.nameTooLong", { max }),
     shortNameTooLong: (max) => t("common.fields.shortNameTooLong", { max }),

@@ -2,7 +2,8 @@ import { t } from "#web/i18n/i18n.ts";
 import { authCall } from "#web/lib/api/call.ts";
 import { useApiMutation } from "#web/lib/api/use-api-mutation.ts";
 import { authClient } from "#web/lib/auth-client.ts";
-import { listText } from "../lib/format.ts";
+import { formatList } from "#web/lib/format.ts";
+
 import { roleLabel } from "../lib/roles.ts";
 import { ORG_KEY } from "./queries.ts";
 import type { MemberRow } from "./types.ts";
@@ -24,7 +25,7 @@ export function useUpdateMemberRoles(organizationId: string, member: MemberRow, 
       title: t("organizations.members.rolesUpdatedTitle"),
       message: t("organizations.members.rolesUpdatedMessage", {
         name: memberName(member),
-        roles: listText(roles.map(roleLabel)),
+        roles: formatList(roles.map(roleLabel)),
       }),
     }),
     onDone,

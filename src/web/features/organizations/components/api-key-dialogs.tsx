@@ -12,7 +12,7 @@ import {
 } from "@mantine/core";
 import { schemaResolver, useForm } from "@mantine/form";
 import { IconTrash } from "@tabler/icons-react";
-import { type ReactNode, useState } from "react";
+import { useState } from "react";
 import { z } from "zod";
 import {
   API_KEY_EXPIRY_CHOICES,
@@ -22,14 +22,12 @@ import {
   apiKeyNameSchema,
   roleGrants,
 } from "#shared/api-keys.ts";
-import { NAME_CONTROL_CHARACTERS_MESSAGE } from "#shared/fields.ts";
 import { AppModal, DialogActions } from "#web/components/app-modal.tsx";
 import { ConfirmActionDialog } from "#web/components/confirm-dialog.tsx";
 import { CopyValueButton } from "#web/components/copy-value.tsx";
 import { ErrorAlert } from "#web/components/error-alert.tsx";
 import { ShownOnceAlert } from "#web/components/shown-once-alert.tsx";
 import { t } from "#web/i18n/i18n.ts";
-import type { MessageId } from "#web/i18n/message-id.ts";
 import {
   type ApiKeyRow,
   apiKeysKey,
@@ -67,23 +65,6 @@ export function CreateApiKeyDialog({ opened, onClose }: { opened: boolean; onClo
 const createForm = z.object({ name: apiKeyNameSchema, expiry: z.string(), permissions: z.array(z.string()) });
 const checkCreateForm = schemaResolver(createForm, { sync: true });
 
-/** The shared name rule's problems (its words are English, from #shared) as this screen says them. */
-const NAME_PROBLEMS: Record<string, MessageId> = {
-  "Enter a name for the key": "integrations.apiKeys.validation.nameRequired",
-  [`Name must be at most ${API_KEY_NAME_MAX} characters`]: "integrations.apiKeys.validation.nameTooLong",
-  [NAME_CONTROL_CHARACTERS_MESSAGE]: "integrations.apiKeys.validation.nameControlCharacters",
-};
-
-/** The form's problems in the language shown. */
-function createFormErrors(values: z.input<typeof createForm>): Record<string, ReactNode> {
-  return Object.fromEntries(
-    Object.entries(checkCreateForm(values)).map(([field, problem]) => {
-      const id = typeof problem === "string" ? NAME_PROBLEMS[problem] : undefined;
-      return [field, id ? t(id, { max: API_KEY_NAME_MAX }) : problem];
-    }),
-  );
-}
-
 function CreateApiKeyForm({
   onCreated,
   onCancel,
@@ -95,7 +76,7 @@ function CreateApiKeyForm({
   const form = useForm({
     mode: "controlled",
     initialValues: { name: "", expiry: "90 days", permissions: [] as string[] },
-    validate: createFormErrors,
+    validate: checkCreateForm,
     validateInputOnBlur: true,
   });
   const create = useCreateApiKey(organization.id, onCreated);

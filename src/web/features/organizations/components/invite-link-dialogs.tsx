@@ -7,7 +7,6 @@ import {
   INVITE_LINK_MAX_USES,
   type InviteLink,
 } from "#shared/contracts/invite-links.ts";
-import type { OrganizationRole } from "#shared/permissions.ts";
 import { AppModal, DialogActions } from "#web/components/app-modal.tsx";
 import { ConfirmActionDialog } from "#web/components/confirm-dialog.tsx";
 import { CopyValueButton } from "#web/components/copy-value.tsx";
@@ -20,7 +19,7 @@ import { useUnreachableNotice } from "#web/lib/api/unreachable-notice.tsx";
 import { formatDateTime } from "#web/lib/format.ts";
 import { useAllTeams } from "../api/queries.ts";
 import { inviteLinksKey, revokeInviteLink, useCreateInviteLink } from "../api/use-invite-links.ts";
-import { ROLE_LABELS } from "../lib/roles.ts";
+import { roleLabel } from "../lib/roles.ts";
 import { useCurrentOrganization } from "./organization-context.tsx";
 import { useRoleOptions } from "./role-select.tsx";
 
@@ -157,7 +156,7 @@ function CreateLinkForm({
 function NewLink({ created, onDone }: { created: CreatedInviteLink; onDone: () => void }) {
   const { link, url } = created;
   const summary = {
-    role: ROLE_LABELS[link.role as OrganizationRole] ?? link.role,
+    role: roleLabel(link.role),
     team: link.teamName ?? "none",
     date: formatDateTime(link.expiresAt),
   };

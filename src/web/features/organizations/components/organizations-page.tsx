@@ -15,10 +15,10 @@ import { PageHeading } from "#web/components/page-states.tsx";
 import { TextLink } from "#web/components/text-link.tsx";
 import { t } from "#web/i18n/i18n.ts";
 import { T } from "#web/i18n/locale-root.tsx";
-import { formatDate } from "#web/lib/format.ts";
+import { formatDate, formatList } from "#web/lib/format.ts";
 import { usePageTitle } from "#web/lib/use-page-title.ts";
 import { useOrganizations, useUserInvitations } from "../api/queries.ts";
-import { listText } from "../lib/format.ts";
+
 import { roleLabel } from "../lib/roles.ts";
 import { DomainOffersCard } from "./domain-offers-card.tsx";
 import { NothingYetCard } from "./nothing-yet-card.tsx";
@@ -126,7 +126,7 @@ export function OrganizationsPage() {
                 className="gh-hover-card"
                 aria-label={t("organizations.list.cardLabel", {
                   name: org.name,
-                  roles: listText(parseRoles(org.role).map(roleLabel)),
+                  roles: formatList(parseRoles(org.role).map(roleLabel)),
                 })}
               >
                 <Group gap="sm" wrap="nowrap" align="flex-start">

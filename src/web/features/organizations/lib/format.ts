@@ -1,4 +1,4 @@
-import { currentLocale, t } from "#web/i18n/i18n.ts";
+import { t } from "#web/i18n/i18n.ts";
 import { toDate } from "#web/lib/format.ts";
 
 /** "Expires in 1 d 23 h", "Expires in 5 min", or "Expired": how long until an invitation expires. */
@@ -14,12 +14,4 @@ export function timeLeft(value: Date | string | null | undefined, now = Date.now
   if (hours > 0) return t("organizations.timeLeft.hours", { hours, minutes });
   if (minutes > 0) return t("organizations.timeLeft.minutes", { minutes });
   return t("organizations.timeLeft.seconds", { seconds });
-}
-
-/**
- * Items joined as a sentence says them ("admin and member"), in the current language.
- * TODO(lead): use formatList of #web/lib/format.ts once the web-infra helper's branch is in.
- */
-export function listText(items: readonly string[]): string {
-  return new Intl.ListFormat(currentLocale(), { type: "conjunction" }).format(items);
 }

@@ -8,7 +8,6 @@ import type { MessageId } from "#web/i18n/message-id.ts";
  * The English names of the built-in roles (#shared/roles.ts). Kept for screens not yet converted to
  * roleLabel; a screen shows roleLabel(name), in the current language.
  */
-export { ROLE_LABELS } from "#shared/roles.ts";
 
 const ROLE_LABEL_IDS: Record<OrganizationRole, MessageId> = {
   owner: "organizations.role.owner",
