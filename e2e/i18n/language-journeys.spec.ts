@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from "node:fs";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type Locale, LOCALE_NAMES } from "#shared/i18n/locales.ts";
+import { LOCALE_NAMES, type Locale } from "#shared/i18n/locales.ts";
 import { linkIn } from "../../test/support/smtp-sink.ts";
 import { captureScreen, DESKTOP, launchChromium } from "../support/browser.ts";
 import { person } from "../support/seed.ts";
@@ -19,7 +19,8 @@ function catalogue(folder: string, locale: Locale): Map<string, string> {
   const directory = `${ROOT}${folder}/${locale}/`;
   for (const file of readdirSync(directory).filter((f) => f.endsWith(".json"))) {
     const entries = JSON.parse(readFileSync(directory + file, "utf8")) as Record<string, string>;
-    for (const [key, message] of Object.entries(entries)) messages.set(`${file.slice(0, -5)}.${key}`, message);
+    for (const [key, message] of Object.entries(entries))
+      messages.set(`${file.slice(0, -5)}.${key}`, message);
   }
   return messages;
 }
@@ -36,9 +37,9 @@ function translator(folder: string, locale: Locale) {
   return (shown: string, namespace?: string): string => {
     for (const [id, template] of english) {
       if (namespace && !id.startsWith(`${namespace}.`)) continue;
-      const names: string[] = [];
       const parts = template.split(/\{(\w+)\}/);
-      const pattern = parts.map((part, i) => (i % 2 ? (names.push(part), "(.+?)") : escapeRegExp(part))).join("");
+      const names = parts.filter((_, i) => i % 2 === 1);
+      const pattern = parts.map((part, i) => (i % 2 ? "(.+?)" : escapeRegExp(part))).join("");
       const match = new RegExp(`^${pattern}$`).exec(shown);
       if (!match) continue;
       const values = Object.fromEntries(names.map((name, i) => [name, match[i + 1] ?? ""]));
@@ -73,7 +74,10 @@ describe("sign-up to a first invitation in German and Japanese (issue 21)", () =
       const capture = (page: Page, screen: string) => captureScreen(page, `i18n-${locale}`, screen);
       const user = person(locale === "de" ? "Jürgen Schäfer" : "山田 花子");
       const colleague = person(locale === "de" ? "Anna Kollegin" : "佐藤 次郎");
-      const organization = { name: locale === "de" ? "Müller Raketen" : "東京ロケット", slug: `rockets-${locale}` };
+      const organization = {
+        name: locale === "de" ? "Müller Raketen" : "東京ロケット",
+        slug: `rockets-${locale}`,
+      };
 
       const context = await browser.newContext({ locale: browserLocale, viewport: DESKTOP });
       const page = await context.newPage();
@@ -100,7 +104,10 @@ describe("sign-up to a first invitation in German and Japanese (issue 21)", () =
       await capture(page, "email-verified");
 
       await page.goto(`${server.url}/organizations/new`);
-      await page.getByRole("heading", { name: words("Create organization", "organizations") }).first().waitFor();
+      await page
+        .getByRole("heading", { name: words("Create organization", "organizations") })
+        .first()
+        .waitFor();
       await page.getByLabel(words("Name", "organizations"), { exact: true }).fill(organization.name);
       await page.getByLabel(words("Slug", "organizations"), { exact: true }).fill(organization.slug);
       await capture(page, "create-organization");
@@ -109,7 +116,9 @@ describe("sign-up to a first invitation in German and Japanese (issue 21)", () =
 
       await page.goto(`${server.url}/org/${organization.slug}/invitations`);
       await page.getByLabel(words("Email", "organizations"), { exact: true }).fill(colleague.email);
-      await page.getByRole("button", { name: words("Send invitation", "organizations"), exact: true }).click();
+      await page
+        .getByRole("button", { name: words("Send invitation", "organizations"), exact: true })
+        .click();
       await page.getByTestId(`invitation-row-${colleague.email}`).waitFor();
       await capture(page, "invitations");
 

@@ -3,6 +3,7 @@
 // The message catalogues compiled by scripts/catalogue-plugin.ts.
 declare module "virtual:gatehouse-catalogue/*" {
   import type { Messages } from "@lingui/core";
+
   const messages: Messages;
   export default messages;
 }
@@ -10,6 +11,7 @@ declare module "virtual:gatehouse-catalogue/*" {
 declare module "virtual:gatehouse-catalogues" {
   import type { Messages } from "@lingui/core";
   import type { Locale } from "#shared/i18n/locales.ts";
+
   type Load = () => Promise<{ default: Messages }>;
   const catalogues: Record<Locale, { entry: Load; app: Load }>;
   export default catalogues;

@@ -36,47 +36,44 @@ describe(`mail queue: a mail queued while the relay is down arrives once it is b
   }, 30_000);
 });
 
-describe(
-  `mail queue: two instances on one database never deliver one mail twice (${testDatabase})`,
-  () => {
-    let t: TestApp;
-    let second: Awaited<ReturnType<typeof buildServer>>;
-    beforeAll(async () => {
-      t = await startTestApp({}, { sink: { delayMs: 50 } });
-      second = await buildServer(t.config, createLogger("silent"));
-    });
-    afterAll(async () => {
-      await second?.close();
-      await t.close();
-    });
+describe(`mail queue: two instances on one database never deliver one mail twice (${testDatabase})`, () => {
+  let t: TestApp;
+  let second: Awaited<ReturnType<typeof buildServer>>;
+  beforeAll(async () => {
+    t = await startTestApp({}, { sink: { delayMs: 50 } });
+    second = await buildServer(t.config, createLogger("silent"));
+  });
+  afterAll(async () => {
+    await second?.close();
+    await t.close();
+  });
 
-    it("each of 60 mails, claimed by both workers at once, arrives exactly once", async () => {
-      const now = new Date(Date.now() - 1000).toISOString();
-      const addresses = Array.from({ length: 60 }, () => uniqueEmail("queued"));
-      // Written straight into the table so that neither worker has seen them before both wake together.
-      await t.server.database.db
-        .insertInto("mail_queue")
-        .values(
-          addresses.map((to) => ({
-            id: randomUUID(),
-            to,
-            subject: "Queued mail",
-            text: "hello",
-            html: "<p>hello</p>",
-            state: "pending",
-            attempts: 0,
-            nextAttemptAt: now,
-            lastError: null,
-            createdAt: now,
-          })),
-        )
-        .execute();
-      await Promise.all([t.server.mailer.queue.settled(20_000), second.mailer.queue.settled(20_000)]);
-      await expect.poll(() => t.sink.mails.length, { timeout: 10_000 }).toBeGreaterThanOrEqual(60);
-      // Time for a duplicate, had there been one, to arrive too.
-      await new Promise((r) => setTimeout(r, 300));
-      const received = t.sink.mails.flatMap((m) => m.to).filter((to) => to.startsWith("queued-"));
-      expect(received.sort()).toEqual(addresses.map((a) => a.toLowerCase()).sort());
-    }, 40_000);
-  },
-);
+  it("each of 60 mails, claimed by both workers at once, arrives exactly once", async () => {
+    const now = new Date(Date.now() - 1000).toISOString();
+    const addresses = Array.from({ length: 60 }, () => uniqueEmail("queued"));
+    // Written straight into the table so that neither worker has seen them before both wake together.
+    await t.server.database.db
+      .insertInto("mail_queue")
+      .values(
+        addresses.map((to) => ({
+          id: randomUUID(),
+          to,
+          subject: "Queued mail",
+          text: "hello",
+          html: "<p>hello</p>",
+          state: "pending",
+          attempts: 0,
+          nextAttemptAt: now,
+          lastError: null,
+          createdAt: now,
+        })),
+      )
+      .execute();
+    await Promise.all([t.server.mailer.queue.settled(20_000), second.mailer.queue.settled(20_000)]);
+    await expect.poll(() => t.sink.mails.length, { timeout: 10_000 }).toBeGreaterThanOrEqual(60);
+    // Time for a duplicate, had there been one, to arrive too.
+    await new Promise((r) => setTimeout(r, 300));
+    const received = t.sink.mails.flatMap((m) => m.to).filter((to) => to.startsWith("queued-"));
+    expect(received.sort()).toEqual(addresses.map((a) => a.toLowerCase()).sort());
+  }, 40_000);
+});

@@ -128,7 +128,9 @@ describe("a production server", () => {
     expect(page.headers["content-encoding"]).toBe("br");
     expect(page.headers["cache-control"]).toBe("no-cache");
     const html = brotliDecompressSync(page.body).toString();
-    expect(html).toMatch(/<div id="root"><div class="gh-shell">.*role="status"><span lang="en">Loading Gatehouse…</);
+    expect(html).toMatch(
+      /<div id="root"><div class="gh-shell">.*role="status"><span lang="en">Loading Gatehouse…</,
+    );
     // The colour-scheme script the build kept is the one the policy allows by its hash.
     const script = /<script>([\s\S]*?)<\/script>/.exec(html)?.[1] ?? "";
     const hash = createHash("sha256").update(script).digest("base64");
