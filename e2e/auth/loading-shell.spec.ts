@@ -1,4 +1,4 @@
-import type { Browser, Page } from "playwright-core";
+import type { Browser, Page, Response } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { captureScreen, launchChromium } from "../support/browser.ts";
 import { type E2EServer, startE2EServer } from "../support/server.ts";
@@ -75,25 +75,23 @@ describe("loading shell in Chromium", () => {
   it("gets the page's scripts and styles compressed, as Chromium asks for them", async () => {
     const context = await browser.newContext();
     const page = await context.newPage();
-    const assets: {
-      url: string;
-      bytes: number;
-      encoding: string | null;
-      vary: string | null;
-      cache: string | null;
-    }[] = [];
-    page.on("response", async (response) => {
-      if (!/\/assets\/.+\.(js|css)$/.test(response.url())) return;
-      assets.push({
+    // Kept as they come; read once the page has settled, while its context is still open.
+    const responses: Response[] = [];
+    page.on("response", (response) => {
+      if (/\/assets\/.+\.(js|css)$/.test(response.url())) responses.push(response);
+    });
+    await page.goto(`${server.url}/sign-in`);
+    await page.getByRole("heading", { level: 1, name: "Sign in" }).waitFor();
+    await page.waitForLoadState("networkidle");
+    const assets = await Promise.all(
+      responses.map(async (response) => ({
         url: response.url(),
         bytes: (await response.body()).length,
         encoding: await response.headerValue("content-encoding"),
         vary: await response.headerValue("vary"),
         cache: await response.headerValue("cache-control"),
-      });
-    });
-    await page.goto(`${server.url}/sign-in`);
-    await page.getByRole("heading", { level: 1, name: "Sign in" }).waitFor();
+      })),
+    );
     expect(assets.length).toBeGreaterThan(0);
     for (const asset of assets) {
       expect(asset.cache, asset.url).toMatch(/immutable/);
