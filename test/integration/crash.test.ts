@@ -37,6 +37,12 @@ describe("kill -9 under a write load (SQLite, 20 rounds)", () => {
   let server: SpawnedServer | undefined;
   const ack: Acknowledged = { signUps: [], verified: [], organizations: [], invitations: [], accepted: [] };
   let requestsCut = 0;
+  const steps = () =>
+    ack.signUps.length +
+    ack.verified.length +
+    ack.organizations.length +
+    ack.invitations.length +
+    ack.accepted.length;
 
   const env = () => ({
     DATA_DIR: dir,
@@ -125,6 +131,7 @@ describe("kill -9 under a write load (SQLite, 20 rounds)", () => {
       }
       const url = server.url;
       let running = true;
+      const before = steps();
       const loop = (step: () => Promise<void>) => async () => {
         while (running) {
           await step().catch(() => {
@@ -136,7 +143,11 @@ describe("kill -9 under a write load (SQLite, 20 rounds)", () => {
         loop(() => signUpChain(url))(),
         ...invitees.map((invitee) => loop(() => organizationChain(url, owner, invitee))()),
       ];
-      await new Promise((r) => setTimeout(r, 500 + Math.random() * 700));
+      // The kill must land under load however slow the machine: wait for this round's first acknowledged step
+      // (a busy CI machine needed seconds after a restart), then a random moment more.
+      const busy = Date.now() + 30_000;
+      while (steps() === before && Date.now() < busy) await new Promise((r) => setTimeout(r, 20));
+      await new Promise((r) => setTimeout(r, 300 + Math.random() * 700));
       running = false;
       await server.stop("SIGKILL");
       server = undefined;
@@ -187,5 +198,5 @@ describe("kill -9 under a write load (SQLite, 20 rounds)", () => {
     } finally {
       db.close();
     }
-  }, 150_000);
+  }, 400_000);
 });
