@@ -249,7 +249,7 @@ describe("organizations journey in Chromium", () => {
     await page.getByRole("button", { name: "Create team" }).first().click();
     const create = page.getByRole("dialog", { name: "Create team" });
     await create.getByRole("button", { name: "Create team" }).click();
-    await create.getByText("A team name needs at least 1 character").waitFor();
+    await create.getByText("Enter a name").waitFor();
     await create.getByLabel("Team name").fill("Design");
     await create.getByRole("button", { name: "Create team" }).click();
     await page.getByTestId("team-row-Design").waitFor();

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { fieldWords } from "./fields.ts";
 import { ORGANIZATION_ROLE_NAMES, organizationRoles, statements } from "./permissions.ts";
 
 /**
@@ -13,16 +14,22 @@ export const MAX_CUSTOM_ROLES = 50;
  * A role name: lowercase letters, digits and hyphens, starting with a letter. Stored in the comma-separated
  * member role value and read by SQL triggers (db/roles-sql.ts), so no commas, spaces or quotes.
  */
+const ROLE_NAME = { min: 2, max: 32 } as const;
+const ROLE_DESCRIPTION_MAX = 200;
+
 export const roleNameSchema = z
   .string()
-  .min(2, "A role name needs at least 2 characters")
-  .max(32, "A role name has at most 32 characters")
-  .regex(/^[a-z][a-z0-9-]*$/, "Use lowercase letters, digits and hyphens, starting with a letter")
+  .min(ROLE_NAME.min, { error: () => fieldWords().roleNameTooShort(ROLE_NAME.min) })
+  .max(ROLE_NAME.max, { error: () => fieldWords().roleNameTooLong(ROLE_NAME.max) })
+  .regex(/^[a-z][a-z0-9-]*$/, { error: () => fieldWords().roleNameCharacters() })
   .refine((name) => !(ORGANIZATION_ROLE_NAMES as string[]).includes(name), {
-    message: "owner, admin and member are built-in roles",
+    error: () => fieldWords().roleNameBuiltIn(),
   });
 
-export const roleDescriptionSchema = z.string().trim().max(200, "A description has at most 200 characters");
+export const roleDescriptionSchema = z
+  .string()
+  .trim()
+  .max(ROLE_DESCRIPTION_MAX, { error: () => fieldWords().descriptionTooLong(ROLE_DESCRIPTION_MAX) });
 
 export type Statement = keyof typeof statements;
 export type Grants = Partial<Record<Statement, string[]>>;

@@ -54,6 +54,11 @@ export const ENGLISH_FIELD_WORDS = {
   notBackupCode: () => "That is not a backup code",
   enterSecondFactorCode: () => "Enter a code from your app or a backup code",
   notSecondFactorCode: () => "That is not a code",
+  roleNameTooShort: (min: number) => `A role name needs at least ${min} characters`,
+  roleNameTooLong: (max: number) => `A role name has at most ${max} characters`,
+  roleNameCharacters: () => "Use lowercase letters, digits and hyphens, starting with a letter",
+  roleNameBuiltIn: () => "owner, admin and member are built-in roles",
+  descriptionTooLong: (max: number) => `A description has at most ${max} characters`,
 };
 export type FieldWords = typeof ENGLISH_FIELD_WORDS;
 
@@ -62,6 +67,11 @@ let words: FieldWords = ENGLISH_FIELD_WORDS;
 /** The web app's translations of the field rules' words (src/web/i18n). */
 export function setFieldWords(translated: FieldWords): void {
   words = translated;
+}
+
+/** The words in use, for the rules defined beside their feature (#shared/custom-roles.ts). */
+export function fieldWords(): FieldWords {
+  return words;
 }
 
 /**

@@ -1,9 +1,9 @@
-import catalogues from "virtual:gatehouse-catalogues";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { slugSchema } from "#shared/fields.ts";
 import { slugAlternatives, slugify, slugProblem } from "#web/features/organizations/lib/slug.ts";
-import german from "#web/i18n/catalogues/de/organizations.json";
-import { i18n, loadAppMessages } from "#web/i18n/i18n.ts";
+import german from "#web/i18n/catalogues/de/common.json";
+import { translateFieldWords } from "#web/i18n/field-words.ts";
+import { activateLocale } from "#web/i18n/i18n.ts";
 
 describe("slugify", () => {
   it("turns a display name into lowercase letters, digits and single dashes", () => {
@@ -30,11 +30,9 @@ describe("slugify", () => {
 });
 
 describe("slugProblem", () => {
-  beforeAll(async () => {
-    await loadAppMessages();
-    i18n.load("de", (await catalogues.de.app()).default);
-  });
-  afterAll(() => i18n.activate("en"));
+  // The shared rules speak the web's words once the app has put them in (main.tsx).
+  beforeAll(() => translateFieldWords());
+  afterAll(() => activateLocale("en"));
 
   it("says what is wrong as the slug is typed, by the shared schema's rules", () => {
     expect(slugProblem("a")).toBe("A slug needs at least 2 characters");
@@ -42,14 +40,14 @@ describe("slugProblem", () => {
     expect(slugProblem("x".repeat(49))).toBe("A slug has at most 48 characters");
   });
 
-  it("says it in the current language", () => {
-    i18n.activate("de");
+  it("says it in the current language", async () => {
+    await activateLocale("de");
     try {
-      expect(slugProblem("a")).toBe(german["slug.tooShort"]);
-      expect(slugProblem("acme_rockets")).toBe(german["slug.format"]);
+      expect(slugProblem("a")).toBe(german["fields.slugTooShort"]);
+      expect(slugProblem("acme_rockets")).toBe(german["fields.slugCharacters"]);
       expect(slugProblem("a")).not.toBe("A slug needs at least 2 characters");
     } finally {
-      i18n.activate("en");
+      await activateLocale("en");
     }
   });
 

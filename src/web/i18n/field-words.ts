@@ -27,5 +27,11 @@ export function translateFieldWords(): void {
     notBackupCode: () => t("common.fields.notBackupCode"),
     enterSecondFactorCode: () => t("common.fields.enterSecondFactorCode"),
     notSecondFactorCode: () => t("common.fields.notSecondFactorCode"),
+    // Only the organization screens check role names: their words come with those screens (the app group).
+    roleNameTooShort: (min) => t("organizations.roles.nameTooShort", { min }),
+    roleNameTooLong: (max) => t("organizations.roles.nameTooLong", { max }),
+    roleNameCharacters: () => t("organizations.roles.nameCharacters"),
+    roleNameBuiltIn: () => t("organizations.roles.nameBuiltIn"),
+    descriptionTooLong: (max) => t("organizations.roles.descriptionTooLong", { max }),
   });
 }

@@ -6,9 +6,9 @@ import { LIMITS } from "#shared/limits.ts";
 import { ErrorAlert } from "#web/components/error-alert.tsx";
 import { t } from "#web/i18n/i18n.ts";
 import { useUnreachableNotice } from "#web/lib/api/unreachable-notice.tsx";
+import { fieldProblem } from "#web/lib/field-problem.ts";
 import { useAllTeams } from "../api/queries.ts";
 import { type InviteFields, useInviteMember } from "../api/use-invitation-mutations.ts";
-import { problemOf } from "../lib/field-problems.ts";
 import { useCurrentOrganization } from "./organization-context.tsx";
 import { RoleSelect } from "./role-select.tsx";
 
@@ -16,12 +16,7 @@ const inviteEmail = emailSchema();
 
 /** The invite form's checks: the shared email rules, and at least one role, in the current language. */
 const validate = {
-  email: (email: string) =>
-    problemOf(inviteEmail, email, {
-      missing: "organizations.invite.emailMissing",
-      tooLong: "organizations.invite.emailTooLong",
-      format: "organizations.invite.emailInvalid",
-    }),
+  email: (email: string) => fieldProblem(inviteEmail, email),
   // Built-in and custom roles (decision 35); the server refuses an unknown one or one above your own.
   roles: (roles: string[]) => (roles.length > 0 ? null : t("organizations.roles.chooseOne")),
 };

@@ -5,23 +5,17 @@ import { organizationNameSchema } from "#shared/fields.ts";
 import { LIMITS } from "#shared/limits.ts";
 import { ErrorAlert } from "#web/components/error-alert.tsx";
 import { t } from "#web/i18n/i18n.ts";
+import { fieldProblem } from "#web/lib/field-problem.ts";
 import type { OrganizationFields } from "../api/use-organization-mutations.ts";
 import type { SlugCheck } from "../api/use-slug-availability.ts";
-import { problemOf } from "../lib/field-problems.ts";
 import { validateLogoUrl } from "../lib/logo.ts";
 import { slugFieldProblem } from "../lib/slug.ts";
 import { LogoInput } from "./logo-input.tsx";
 import { SlugInput } from "./slug-input.tsx";
 
-const nameSchema = organizationNameSchema();
-
 /** What is wrong with an organization's name by the shared rules, in the current language. */
 export function organizationNameProblem(name: string): string | null {
-  return problemOf(nameSchema, name, {
-    missing: "organizations.profile.nameMissing",
-    tooLong: "organizations.profile.nameTooLong",
-    other: "organizations.profile.nameOneLine",
-  });
+  return fieldProblem(organizationNameSchema(), name);
 }
 
 /** The form of an organization's name, slug and logo, for creating one and for its settings. */

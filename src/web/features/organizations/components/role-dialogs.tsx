@@ -6,9 +6,9 @@ import { AppModal } from "#web/components/app-modal.tsx";
 import { ConfirmActionDialog } from "#web/components/confirm-dialog.tsx";
 import { ErrorAlert } from "#web/components/error-alert.tsx";
 import { t } from "#web/i18n/i18n.ts";
+import { fieldProblem } from "#web/lib/field-problem.ts";
 import { organizationKey } from "../api/queries.ts";
 import { type CustomRole, deleteRole, useSaveRole } from "../api/use-roles.ts";
-import { problemOf } from "../lib/field-problems.ts";
 import { permissionWords, STATEMENT_LABELS } from "../lib/role-permissions.ts";
 import { useCurrentOrganization } from "./organization-context.tsx";
 
@@ -36,15 +36,8 @@ export function RoleDialog({
 
 /** The role form's checks: the shared rules of #shared/custom-roles.ts, in the current language. */
 const validate = {
-  role: (name: string) =>
-    problemOf(roleNameSchema, name, {
-      tooShort: "organizations.roles.nameTooShort",
-      tooLong: "organizations.roles.nameTooLong",
-      format: "organizations.roles.nameFormat",
-      other: "organizations.roles.nameBuiltIn",
-    }),
-  description: (description: string) =>
-    problemOf(roleDescriptionSchema, description, { tooLong: "organizations.roles.descriptionTooLong" }),
+  role: (name: string) => fieldProblem(roleNameSchema, name),
+  description: (description: string) => fieldProblem(roleDescriptionSchema, description),
 };
 
 const keysOf = (grants: Grants) =>

@@ -8,10 +8,10 @@ import { ConfirmActionDialog } from "#web/components/confirm-dialog.tsx";
 import { ErrorAlert } from "#web/components/error-alert.tsx";
 import { t } from "#web/i18n/i18n.ts";
 import { authClient } from "#web/lib/auth-client.ts";
+import { fieldProblem } from "#web/lib/field-problem.ts";
 import { organizationKey } from "../api/queries.ts";
 import type { TeamRow } from "../api/types.ts";
 import { removeTeam, useSaveTeam } from "../api/use-team-mutations.ts";
-import { problemOf } from "../lib/field-problems.ts";
 import { activeTeamIdOf } from "../lib/session.ts";
 import { MenuNote, RowMenu } from "./list-table.tsx";
 import { useCurrentOrganization } from "./organization-context.tsx";
@@ -76,15 +76,9 @@ export function TeamNameDialog({
   );
 }
 
-const teamNameSchema = organizationNameSchema();
-
 /** What is wrong with a team's name by the shared rules (an organization's name's), in the current language. */
 function teamNameProblem(name: string): string | null {
-  return problemOf(teamNameSchema, name, {
-    missing: "organizations.teams.nameMissing",
-    tooLong: "organizations.profile.nameTooLong",
-    other: "organizations.profile.nameOneLine",
-  });
+  return fieldProblem(organizationNameSchema(), name);
 }
 
 function TeamNameForm({ team, onDone }: { team: TeamRow | null; onDone: () => void }) {

@@ -1,5 +1,5 @@
 import { SLUG_MAX, slugSchema } from "#shared/fields.ts";
-import { problemOf } from "./field-problems.ts";
+import { fieldProblem } from "#web/lib/field-problem.ts";
 
 /** A URL slug from a display name: lowercase ASCII letters, digits and single dashes. */
 export function slugify(name: string): string {
@@ -15,12 +15,7 @@ export function slugify(name: string): string {
 
 /** What is wrong with a slug by the shared schema, in the current language; null when it is fine. */
 export function slugFieldProblem(slug: string): string | null {
-  return problemOf(slugSchema, slug, {
-    missing: "organizations.slug.missing",
-    tooShort: "organizations.slug.tooShort",
-    tooLong: "organizations.slug.tooLong",
-    format: "organizations.slug.format",
-  });
+  return fieldProblem(slugSchema, slug);
 }
 
 /** What is wrong with a slug as typed; null when it is fine, or still empty (the form's to judge). */
