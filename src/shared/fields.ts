@@ -59,6 +59,12 @@ export const ENGLISH_FIELD_WORDS = {
   roleNameCharacters: () => "Use lowercase letters, digits and hyphens, starting with a letter",
   roleNameBuiltIn: () => "owner, admin and member are built-in roles",
   descriptionTooLong: (max: number) => `A description has at most ${max} characters`,
+  domainTooLong: (max: number) => `must be at most ${max} characters`,
+  domainIpAddress: () => "must be a domain name, not an IP address",
+  domainTwoLabels: () => "must have at least two labels, like acme.com",
+  domainHostname: () => "must be a hostname: letters, digits and hyphens between dots",
+  domainLetterLabel: () => "must end with a letter label",
+  domainPublicSuffix: () => "is a public suffix: use your own domain under it",
 };
 export type FieldWords = typeof ENGLISH_FIELD_WORDS;
 
@@ -69,7 +75,7 @@ export function setFieldWords(translated: FieldWords): void {
   words = translated;
 }
 
-/** The words in use, for the rules defined beside their feature (#shared/custom-roles.ts). */
+/** The words in use, for the rules defined beside their feature (custom roles, domains). */
 export function fieldWords(): FieldWords {
   return words;
 }

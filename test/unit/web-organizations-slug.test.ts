@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { slugSchema } from "#shared/fields.ts";
+import { ENGLISH_FIELD_WORDS, setFieldWords, slugSchema } from "#shared/fields.ts";
 import { slugAlternatives, slugify, slugProblem } from "#web/features/organizations/lib/slug.ts";
 import german from "#web/i18n/catalogues/de/common.json";
 import { translateFieldWords } from "#web/i18n/field-words.ts";
@@ -32,7 +32,11 @@ describe("slugify", () => {
 describe("slugProblem", () => {
   // The shared rules speak the web's words once the app has put them in (main.tsx).
   beforeAll(() => translateFieldWords());
-  afterAll(() => activateLocale("en"));
+  // Unit files share a worker: the server's suites after this one need the server's own words back.
+  afterAll(async () => {
+    setFieldWords(ENGLISH_FIELD_WORDS);
+    await activateLocale("en");
+  });
 
   it("says what is wrong as the slug is typed, by the shared schema's rules", () => {
     expect(slugProblem("a")).toBe("A slug needs at least 2 characters");

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { fieldWords } from "#shared/fields.ts";
 
 /**
  * Verified domains and join requests (issue 18, decision 36): the API contracts of
@@ -59,25 +60,26 @@ export const MULTI_PART_SUFFIXES: ReadonlySet<string> = new Set([
   "blogspot.com",
 ]);
 
+const DOMAIN_MAX = 253;
 const LABEL = /^(?!-)[a-z0-9-]{1,63}(?<!-)$/;
 
 /** Why a (lower-cased, trimmed) name is not a domain an organization may claim; undefined when it is. */
-export function domainProblem(name: string): string | undefined {
-  if (name.length > 253) return "must be at most 253 characters";
-  if (/^[0-9.]+$/.test(name) || name.includes(":")) return "must be a domain name, not an IP address";
+function domainProblem(name: string): string | undefined {
+  const words = fieldWords();
+  if (name.length > DOMAIN_MAX) return words.domainTooLong(DOMAIN_MAX);
+  if (/^[0-9.]+$/.test(name) || name.includes(":")) return words.domainIpAddress();
   const labels = name.split(".");
-  if (labels.length < 2) return "must have at least two labels, like acme.com";
-  if (!labels.every((label) => LABEL.test(label)))
-    return "must be a hostname: letters, digits and hyphens between dots";
-  if (/^[0-9]+$/.test(labels[labels.length - 1] ?? "")) return "must end with a letter label";
-  if (MULTI_PART_SUFFIXES.has(name)) return "is a public suffix: use your own domain under it";
+  if (labels.length < 2) return words.domainTwoLabels();
+  if (!labels.every((label) => LABEL.test(label))) return words.domainHostname();
+  if (/^[0-9]+$/.test(labels[labels.length - 1] ?? "")) return words.domainLetterLabel();
+  if (MULTI_PART_SUFFIXES.has(name)) return words.domainPublicSuffix();
   return undefined;
 }
 
 /** One domain name, as every form and route reads it: trimmed, lower-cased, a trailing dot dropped. */
 export const domainName = z
   .string()
-  .max(300)
+  .max(300, { error: () => fieldWords().domainTooLong(DOMAIN_MAX) })
   .transform((v) => v.trim().toLowerCase().replace(/\.$/, ""))
   .superRefine((v, ctx) => {
     const problem = domainProblem(v);

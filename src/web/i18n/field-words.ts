@@ -27,11 +27,17 @@ export function translateFieldWords(): void {
     notBackupCode: () => t("common.fields.notBackupCode"),
     enterSecondFactorCode: () => t("common.fields.enterSecondFactorCode"),
     notSecondFactorCode: () => t("common.fields.notSecondFactorCode"),
-    // Only the organization screens check role names: their words come with those screens (the app group).
+    // Only the signed-in screens check role names and domains: their words come with those screens (the app group).
     roleNameTooShort: (min) => t("organizations.roles.nameTooShort", { min }),
     roleNameTooLong: (max) => t("organizations.roles.nameTooLong", { max }),
     roleNameCharacters: () => t("organizations.roles.nameCharacters"),
     roleNameBuiltIn: () => t("organizations.roles.nameBuiltIn"),
     descriptionTooLong: (max) => t("organizations.roles.descriptionTooLong", { max }),
+    domainTooLong: (max) => t("integrations.domains.problem.tooLong", { max }),
+    domainIpAddress: () => t("integrations.domains.problem.ipAddress"),
+    domainTwoLabels: () => t("integrations.domains.problem.twoLabels"),
+    domainHostname: () => t("integrations.domains.problem.hostname"),
+    domainLetterLabel: () => t("integrations.domains.problem.letterLabel"),
+    domainPublicSuffix: () => t("integrations.domains.problem.publicSuffix"),
   });
 }

@@ -7,8 +7,8 @@ import { ErrorAlert, LoadError } from "#web/components/error-alert.tsx";
 import { ListSkeleton, SectionHeader } from "#web/components/page-states.tsx";
 import { SectionCard } from "#web/components/section-card.tsx";
 import { t } from "#web/i18n/i18n.ts";
-import type { MessageId } from "#web/i18n/message-id.ts";
 import { auditKey } from "#web/lib/api/audit.ts";
+import { fieldProblem } from "#web/lib/field-problem.ts";
 import { usePageTitle } from "#web/lib/use-page-title.ts";
 import { domainsKey, removeDomain, useAddDomain, useDomains } from "../api/use-domains.ts";
 import { DomainCard } from "./domain-card.tsx";
@@ -95,16 +95,6 @@ export function DomainsPage() {
   );
 }
 
-/** The sentence for each problem `domainProblem` names (its words are the shared validator's, in English). */
-const DOMAIN_PROBLEMS: Record<string, MessageId> = {
-  "must be at most 253 characters": "integrations.domains.problem.tooLong",
-  "must be a domain name, not an IP address": "integrations.domains.problem.ipAddress",
-  "must have at least two labels, like acme.com": "integrations.domains.problem.twoLabels",
-  "must be a hostname: letters, digits and hyphens between dots": "integrations.domains.problem.hostname",
-  "must end with a letter label": "integrations.domains.problem.letterLabel",
-  "is a public suffix: use your own domain under it": "integrations.domains.problem.publicSuffix",
-};
-
 function AddDomainForm({ organizationId }: { organizationId: string }) {
   const [value, setValue] = useState("");
   const [problem, setProblem] = useState<string | null>(null);
@@ -112,15 +102,9 @@ function AddDomainForm({ organizationId }: { organizationId: string }) {
 
   function submit(event: FormEvent) {
     event.preventDefault();
-    const parsed = domainName.safeParse(value);
-    if (!parsed.success) {
-      setProblem(
-        t(DOMAIN_PROBLEMS[parsed.error.issues[0]?.message ?? ""] ?? "integrations.domains.problem.invalid"),
-      );
-      return;
-    }
-    setProblem(null);
-    add.mutate(parsed.data);
+    const problem = fieldProblem(domainName, value);
+    setProblem(problem);
+    if (!problem) add.mutate(domainName.parse(value));
   }
 
   return (
