@@ -22,10 +22,9 @@ const RECHECK_FOR_MS = 2_000;
 /**
  * An outbox write wakes the worker this much later, so that one pass takes a burst: a request records several
  * events, some inside its transaction, and a directory sync sends a request every few milliseconds. Waking on
- * each write ran a pass (four or five statements) per event, most of them finding rows not yet committed; 25 ms
- * still ran a pass (six statements) per provisioned person of a sync, where 100 ms takes several at once.
+ * each write ran a pass (four or five statements) per event, most of them finding rows not yet committed.
  */
-const OUTBOX_SETTLE_MS = 100;
+const OUTBOX_SETTLE_MS = 25;
 const MAX_IN_FLIGHT = 64;
 const PURGE_EVERY_MS = 3_600_000;
 
