@@ -42,6 +42,8 @@ export interface MembershipWish {
    */
   managedTeamIds: readonly string[];
   teamIds: readonly string[];
+  /** The account was created in this transaction: it is a member nowhere yet, nothing to read. */
+  newAccount?: boolean;
 }
 
 export interface MembershipOutcome {
@@ -78,12 +80,14 @@ export async function syncMembership(
   const now = new Date().toISOString();
   const events = sourceOf(source);
   const label = wish.email;
-  const existing = await trx
-    .selectFrom("member")
-    .select(["id", "role", "createdAt"])
-    .where("organizationId", "=", wish.organizationId)
-    .where("userId", "=", wish.userId)
-    .executeTakeFirst();
+  const existing = wish.newAccount
+    ? undefined
+    : await trx
+        .selectFrom("member")
+        .select(["id", "role", "createdAt"])
+        .where("organizationId", "=", wish.organizationId)
+        .where("userId", "=", wish.userId)
+        .executeTakeFirst();
   const role = nextRole(existing?.role ?? null, wish);
   let memberId: string;
   let roleChanged = false;

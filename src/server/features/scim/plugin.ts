@@ -4,7 +4,7 @@ import type { Db } from "#server/db/tables.ts";
 import { syncGroupTeams } from "./group-teams.ts";
 import { resolveScimUser } from "./identity.ts";
 import { scimProjection } from "./projection.ts";
-import { connectionOfRequest, connectionOfToken } from "./request-connection.ts";
+import { connectionOfRequest, connectionOfToken, rememberCreatedAccount } from "./request-connection.ts";
 
 const ALL_SCOPES = ["scim.users.read", "scim.users.write", "scim.groups.read", "scim.groups.write"] as const;
 /** lastUsedAt is written at most this often per connection (a sync of 10 000 users is 10 000 requests). */
@@ -76,8 +76,10 @@ export function scimPlugin(db: Db) {
                 // The directory vouches for the address of an account it creates: verified as it is written,
                 // where the projection would otherwise spend a statement of every created person on it.
                 async before(user: Record<string, unknown>, endpoint: { path?: string } | null | undefined) {
-                  if (endpoint?.path?.startsWith("/scim/v2/"))
-                    return { data: { ...user, emailVerified: true } };
+                  if (!endpoint?.path?.startsWith("/scim/v2/")) return;
+                  // The projection of this request takes the account from here instead of reading it back.
+                  rememberCreatedAccount({ email: String(user.email) });
+                  return { data: { ...user, emailVerified: true } };
                 },
               },
             },

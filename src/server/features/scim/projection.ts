@@ -12,7 +12,7 @@ import {
 import { ORGANIZATION_ROLE_NAMES } from "#shared/permissions.ts";
 import { parseGroupMappings } from "./connections.ts";
 import { groupsOf, syncGroupTeams } from "./group-teams.ts";
-import { connectionOfRequest } from "./request-connection.ts";
+import { accountCreatedByRequest, connectionOfRequest } from "./request-connection.ts";
 import { endOrganizationSessions } from "./sessions.ts";
 
 /**
@@ -27,7 +27,7 @@ interface ProjectedUser {
   provisioningDomainId: string;
   userId: string;
   active: boolean;
-  sources: readonly { connectionId: string; provisioningDomainId: string; active: boolean }[];
+  sources: readonly { id: string; connectionId: string; provisioningDomainId: string; active: boolean }[];
   grants: readonly { role: string }[];
 }
 
@@ -49,8 +49,11 @@ function request() {
   const path = endpoint?.path ?? "";
   const headers = endpoint?.headers ?? endpoint?.request?.headers;
   const scim = (endpoint?.context as { scimConnection?: { id: string } } | undefined)?.scimConnection;
+  const externalId = (endpoint?.body as { externalId?: unknown } | undefined)?.externalId;
   return {
     connectionId: scim?.id,
+    /** The externalId the request's body carried, as the package stores it on the SCIM record. */
+    externalId: typeof externalId === "string" ? externalId : null,
     onUsers: path.startsWith("/scim/v2/Users"),
     method,
     auth: endpoint?.context,
@@ -140,15 +143,26 @@ export function scimProjection(db: Db) {
         userAgent: req.userAgent,
       };
       const organizationId = connection.organizationId;
-      // The person and their SCIM record with this connection, in one read.
-      const user = await trx
-        .selectFrom("user")
-        .leftJoin("scimUser", (join) =>
-          join.onRef("scimUser.userId", "=", "user.id").on("scimUser.connectionId", "=", connection.id),
-        )
-        .select(["user.email", "user.emailVerified", "scimUser.id as scimUserId", "scimUser.externalId"])
-        .where("user.id", "=", input.userId)
-        .executeTakeFirst();
+      // An account this request created (POST /Users) is known without a read: its address as written,
+      // verified (plugin.ts), its one SCIM record the request's own (the package's sources) with the
+      // externalId the request carried. Any other person, and their SCIM record with this connection, in one
+      // read.
+      const createdAccount = req.onUsers && req.method === "POST" ? accountCreatedByRequest() : undefined;
+      const user = createdAccount
+        ? {
+            email: createdAccount.email,
+            emailVerified: true,
+            scimUserId: input.sources.find((s) => s.connectionId === connection.id)?.id ?? null,
+            externalId: req.externalId,
+          }
+        : await trx
+            .selectFrom("user")
+            .leftJoin("scimUser", (join) =>
+              join.onRef("scimUser.userId", "=", "user.id").on("scimUser.connectionId", "=", connection.id),
+            )
+            .select(["user.email", "user.emailVerified", "scimUser.id as scimUserId", "scimUser.externalId"])
+            .where("user.id", "=", input.userId)
+            .executeTakeFirst();
       const target = { type: "user" as const, id: input.userId, label: user?.email ?? null };
       if (input.active) {
         // A person the directory creates belongs to no group yet: their teams come with the group requests
@@ -180,6 +194,7 @@ export function scimProjection(db: Db) {
             defaultRole: connection.defaultRole,
             managedTeamIds: [...teamByGroup.values()],
             teamIds,
+            newAccount: createdAccount !== undefined,
           },
           source,
         );

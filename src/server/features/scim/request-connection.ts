@@ -35,3 +35,21 @@ export function connectionOfRequest(): ScimConnectionRow | undefined {
   const request = currentRequest();
   return request ? byRequest.get(request) : undefined;
 }
+
+/** The address of the account the request being served is creating (POST /Users makes at most one). */
+const accountByRequest = new WeakMap<Request, { email: string }>();
+
+/** Remembers the account the request is writing, as better-auth's create hook sees it (inside the transaction). */
+export function rememberCreatedAccount(account: { email: string }): void {
+  const request = currentRequest();
+  if (request) accountByRequest.set(request, account);
+}
+
+/**
+ * The account this request created, if it created one: the projection then knows the person (just written,
+ * verified, no membership anywhere yet) without reading them back.
+ */
+export function accountCreatedByRequest(): { email: string } | undefined {
+  const request = currentRequest();
+  return request ? accountByRequest.get(request) : undefined;
+}

@@ -4,7 +4,8 @@ import { ALL_EVENTS } from "#shared/audit.ts";
 import { type DeliveryRow, iso } from "./rows.ts";
 import { sortableId } from "./signing.ts";
 
-const BATCH = 100;
+/** Outbox rows one pass takes at most. */
+export const FAN_OUT_BATCH = 100;
 const INSERT_CHUNK = 50;
 
 /**
@@ -14,7 +15,12 @@ const INSERT_CHUNK = 50;
  * (PostgreSQL: `FOR UPDATE SKIP LOCKED`). Returns how many events it took.
  */
 export async function fanOut(trx: Db, kind: AppDatabase["kind"]): Promise<number> {
-  let query = trx.selectFrom("event_outbox").selectAll().orderBy("createdAt").orderBy("id").limit(BATCH);
+  let query = trx
+    .selectFrom("event_outbox")
+    .selectAll()
+    .orderBy("createdAt")
+    .orderBy("id")
+    .limit(FAN_OUT_BATCH);
   if (kind === "postgres") query = query.forUpdate().skipLocked();
   const events = await query.execute();
   if (events.length === 0) return 0;

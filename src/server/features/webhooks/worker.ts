@@ -3,7 +3,7 @@ import type { AppDatabase } from "#server/db/db.ts";
 import type { Db } from "#server/db/tables.ts";
 import { onOutboxWrite } from "#server/events/outbox-signal.ts";
 import { type Claimed, claim } from "./claim.ts";
-import { fanOut } from "./fan-out.ts";
+import { FAN_OUT_BATCH, fanOut } from "./fan-out.ts";
 import { recordFailure, recordSuccess } from "./outcomes.ts";
 import { purgeDeliveries } from "./purge.ts";
 import { type DeliveryRow, iso, UNFINISHED } from "./rows.ts";
@@ -180,7 +180,10 @@ export function createWebhookWorker(deps: WebhookWorkerDeps): WebhookWorker {
           });
         inFlight.set(key, work);
       }
-      if (fanned === 0 && rows.length === 0 && batch.length === 0) return;
+      // A pass that took fewer outbox rows than it could has emptied the outbox as far as it can see: looking
+      // again at once costs four statements and finds only rows committed since, whose writes have signalled
+      // (a wake now sets `again`) or are found by the rechecks that follow every write.
+      if (fanned < FAN_OUT_BATCH && rows.length === 0 && batch.length === 0) return;
       idle = false;
     }
   }
@@ -195,6 +198,15 @@ export function createWebhookWorker(deps: WebhookWorkerDeps): WebhookWorker {
   /** Sleeps until the next delivery is due (or the next poll), never longer. */
   async function schedule(): Promise<void> {
     if (stopped) return;
+    // While outbox writes are coming in, the worker looks again every RECHECK_MS whatever is due: asking when
+    // the next delivery is due would cost a statement per pass (a directory sync is a pass per request) for
+    // at most RECHECK_MS of a retry's timing.
+    if (Date.now() < recheckUntil) {
+      clearTimeout(timer);
+      timer = setTimeout(wake, RECHECK_MS);
+      timer.unref();
+      return;
+    }
     // Endpoints with an attempt under way here are woken by its end, not by the clock.
     const busy = [...busyEndpoints()];
     const next = await db
