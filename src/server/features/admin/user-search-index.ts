@@ -80,12 +80,21 @@ async function postgresIndex(db: Db, logger?: Logger) {
     return;
   }
   const opclass = sql`${sql.id(schema)}.gin_trgm_ops`;
-  await sql`create index if not exists gatehouse_user_email_trgm on "user" using gin (lower(email) ${opclass})`.execute(
-    db,
-  );
-  await sql`create index if not exists gatehouse_user_name_trgm on "user" using gin (lower(name) ${opclass})`.execute(
-    db,
-  );
+  // On a large table the first start after an upgrade builds them without blocking sign-ups meanwhile
+  // (concurrently: minutes per million users); a small one is built at once.
+  const size = await sql<{ rows: number }>`select reltuples::float8 as rows from pg_class
+    where oid = to_regclass('"user"')`.execute(db);
+  const concurrently = sql.raw(Number(size.rows[0]?.rows ?? 0) > 50_000 ? "concurrently" : "");
+  for (const column of ["email", "name"]) {
+    const name = `gatehouse_user_${column}_trgm`;
+    // A concurrent build that was interrupted leaves an invalid index, which "if not exists" would keep.
+    const state = await sql<{ valid: boolean }>`select i.indisvalid as valid from pg_index i
+      where i.indexrelid = to_regclass(${name})`.execute(db);
+    if (state.rows[0]?.valid) continue;
+    if (state.rows[0]) await sql`drop index ${sql.id(name)}`.execute(db);
+    await sql`create index ${concurrently} if not exists ${sql.id(name)} on "user"
+      using gin (lower(${sql.id(column)}) ${opclass})`.execute(db);
+  }
 }
 
 /**
