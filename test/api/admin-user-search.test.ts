@@ -1,6 +1,14 @@
-import { sql } from "kysely";
+import { randomBytes } from "node:crypto";
+import { Kysely, PostgresDialect, sql } from "kysely";
+import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { migrateUserSearchIndex, USER_SEARCH_TABLE } from "#server/features/admin/user-search-index.ts";
+import type { Logger } from "#server/boot/logger.ts";
+import type { Db } from "#server/db/tables.ts";
+import {
+  migrateUserSearchIndex,
+  nameOrEmailMatches,
+  USER_SEARCH_TABLE,
+} from "#server/features/admin/user-search-index.ts";
 import { startTestApp, type TestApp, testDatabase } from "../support/test-app.ts";
 import { createUser, signUpVerified } from "../support/users.ts";
 
@@ -214,3 +222,77 @@ describe(`admin user search over the text index (${testDatabase})`, () => {
     expect(await search(tag, "&sortBy=email")).toEqual(before);
   });
 });
+
+if (process.env.TEST_DATABASE_URL) {
+  describe("admin user search where the role may not create pg_trgm (postgres)", () => {
+    const suffix = randomBytes(4).toString("hex");
+    const role = `gh_plain_${suffix}`;
+    const database = `gh_notrgm_${suffix}`;
+    const base = process.env.TEST_DATABASE_URL as string;
+    const asSuperuser = async (url: string, statements: string[]) => {
+      const client = new pg.Client({ connectionString: url });
+      await client.connect();
+      try {
+        for (const statement of statements) await client.query(statement);
+      } finally {
+        await client.end();
+      }
+    };
+    const inDatabase = () => {
+      const url = new URL(base);
+      url.pathname = `/${database}`;
+      return url;
+    };
+
+    beforeAll(async () => {
+      // A database of its own (pg_trgm is per database), and a role without CREATE on it.
+      await asSuperuser(base, [`create role ${role} login`, `create database ${database}`]);
+      await asSuperuser(inDatabase().toString(), [`create schema app authorization ${role}`]);
+    });
+    afterAll(async () => {
+      await asSuperuser(base, [
+        `drop database if exists ${database} with (force)`,
+        `drop role if exists ${role}`,
+      ]);
+    });
+
+    it("starts with a warning and answers the same search by scanning", async () => {
+      const url = inDatabase();
+      url.username = role;
+      url.searchParams.set("options", "-c search_path=app");
+      const db = new Kysely({
+        dialect: new PostgresDialect({ pool: new pg.Pool({ connectionString: url.toString() }) }),
+      }) as unknown as Db;
+      try {
+        await sql`create table "user" (id text primary key, name text not null, email text not null)`.execute(
+          db,
+        );
+        await sql`insert into "user" values ('a', 'Ada Lovelace', 'ada@example.test'), ('b', 'Bea', 'b_x@example.test')`.execute(
+          db,
+        );
+        const warnings: string[] = [];
+        const logger = { warn: (message: string) => warnings.push(message) } as unknown as Logger;
+        await migrateUserSearchIndex(db, "postgres", logger);
+        expect(warnings).toHaveLength(1);
+        expect(warnings[0]).toContain("pg_trgm");
+        const extensions = await sql<{
+          extname: string;
+        }>`select extname from pg_extension where extname = 'pg_trgm'`.execute(db);
+        expect(extensions.rows).toEqual([]);
+        const found = async (term: string) =>
+          (
+            await db
+              .selectFrom("user")
+              .select("id")
+              .where(nameOrEmailMatches("postgres", term, "contains"))
+              .execute()
+          ).map((r) => r.id);
+        expect(await found("LOVEL")).toEqual(["a"]);
+        expect(await found("b_x")).toEqual(["b"]);
+        expect(await found("a_a")).toEqual([]);
+      } finally {
+        await (db as unknown as Kysely<unknown>).destroy();
+      }
+    });
+  });
+}
