@@ -139,6 +139,9 @@ describe(`admin user search over the text index (${testDatabase})`, () => {
       pages.push(...page.users.map((u) => u.email));
     }
     expect(pages).toEqual(emails);
+    // Past the last match the page is empty and the total still counts every match.
+    const past = await search(tag, `&limit=5&offset=${all.total + 10}`);
+    expect([past.users, past.total, past.offset]).toEqual([[], all.total, all.total + 10]);
     const desc = await search(tag, "&sortBy=name&sortDirection=desc&limit=2");
     const names = all.users.map((u) => u.name).sort();
     expect(desc.users.map((u) => u.name)).toEqual(names.reverse().slice(0, 2));

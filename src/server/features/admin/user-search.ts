@@ -122,24 +122,34 @@ function searchNameOrEmail(db: Db, kind: "sqlite" | "postgres") {
       const matches = nameOrEmailMatches(kind, query.searchValue, query.searchOperator ?? "contains");
       const where = filter ? sql<SqlBool>`${matches} and ${filter}` : matches;
 
-      const counted = await db
-        .selectFrom("user")
-        .select((eb) => eb.fn.countAll<number | string | bigint>().as("total"))
-        .where(where)
-        .executeTakeFirst();
-      const total = Number(counted?.total ?? 0);
       // better-auth's adapter reads at most its default page when no limit is asked for.
       const limit =
         query.limit ||
         (ctx.context.options.advanced?.database?.defaultFindManyLimit ?? DEFAULT_FIND_MANY_LIMIT);
-      let page = db.selectFrom("user").select("user.id").where(where).limit(limit);
+      // One pass over the matches gives the page and, beside each row, the number of all matches.
+      let page = db
+        .selectFrom("user")
+        .select(["user.id", sql<number | string | bigint>`count(*) over ()`.as("total")])
+        .where(where)
+        .limit(limit);
       if (query.offset) page = page.offset(query.offset);
       if (sort) {
         // The id after the asked order, so that pages never overlap where the sorted values tie.
         const direction = query.sortDirection ?? "asc";
         page = page.orderBy(sql.ref(`user.${sort}`), direction).orderBy("user.id", direction);
       }
-      const ids = (await page.execute()).map((row) => row.id);
+      const found = await page.execute();
+      const ids = found.map((row) => row.id);
+      // A page past the last match has no row to carry the total: then it is counted alone.
+      let total = Number(found[0]?.total ?? 0);
+      if (!found[0] && query.offset) {
+        const counted = await db
+          .selectFrom("user")
+          .select((eb) => eb.fn.countAll<number | string | bigint>().as("total"))
+          .where(where)
+          .executeTakeFirst();
+        total = Number(counted?.total ?? 0);
+      }
       const rows = ids.length
         ? await ctx.context.internalAdapter.listUsers(ids.length, undefined, undefined, [
             { field: "id", operator: "in", value: ids },
