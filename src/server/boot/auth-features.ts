@@ -91,7 +91,7 @@ export function authFeatures({
       ssoRulesPlugin({ db, tests, baseURL: config.baseURL }),
       adminTwoFactorGuard(db, config.requireTwoFactorForAdmins),
       // After the guard above: one search over name and address (issue 20).
-      adminUserSearch(),
+      adminUserSearch({ db, kind: config.database.kind }),
       // A banned person's open tab learns why on the sign-in page (issue 20).
       banNotice(),
       // SCIM 2.0 provisioning per organization (issue 19, decision 38): /api/auth/scim/v2/*.

@@ -8,6 +8,7 @@ import { migrateCacheGeneration } from "#server/db/cache-generation.ts";
 import type { AppDatabase } from "#server/db/db.ts";
 import { migrateLimitCounters } from "#server/db/limit-counters.ts";
 import { migrateEventTables } from "#server/events/tables.ts";
+import { migrateUserSearchIndex } from "#server/features/admin/user-search-index.ts";
 import { migrateOrganizationConstraints } from "#server/features/organizations/constraints.ts";
 import { migrateCustomRoles } from "#server/features/organizations/custom-roles.ts";
 import { migrateDomainTables } from "#server/features/organizations/domain-tables.ts";
@@ -53,6 +54,8 @@ export async function migrate(
     await migrateScimTables(database.db);
     await migrateScimGroupTeams(database.db);
     await migrateScimLookups(database.db);
+    // The admin's user search over a text index (issue 22, decision 41).
+    await migrateUserSearchIndex(database.db, database.kind, logger);
     const organization = options.plugins.find((p) => p.id === "organization");
     const organizationOptions = organization && "options" in organization ? organization.options : undefined;
     const limit = (organizationOptions as { membershipLimit?: unknown } | undefined)?.membershipLimit;
