@@ -11,6 +11,7 @@ import { productApi } from "#server/boot/product-api.ts";
 import { cacheGeneration } from "#server/db/cache-generation.ts";
 import { openDatabase } from "#server/db/db.ts";
 import { limitCounters } from "#server/db/limit-counters.ts";
+import { readUntilWrite } from "#server/db/read-cache.ts";
 import { createRedisStorage } from "#server/db/redis.ts";
 import { LAST_ACTIVE_RESOLUTION_MS } from "#server/features/accounts/last-active.ts";
 import { promoteConfiguredAdmins } from "#server/features/admin/admin-emails.ts";
@@ -92,7 +93,9 @@ export async function buildServer(config: Config, logger: Logger) {
         // The organizations claims of an opaque token are added by an after-hook (identity-claims.ts).
         fullPathScopes: [ORGANIZATIONS_SCOPE],
       }),
-      organizationsOfUser: (userId) => organizationsOfUser(database.db, userId),
+      organizationList: readUntilWrite(database, async (userId) =>
+        JSON.stringify(await organizationsOfUser(database.db, userId)),
+      ),
     });
     // Last: nothing after it can fail and leave its timer behind.
     const auditRetention = createAuditRetention(database.db, { days: config.auditRetentionDays, logger });
