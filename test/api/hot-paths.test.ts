@@ -132,6 +132,27 @@ describe.each(modes)("hot paths over HTTP ($label)", ({ withRedis, env }) => {
     ]);
   });
 
+  it("answers concurrent organization lists of many users each with their own list", async () => {
+    const users = await Promise.all(Array.from({ length: 5 }, () => signUpVerified(t)));
+    for (const [i, user] of users.entries()) {
+      for (let k = 0; k <= i; k++) await createOrganization(t, user.cookie, { name: `Own ${i}.${k}` });
+    }
+    const reads = users.flatMap((user) => Array.from({ length: 6 }, () => user));
+    const answers = await Promise.all(
+      reads.map(async (user) => {
+        const res = await http("/api/auth/organization/list", user.cookie);
+        expect(servedHot(res)).toBe(true);
+        return ((await res.json()) as { name: string }[]).map((o) => o.name);
+      }),
+    );
+    expect(answers).toEqual(
+      reads.map((user) => {
+        const i = users.indexOf(user);
+        return Array.from({ length: i + 1 }, (_, k) => `Own ${i}.${k}`);
+      }),
+    );
+  });
+
   it("never answers for a revoked session", async () => {
     const user = await signUpVerified(t);
     const { session } = await (await http("/api/auth/get-session", user.cookie)).json();

@@ -177,7 +177,17 @@ export async function createFastSession(
     return entry;
   }
 
-  // PostgreSQL: the reads of concurrent requests share one query (coalesced-lookup.ts), never a cache.
+  // PostgreSQL: the reads of concurrent requests share one query (coalesced-lookup.ts), never a cache; the
+  // requests sharing a row share its answer too (the row object lives as long as they hold it).
+  const entryOfRow = new WeakMap<Record<string, unknown>, Entry>();
+  const entryOf = (row: Record<string, unknown>) => {
+    let entry = entryOfRow.get(row);
+    if (!entry) {
+      entry = { row };
+      entryOfRow.set(row, entry);
+    }
+    return entry;
+  };
   const rowOfToken = coalescedLookup(
     async (tokens: string[]) => {
       const found = new Map<string, Record<string, unknown>>();
@@ -218,7 +228,7 @@ export async function createFastSession(
         verified.set(raw, token);
       }
       if (readAllNow) return live(sqliteEntry(token, readAllNow));
-      return rowOfToken(token).then((row) => live(row && { row }));
+      return rowOfToken(token).then((row) => live(row && entryOf(row)));
     },
   };
 }
