@@ -2,7 +2,7 @@
 // and a bare node:http server, each loaded by wrk (or autocannon) from another process on loopback. Writes
 // bench/RESULTS.md.
 import { execFile, execSync } from "node:child_process";
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { cpus, tmpdir } from "node:os";
 import { join } from "node:path";
 import { parseArgs, promisify } from "node:util";
@@ -64,6 +64,11 @@ interface Load {
   errors: number;
   /** Refresh chains that ended on a failed answer (the refresh case). */
   lostChains?: number;
+  /**
+   * The server's CPU time (all its threads, /proc) per successful request, in µs: what a request costs it
+   * whatever share of the machine it got — steadier than req/s when other work shares the cores.
+   */
+  cpuUs?: number;
 }
 
 interface Target {
@@ -181,14 +186,44 @@ async function load(
   generator: Generator = needsAutocannon(spec) ? "autocannon" : GENERATOR,
 ): Promise<Load> {
   const full = { duration: DURATION, ...spec };
-  if (generator === "wrk") return wrk(full);
-  const { stdout } = await execFileAsync(
-    "node",
-    [new URL("./load.mjs", import.meta.url).pathname, JSON.stringify(full)],
-    { encoding: "utf8", maxBuffer: 1 << 20 },
-  );
-  return JSON.parse(stdout.trim().split("\n").pop() ?? "{}");
+  const pid = serverPids.get(new URL(spec.url as string).origin);
+  const cpuBefore = pid && cpuTimeUs(pid);
+  let result: Load;
+  if (generator === "wrk") result = await wrk(full);
+  else {
+    const { stdout } = await execFileAsync(
+      "node",
+      [new URL("./load.mjs", import.meta.url).pathname, JSON.stringify(full)],
+      { encoding: "utf8", maxBuffer: 1 << 20 },
+    );
+    result = JSON.parse(stdout.trim().split("\n").pop() ?? "{}");
+  }
+  const cpuAfter = pid && cpuTimeUs(pid);
+  if (cpuBefore && cpuAfter && result.rps > 0) {
+    result.cpuUs = Math.round((cpuAfter - cpuBefore) / (result.rps * (full.duration as number)));
+  }
+  return result;
 }
+
+/** The servers' process ids by origin, for their CPU time. */
+const serverPids = new Map<string, number>();
+/** A process's user + system CPU time so far (every thread), in µs; undefined where /proc is not. */
+function cpuTimeUs(pid: number): number | undefined {
+  try {
+    // Fields after the command name (which may hold spaces): utime and stime are the 12th and 13th.
+    const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]?.split(" ") ?? [];
+    return ((Number(fields[11]) + Number(fields[12])) * 1e6) / CLOCK_TICKS;
+  } catch {
+    return undefined;
+  }
+}
+const CLOCK_TICKS = (() => {
+  try {
+    return Number(execSync("getconf CLK_TCK", { encoding: "utf8" }).trim()) || 100;
+  } catch {
+    return 100;
+  }
+})();
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] as number;
 
@@ -219,6 +254,7 @@ function summarize(turns: Load[]): Load {
     non2xx: turns.reduce((sum, t) => sum + t.non2xx, 0),
     errors: turns.reduce((sum, t) => sum + t.errors, 0),
     lostChains: turns.reduce((sum, t) => sum + (t.lostChains ?? 0), 0),
+    ...(turns.every((t) => t.cpuUs) ? { cpuUs: median(turns.map((t) => t.cpuUs as number)) } : {}),
   };
 }
 
@@ -303,6 +339,7 @@ async function startGatehouse(
     },
     { command },
   );
+  serverPids.set(url, server.proc.pid as number);
   return { name, url, server, db: await openSeedDb(dbUrl, name), cleanup };
 }
 
@@ -334,6 +371,7 @@ async function startStock(dir: string, provider = false): Promise<Target> {
       ],
     },
   );
+  serverPids.set(url, server.proc.pid as number);
   return { name, url, server, db: await openSeedDb(dbUrl, name), cleanup };
 }
 
@@ -343,7 +381,9 @@ async function startCeiling(): Promise<Target> {
     { PORT: String(port) },
     { command: ["node", "--import", "tsx", "bench/servers/ceiling.ts"] },
   );
-  return { name: "ceiling", url: `http://127.0.0.1:${port}`, server, cleanup: [] };
+  const url = `http://127.0.0.1:${port}`;
+  serverPids.set(url, server.proc.pid as number);
+  return { name: "ceiling", url, server, cleanup: [] };
 }
 
 /** Signs a user up and returns a session cookie; Gatehouse's verification link is read from its outbox. */
@@ -444,9 +484,17 @@ async function signInPage(url: string): Promise<{ gzipKB: number; firstPaintMs: 
 const rows: string[] = [];
 function row(name: string, g?: Load, s?: Load, c?: Load, note = "") {
   const fmt = (l?: Load) =>
-    l ? `${l.rps} (${l.p50}/${l.p99} ms)${l.non2xx ? ` ⚠ ${l.non2xx} non-2xx` : ""}` : "—";
+    l
+      ? `${l.rps} (${l.p50}/${l.p99} ms${l.cpuUs ? `, ${l.cpuUs} µs CPU` : ""})${l.non2xx ? ` ⚠ ${l.non2xx} non-2xx` : ""}`
+      : "—";
   const ratio = (a?: Load, b?: Load) => (a && b && b.rps > 0 ? `${(a.rps / b.rps).toFixed(2)}×` : "—");
-  rows.push(`| ${name} | ${fmt(g)} | ${fmt(s)} | ${fmt(c)} | ${ratio(g, s)} | ${ratio(g, c)} | ${note} |`);
+  // The same comparison by CPU per request: what the req/s ratio would be if both had the same CPU.
+  const cpu =
+    g?.cpuUs && c?.cpuUs
+      ? `by CPU per request (ceiling µs ÷ Gatehouse µs): ${(c.cpuUs / g.cpuUs).toFixed(2)}×`
+      : "";
+  const notes = [note, cpu].filter(Boolean).join("; ");
+  rows.push(`| ${name} | ${fmt(g)} | ${fmt(s)} | ${fmt(c)} | ${ratio(g, s)} | ${ratio(g, c)} | ${notes} |`);
   process.stdout.write(`${rows.at(-1)}\n`);
 }
 
@@ -770,7 +818,7 @@ async function main() {
       "",
       `Node ${process.version}, ${cpus().length} cores (${cpus()[0]?.model ?? "?"}), ${GENERATOR === "wrk" ? "wrk -t 1 -c 50 (sign-in -c 8; refresh chains: autocannon -c 50)" : "autocannon -c 50 in its own process (wrk could not be installed; sign-in -c 8)"}, ${DURATION} s per case in ${ROUNDS} alternating turns per server (mean req/s, median latencies), loopback.`,
       `Run ${new Date().toISOString()} with \`npm run bench${DB === "postgres" ? ` -- --db postgres${REDIS_URL ? " --redis" : ""}` : ""}\`.`,
-      "Cells: requests/s (p50/p99 latency). Every request carries its own X-Forwarded-For so production rate limits",
+      "Cells: requests/s (p50/p99 latency, the server's CPU time per request). Every request carries its own X-Forwarded-For so production rate limits",
       "see distinct clients (Gatehouse runs with TRUST_PROXY=1; stock reads the header by default).",
       "",
       "| case | Gatehouse | stock better-auth | node:http ceiling | Gatehouse/stock | Gatehouse/ceiling | note |",

@@ -10,3 +10,5 @@ const server = createServer((_req, res) => {
 server.listen(Number(process.env.PORT), "127.0.0.1", () => {
   process.stdout.write(`running at http://127.0.0.1:${process.env.PORT}\n`);
 });
+// Exit (rather than die of the signal) so `node --cpu-prof` writes its profile.
+for (const signal of ["SIGTERM", "SIGINT"] as const) process.on(signal, () => process.exit(0));
