@@ -1,7 +1,8 @@
 // `npm run bench [-- --db postgres] [-- --duration 10]`: Gatehouse (production build) beside stock better-auth
-// and a bare Hono route, each loaded by autocannon from another process on loopback. Writes bench/RESULTS.md.
+// and a bare node:http server, each loaded by wrk (or autocannon) from another process on loopback. Writes
+// bench/RESULTS.md.
 import { execFile, execSync } from "node:child_process";
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { cpus, tmpdir } from "node:os";
 import { join } from "node:path";
 import { parseArgs, promisify } from "node:util";
@@ -32,6 +33,13 @@ const { values: args } = parseArgs({
     baseline: { type: "string", default: "2b18e70" },
     // People the scim case provisions (fewer while iterating).
     "scim-users": { type: "string", default: "10000" },
+    // The load generator: wrk (installed with apt-get when missing), or autocannon in its own process.
+    load: { type: "string", default: "wrk" },
+    // A directory: Gatehouse runs with `node --cpu-prof` and writes its profile there when the run ends
+    // (bench/cpu-profile.mjs reads it turn by turn).
+    "cpu-prof": { type: "string" },
+    // Alternating turns per comparison (each a duration / rounds long): more turns even out a busy machine.
+    rounds: { type: "string", default: "3" },
   },
 });
 const ONLY = args.only?.split(",");
@@ -41,8 +49,9 @@ const REDIS_URL = args.redis ? (process.env.TEST_REDIS_URL ?? "redis://127.0.0.1
 /** Names the results file and the run: "sqlite", "postgres", "postgres-redis". */
 const SETUP = `${DB}${REDIS_URL ? "-redis" : ""}`;
 const DURATION = Number(args.duration);
-/** Each comparison runs in 3 alternating turns of a third of the case's duration. */
-const TURN = Math.max(1, Math.round(DURATION / 3));
+/** Each comparison runs in ROUNDS alternating turns (3 unless asked) of a ROUNDS-th of the case's duration. */
+const ROUNDS = Math.max(1, Number(args.rounds));
+const TURN = Math.max(1, Math.round(DURATION / ROUNDS));
 const PG_URL = process.env.TEST_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/test";
 const SECRET = "bench-secret-bench-secret-bench-secret-00";
 const PASSWORD = "bench password 1234";
@@ -55,6 +64,11 @@ interface Load {
   errors: number;
   /** Refresh chains that ended on a failed answer (the refresh case). */
   lostChains?: number;
+  /**
+   * The server's CPU time (all its threads, /proc) per successful request, in µs: what a request costs it
+   * whatever share of the machine it got — steadier than req/s when other work shares the cores.
+   */
+  cpuUs?: number;
 }
 
 interface Target {
@@ -65,15 +79,151 @@ interface Target {
   cleanup: Array<() => Promise<void> | void>;
 }
 
-/** Runs autocannon in a child process; async, so this process can drive other traffic meanwhile. */
-async function load(spec: Record<string, unknown>): Promise<Load> {
-  const { stdout } = await execFileAsync(
-    "node",
-    [new URL("./load.mjs", import.meta.url).pathname, JSON.stringify({ duration: DURATION, ...spec })],
-    { encoding: "utf8", maxBuffer: 1 << 20 },
-  );
-  return JSON.parse(stdout.trim().split("\n").pop() ?? "{}");
+type Generator = "wrk" | "autocannon";
+/** Set by main(): wrk unless asked otherwise or it cannot be installed. */
+let GENERATOR: Generator = "autocannon";
+/** Where the wrk specs are written (main() makes it). */
+let SPEC_DIR = tmpdir();
+let specCount = 0;
+
+/** wrk, from Debian's package; installed when missing. Falls back to autocannon (and says so) when it cannot be. */
+function loadGenerator(): Generator {
+  if (args.load === "autocannon") return "autocannon";
+  const found = () => {
+    try {
+      execSync("command -v wrk", { stdio: "ignore" });
+      return true;
+    } catch {
+      return false;
+    }
+  };
+  if (found()) return "wrk";
+  const apt = process.getuid?.() === 0 ? "apt-get" : "sudo -n apt-get";
+  for (const command of [`${apt} install -y wrk`, `${apt} update && ${apt} install -y wrk`]) {
+    try {
+      execSync(command, { stdio: "inherit" });
+      if (found()) return "wrk";
+    } catch {}
+  }
+  process.stderr.write("wrk could not be installed: the load comes from autocannon in its own process\n");
+  return "autocannon";
 }
+
+/** Refresh-token chains need an answer's token in the next request: load.mjs (autocannon) does that. */
+const needsAutocannon = (spec: Record<string, unknown>) => Boolean(spec.refresh);
+
+/** A Lua string literal of any text: printable ASCII as is, every other byte as a 3-digit escape. */
+function luaString(text: string): string {
+  let out = "";
+  for (const byte of Buffer.from(text, "utf8")) {
+    out +=
+      byte >= 32 && byte < 127 && byte !== 34 && byte !== 92
+        ? String.fromCharCode(byte)
+        : `\\${String(byte).padStart(3, "0")}`;
+  }
+  return `"${out}"`;
+}
+
+/** One wrk run (bench/wrk.lua) in its own process: one thread, the spec's connections and duration. */
+async function wrk(spec: Record<string, unknown>): Promise<Load> {
+  const list = (xs: unknown) => `{ ${(xs as string[]).map(luaString).join(", ")} }`;
+  const headers = Object.entries((spec.headers as Record<string, string>) ?? {})
+    .map(([k, v]) => `[${luaString(k)}] = ${luaString(v)}`)
+    .join(", ");
+  const lua = [
+    "return {",
+    `  method = ${luaString((spec.method as string) ?? "GET")},`,
+    `  headers = { ${headers} },`,
+    spec.body !== undefined ? `  body = ${luaString(spec.body as string)},` : "",
+    spec.bodies ? `  bodies = ${list(spec.bodies)},` : "",
+    spec.cookies ? `  cookies = ${list(spec.cookies)},` : "",
+    spec.bodyIncludes ? `  expect = ${luaString(spec.bodyIncludes as string)},` : "",
+    "}",
+  ].join("\n");
+  specCount += 1;
+  const file = join(SPEC_DIR, `wrk-spec-${specCount}.lua`);
+  writeFileSync(file, lua);
+  const connections = String(spec.connections ?? 50);
+  const { stdout } = await execFileAsync(
+    "wrk",
+    [
+      "-t1",
+      `-c${connections}`,
+      `-d${spec.duration}s`,
+      "--timeout",
+      "10s",
+      "-s",
+      new URL("./wrk.lua", import.meta.url).pathname,
+      spec.url as string,
+    ],
+    { encoding: "utf8", maxBuffer: 1 << 20, env: { ...process.env, WRK_SPEC: file } },
+  );
+  rmSync(file, { force: true });
+  const line = stdout
+    .trim()
+    .split("\n")
+    .findLast((l) => l.startsWith("{"));
+  if (!line) throw new Error(`wrk gave no result: ${stdout}`);
+  const r = JSON.parse(line) as Record<string, number>;
+  const ms = (us: number) => Math.round(us / 10) / 100;
+  const failed = (r.status ?? 0) + (r.mismatches ?? 0);
+  return {
+    rps: Math.round((((r.requests ?? 0) - failed) / ((r.durationUs ?? 1) / 1e6)) * 10) / 10,
+    p50: ms(r.p50Us ?? 0),
+    p99: ms(r.p99Us ?? 0),
+    non2xx: failed,
+    errors: r.errors ?? 0,
+  };
+}
+
+/**
+ * One load in its own process, so the load generator never shares a server's event loop: wrk, or autocannon
+ * (load.mjs) for what wrk cannot do or when wrk is missing. Async, so this process can drive other traffic
+ * meanwhile.
+ */
+async function load(
+  spec: Record<string, unknown>,
+  generator: Generator = needsAutocannon(spec) ? "autocannon" : GENERATOR,
+): Promise<Load> {
+  const full = { duration: DURATION, ...spec };
+  const pid = serverPids.get(new URL(spec.url as string).origin);
+  const cpuBefore = pid && cpuTimeUs(pid);
+  let result: Load;
+  if (generator === "wrk") result = await wrk(full);
+  else {
+    const { stdout } = await execFileAsync(
+      "node",
+      [new URL("./load.mjs", import.meta.url).pathname, JSON.stringify(full)],
+      { encoding: "utf8", maxBuffer: 1 << 20 },
+    );
+    result = JSON.parse(stdout.trim().split("\n").pop() ?? "{}");
+  }
+  const cpuAfter = pid && cpuTimeUs(pid);
+  if (cpuBefore && cpuAfter && result.rps > 0) {
+    result.cpuUs = Math.round((cpuAfter - cpuBefore) / (result.rps * (full.duration as number)));
+  }
+  return result;
+}
+
+/** The servers' process ids by origin, for their CPU time. */
+const serverPids = new Map<string, number>();
+/** A process's user + system CPU time so far (every thread), in µs; undefined where /proc is not. */
+function cpuTimeUs(pid: number): number | undefined {
+  try {
+    // Fields after the command name (which may hold spaces): utime and stime are the 12th and 13th.
+    const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]?.split(" ") ?? [];
+    return ((Number(fields[11]) + Number(fields[12])) * 1e6) / CLOCK_TICKS;
+  } catch {
+    return undefined;
+  }
+}
+const CLOCK_TICKS = (() => {
+  try {
+    return Number(execSync("getconf CLK_TCK", { encoding: "utf8" }).trim()) || 100;
+  } catch {
+    return 100;
+  }
+})();
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] as number;
 
@@ -83,11 +233,13 @@ const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.len
  * speed drifts by tens of percent over seconds; interleaving makes every server see the same drift, so
  * the ratios hold still where back-to-back runs swing.
  */
-async function compare(specs: Array<Record<string, unknown>>, rounds = 3): Promise<Load[]> {
+async function compare(specs: Array<Record<string, unknown>>, rounds = ROUNDS): Promise<Load[]> {
+  // One generator for every side of a comparison.
+  const generator = specs.some(needsAutocannon) ? "autocannon" : GENERATOR;
   const runs: Load[][] = specs.map(() => []);
   for (let round = 0; round < rounds; round++) {
     for (const [i, spec] of specs.entries()) {
-      runs[i]?.push(await load({ ...spec, duration: TURN }));
+      runs[i]?.push(await load({ ...spec, duration: TURN }, generator));
     }
   }
   return runs.map(summarize);
@@ -102,6 +254,7 @@ function summarize(turns: Load[]): Load {
     non2xx: turns.reduce((sum, t) => sum + t.non2xx, 0),
     errors: turns.reduce((sum, t) => sum + t.errors, 0),
     lostChains: turns.reduce((sum, t) => sum + (t.lostChains ?? 0), 0),
+    ...(turns.every((t) => t.cpuUs) ? { cpuUs: median(turns.map((t) => t.cpuUs as number)) } : {}),
   };
 }
 
@@ -151,7 +304,11 @@ async function startGatehouse(
   dir: string,
   name = "gatehouse",
   env: Record<string, string> = {},
-  command = ["node", "dist/server/main.js"],
+  command = [
+    "node",
+    ...(args["cpu-prof"] && name === "gatehouse" ? ["--cpu-prof", "--cpu-prof-dir", args["cpu-prof"]] : []),
+    "dist/server/main.js",
+  ],
 ): Promise<Target> {
   const cleanup: Target["cleanup"] = [];
   const port = await freePort();
@@ -182,6 +339,7 @@ async function startGatehouse(
     },
     { command },
   );
+  serverPids.set(url, server.proc.pid as number);
   return { name, url, server, db: await openSeedDb(dbUrl, name), cleanup };
 }
 
@@ -213,6 +371,7 @@ async function startStock(dir: string, provider = false): Promise<Target> {
       ],
     },
   );
+  serverPids.set(url, server.proc.pid as number);
   return { name, url, server, db: await openSeedDb(dbUrl, name), cleanup };
 }
 
@@ -222,7 +381,9 @@ async function startCeiling(): Promise<Target> {
     { PORT: String(port) },
     { command: ["node", "--import", "tsx", "bench/servers/ceiling.ts"] },
   );
-  return { name: "ceiling", url: `http://127.0.0.1:${port}`, server, cleanup: [] };
+  const url = `http://127.0.0.1:${port}`;
+  serverPids.set(url, server.proc.pid as number);
+  return { name: "ceiling", url, server, cleanup: [] };
 }
 
 /** Signs a user up and returns a session cookie; Gatehouse's verification link is read from its outbox. */
@@ -323,9 +484,17 @@ async function signInPage(url: string): Promise<{ gzipKB: number; firstPaintMs: 
 const rows: string[] = [];
 function row(name: string, g?: Load, s?: Load, c?: Load, note = "") {
   const fmt = (l?: Load) =>
-    l ? `${l.rps} (${l.p50}/${l.p99} ms)${l.non2xx ? ` ⚠ ${l.non2xx} non-2xx` : ""}` : "—";
+    l
+      ? `${l.rps} (${l.p50}/${l.p99} ms${l.cpuUs ? `, ${l.cpuUs} µs CPU` : ""})${l.non2xx ? ` ⚠ ${l.non2xx} non-2xx` : ""}`
+      : "—";
   const ratio = (a?: Load, b?: Load) => (a && b && b.rps > 0 ? `${(a.rps / b.rps).toFixed(2)}×` : "—");
-  rows.push(`| ${name} | ${fmt(g)} | ${fmt(s)} | ${fmt(c)} | ${ratio(g, s)} | ${ratio(g, c)} | ${note} |`);
+  // The same comparison by CPU per request: what the req/s ratio would be if both had the same CPU.
+  const cpu =
+    g?.cpuUs && c?.cpuUs
+      ? `by CPU per request (ceiling µs ÷ Gatehouse µs): ${(c.cpuUs / g.cpuUs).toFixed(2)}×`
+      : "";
+  const notes = [note, cpu].filter(Boolean).join("; ");
+  rows.push(`| ${name} | ${fmt(g)} | ${fmt(s)} | ${fmt(c)} | ${ratio(g, s)} | ${ratio(g, c)} | ${notes} |`);
   process.stdout.write(`${rows.at(-1)}\n`);
 }
 
@@ -340,7 +509,7 @@ async function signInCase(gatehouse: Target, stock: Target) {
   // The floor takes its turns between the servers', like every other comparison here.
   const floors: number[] = [];
   const signIns: Load[][] = [[], []];
-  for (let round = 0; round < 3; round++) {
+  for (let round = 0; round < ROUNDS; round++) {
     floors.push(await scryptFloor(TURN));
     const [g, s] = await compare(
       [spec(gatehouse, "bench@gatehouse.test"), spec(stock, "bench@stock.test")],
@@ -392,7 +561,7 @@ async function refreshCase(providers: Provider[], ceiling: Target) {
   const turns: Load[][] = providers.map(() => []);
   const ceilings: Load[] = [];
   let lost = 0;
-  for (let round = 0; round < 3; round++) {
+  for (let round = 0; round < ROUNDS; round++) {
     for (const [i, { target, cookie, app }] of providers.entries()) {
       const tokens = await refreshTokens(target, cookie, app, 50);
       const turn = await load({
@@ -406,7 +575,8 @@ async function refreshCase(providers: Provider[], ceiling: Target) {
       lost += turn.lostChains ?? 0;
       turns[i]?.push(turn);
     }
-    ceilings.push(await load({ url: `${ceiling.url}/ok`, duration: TURN }));
+    // The chains' generator loads the ceiling too, so the ratio compares like with like.
+    ceilings.push(await load({ url: `${ceiling.url}/ok`, duration: TURN }, "autocannon"));
   }
   const [g, s] = turns.map(summarize);
   row(
@@ -414,17 +584,35 @@ async function refreshCase(providers: Provider[], ceiling: Target) {
     g,
     s,
     summarize(ceilings),
-    `each request spends the refresh token the previous answer brought; ${lost} of 300 chains broke`,
+    `each request spends the refresh token the previous answer brought; ${lost} of ${50 * ROUNDS * providers.length} chains broke`,
   );
 }
 
-async function organizationListCase(gatehouse: Target, cookieG: string, stock: Target, cookieS: string) {
-  // A user in 200 organizations.
+async function organizationListCase(
+  gatehouse: Target,
+  cookieG: string,
+  stock: Target,
+  cookieS: string,
+  ceiling: Target,
+) {
+  // A user in 3 organizations (a typical one) and a user in 200, both against the ceiling.
   const counts: Record<string, number> = {};
+  const few: Record<string, string> = {};
   for (const [target, cookie] of [
     [gatehouse, cookieG],
     [stock, cookieS],
   ] as const) {
+    const email = `few-orgs@${target.name}.test`;
+    few[target.name] = await signedInUser(target, email);
+    for (let i = 0; i < 3; i++) {
+      const res = await post(
+        target,
+        "/api/auth/organization/create",
+        { name: `Few ${i}`, slug: `few-${i}` },
+        few[target.name],
+      );
+      if (res.status !== 200) throw new Error(`${target.name} org create: ${res.status} ${await res.text()}`);
+    }
     for (let i = 0; i < 200; i++) {
       const res = await post(
         target,
@@ -439,15 +627,22 @@ async function organizationListCase(gatehouse: Target, cookieG: string, stock: T
     });
     counts[target.name] = ((await list.json()) as unknown[]).length;
   }
-  const [listG, listS] = await compare([
+  const [fewG, fewS, fewC] = await compare([
+    { url: `${gatehouse.url}/api/auth/organization/list`, headers: { cookie: few.gatehouse } },
+    { url: `${stock.url}/api/auth/organization/list`, headers: { cookie: few.stock } },
+    { url: `${ceiling.url}/ok` },
+  ]);
+  row("GET /organization/list (user in 3 orgs)", fewG, fewS, fewC);
+  const [listG, listS, listC] = await compare([
     { url: `${gatehouse.url}/api/auth/organization/list`, headers: { cookie: cookieG } },
     { url: `${stock.url}/api/auth/organization/list`, headers: { cookie: cookieS } },
+    { url: `${ceiling.url}/ok` },
   ]);
   row(
     "GET /organization/list (user in 200 orgs)",
     listG,
     listS,
-    undefined,
+    listC,
     `returns ${counts.gatehouse} (Gatehouse) vs ${counts.stock} (stock) of 200`,
   );
 }
@@ -492,7 +687,7 @@ async function duringSignUps(target: Target, cookie: string) {
   const idle: Load[] = [];
   const busy: Load[] = [];
   let signUps = 0;
-  for (let round = 0; round < 3; round++) {
+  for (let round = 0; round < ROUNDS; round++) {
     idle.push(await load(spec));
     const stop = { done: false };
     const loops = signUpLoops(target, 4, stop);
@@ -512,6 +707,8 @@ async function main() {
   // Always from the sources as they are: a stale build would measure yesterday's code.
   execSync("npm run build", { stdio: "inherit" });
   const dir = mkdtempSync(join(tmpdir(), "gatehouse-bench-"));
+  GENERATOR = loadGenerator();
+  SPEC_DIR = dir;
   const targets: Target[] = [];
   try {
     const gatehouse = await startGatehouse(dir);
@@ -574,7 +771,7 @@ async function main() {
     }
 
     if (want("signin")) await signInCase(gatehouse, stock);
-    if (want("orgs")) await organizationListCase(gatehouse, cookieG, stock, cookieS);
+    if (want("orgs")) await organizationListCase(gatehouse, cookieG, stock, cookieS, ceiling);
     if (want("members")) await memberPagesCase(gatehouse, cookieG, stock, cookieS);
     if (want("page")) {
       const page = await signInPage(gatehouse.url);
@@ -619,12 +816,12 @@ async function main() {
     const report = [
       `# Benchmark results (${DB}${REDIS_URL ? ", Gatehouse with Redis too" : ""})`,
       "",
-      `Node ${process.version}, ${cpus().length} cores (${cpus()[0]?.model ?? "?"}), autocannon -c 50 (sign-in -c 8), ${DURATION} s per case in 3 alternating turns per server (mean req/s, median latencies), loopback.`,
+      `Node ${process.version}, ${cpus().length} cores (${cpus()[0]?.model ?? "?"}), ${GENERATOR === "wrk" ? "wrk -t 1 -c 50 (sign-in -c 8; refresh chains: autocannon -c 50)" : "autocannon -c 50 in its own process (wrk could not be installed; sign-in -c 8)"}, ${DURATION} s per case in ${ROUNDS} alternating turns per server (mean req/s, median latencies), loopback.`,
       `Run ${new Date().toISOString()} with \`npm run bench${DB === "postgres" ? ` -- --db postgres${REDIS_URL ? " --redis" : ""}` : ""}\`.`,
-      "Cells: requests/s (p50/p99 latency). Every request carries its own X-Forwarded-For so production rate limits",
+      "Cells: requests/s (p50/p99 latency, the server's CPU time per request). Every request carries its own X-Forwarded-For so production rate limits",
       "see distinct clients (Gatehouse runs with TRUST_PROXY=1; stock reads the header by default).",
       "",
-      "| case | Gatehouse | stock better-auth | Hono ceiling | Gatehouse/stock | Gatehouse/ceiling | note |",
+      "| case | Gatehouse | stock better-auth | node:http ceiling | Gatehouse/stock | Gatehouse/ceiling | note |",
       "|---|---|---|---|---|---|---|",
       ...rows,
       "",

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { comparableHeaders, servedHot } from "../support/hot-paths.ts";
-import { createOrganization, rawDb } from "../support/organizations.ts";
+import { createOrganization, rawDb, seedMember, userIdOf } from "../support/organizations.ts";
 import { startTestApp, type TestApp, testDatabase } from "../support/test-app.ts";
 import { signUpVerified } from "../support/users.ts";
 
@@ -85,6 +85,72 @@ describe.each(modes)("hot paths over HTTP ($label)", ({ withRedis, env }) => {
     // A write elsewhere (another user's sign-up) changes nothing for this session.
     await signUpVerified(t);
     expect((await (await http("/api/auth/get-session", user.cookie)).json()).user.name).toBe(name);
+  });
+
+  it("answers organization/list changes at once: a remembered list never outlives a write", async () => {
+    const user = await signUpVerified(t);
+    const other = await signUpVerified(t);
+    const list = async () => {
+      const hot = await http("/api/auth/organization/list", user.cookie);
+      expect(servedHot(hot)).toBe(true);
+      const full = await t.request("/api/auth/organization/list", { cookie: user.cookie });
+      const body = await hot.json();
+      expect(body).toEqual(await full.json());
+      return body.map((o: { name: string; role: string }) => `${o.name}:${o.role}`);
+    };
+    const org = await createOrganization(t, user.cookie, { name: "Beta kept" });
+    for (let i = 0; i < 3; i++) expect(await list()).toEqual(["Beta kept:owner"]);
+    // Through better-auth: an organization joined, one renamed.
+    const joined = await createOrganization(t, other.cookie, { name: "Alpha joined" });
+    const userId = await userIdOf(t, user.cookie);
+    await seedMember(t, joined.id, userId, "admin");
+    expect(await list()).toEqual(["Alpha joined:admin", "Beta kept:owner"]);
+    const renamed = await t.request("/api/auth/organization/update", {
+      cookie: user.cookie,
+      json: { organizationId: org.id, data: { name: "Gamma renamed" } },
+    });
+    expect(renamed.status).toBe(200);
+    expect(await list()).toEqual(["Alpha joined:admin", "Gamma renamed:owner"]);
+    // Written straight to the database, outside better-auth: a role changed, a membership gone.
+    await rawDb(t)
+      .updateTable("member")
+      .set({ role: "member" })
+      .where("organizationId", "=", joined.id)
+      .where("userId", "=", userId)
+      .execute();
+    expect(await list()).toEqual(["Alpha joined:member", "Gamma renamed:owner"]);
+    await rawDb(t)
+      .deleteFrom("member")
+      .where("organizationId", "=", joined.id)
+      .where("userId", "=", userId)
+      .execute();
+    expect(await list()).toEqual(["Gamma renamed:owner"]);
+    // Another user's list is their own, whatever this one's was.
+    const others = await (await http("/api/auth/organization/list", other.cookie)).json();
+    expect(others.map((o: { name: string; role: string }) => `${o.name}:${o.role}`)).toEqual([
+      "Alpha joined:owner",
+    ]);
+  });
+
+  it("answers concurrent organization lists of many users each with their own list", async () => {
+    const users = await Promise.all(Array.from({ length: 5 }, () => signUpVerified(t)));
+    for (const [i, user] of users.entries()) {
+      for (let k = 0; k <= i; k++) await createOrganization(t, user.cookie, { name: `Own ${i}.${k}` });
+    }
+    const reads = users.flatMap((user) => Array.from({ length: 6 }, () => user));
+    const answers = await Promise.all(
+      reads.map(async (user) => {
+        const res = await http("/api/auth/organization/list", user.cookie);
+        expect(servedHot(res)).toBe(true);
+        return ((await res.json()) as { name: string }[]).map((o) => o.name);
+      }),
+    );
+    expect(answers).toEqual(
+      reads.map((user) => {
+        const i = users.indexOf(user);
+        return Array.from({ length: i + 1 }, (_, k) => `Own ${i}.${k}`);
+      }),
+    );
   });
 
   it("never answers for a revoked session", async () => {

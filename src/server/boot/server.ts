@@ -9,14 +9,16 @@ import type { Logger } from "#server/boot/logger.ts";
 import { migrate } from "#server/boot/migrate.ts";
 import { productApi } from "#server/boot/product-api.ts";
 import { cacheGeneration } from "#server/db/cache-generation.ts";
-import { openDatabase } from "#server/db/db.ts";
+import { coalescedLookup } from "#server/db/coalesced-lookup.ts";
+import { type AppDatabase, openDatabase } from "#server/db/db.ts";
 import { limitCounters } from "#server/db/limit-counters.ts";
+import { readUntilWrite } from "#server/db/read-cache.ts";
 import { createRedisStorage } from "#server/db/redis.ts";
 import { LAST_ACTIVE_RESOLUTION_MS } from "#server/features/accounts/last-active.ts";
 import { promoteConfiguredAdmins } from "#server/features/admin/admin-emails.ts";
 import { createAuditRetention } from "#server/features/audit/retention.ts";
 import { translateConstraintError } from "#server/features/organizations/constraint-errors.ts";
-import { organizationsOfUser } from "#server/features/organizations/lists.ts";
+import { organizationsOfUser, organizationsOfUsers } from "#server/features/organizations/lists.ts";
 import { mailEndpointOwners } from "#server/features/webhooks/notify.ts";
 import { createWebhookWorker } from "#server/features/webhooks/worker.ts";
 import { createApp } from "#server/http/app.ts";
@@ -25,6 +27,25 @@ import { createFastIntrospection } from "#server/http/introspection-fast-path.ts
 import { createFastSession } from "#server/http/session-fast-path.ts";
 import { ServiceDownError } from "#server/http/unavailable.ts";
 import { createMailer } from "#server/mail/mailer.ts";
+
+/**
+ * organization/list's hot answer as JSON: on SQLite remembered until the next commit, on PostgreSQL the lists
+ * of concurrent requests read by one query (coalesced-lookup.ts: never older than the request).
+ */
+function organizationListAnswers(database: AppDatabase): (userId: string) => string | Promise<string> {
+  if (database.dataVersion)
+    return readUntilWrite(database, async (userId) =>
+      JSON.stringify(await organizationsOfUser(database.db, userId)),
+    );
+  const lookup = coalescedLookup(
+    async (userIds: string[]) => {
+      const lists = await organizationsOfUsers(database.db, userIds);
+      return new Map(userIds.map((id) => [id, JSON.stringify(lists.get(id) ?? [])]));
+    },
+    { maxInFlight: 2, maxKeys: 100, timeoutMs: 5000 },
+  );
+  return async (userId) => (await lookup(userId)) ?? "[]";
+}
 
 /** Wires config → database → mail → auth → HTTP app, migrated and ready to serve. */
 export async function buildServer(config: Config, logger: Logger) {
@@ -92,7 +113,7 @@ export async function buildServer(config: Config, logger: Logger) {
         // The organizations claims of an opaque token are added by an after-hook (identity-claims.ts).
         fullPathScopes: [ORGANIZATIONS_SCOPE],
       }),
-      organizationsOfUser: (userId) => organizationsOfUser(database.db, userId),
+      organizationList: organizationListAnswers(database),
     });
     // Last: nothing after it can fail and leave its timer behind.
     const auditRetention = createAuditRetention(database.db, { days: config.auditRetentionDays, logger });

@@ -21,6 +21,11 @@ export interface AppDatabase {
    */
   readAll(text: string, params: unknown[]): Promise<Record<string, unknown>[]>;
   /**
+   * SQLite only: readAll answered at once (the reader is synchronous), so a hot path costs no promise,
+   * microtask or async-hook work per request. Undefined on PostgreSQL.
+   */
+  readAllNow?: (text: string, params: unknown[]) => Record<string, unknown>[];
+  /**
    * SQLite only: a number that changes whenever anything has been committed to the database since the
    * last call could have seen it (`PRAGMA data_version` on the reader, which every write by another
    * connection — all of ours go through the writer — moves). A cache of rows read at version V is
@@ -44,6 +49,8 @@ function openSqlite(path: string, translate: ErrorTranslation): AppDatabase {
   // One statement cache on the reader, shared by Kysely's reads and readAll.
   const readerStatements = new StatementRunner(reader);
   const dataVersion = reader.prepare("pragma data_version").pluck();
+  const readAllNow = (text: string, params: unknown[]) =>
+    readerStatements.prepared(text).all(...params) as Record<string, unknown>[];
   const db = new Kysely<Tables>({
     dialect: withErrorTranslation(sqliteWithReader(connection, readerStatements), translate),
   });
@@ -54,8 +61,9 @@ function openSqlite(path: string, translate: ErrorTranslation): AppDatabase {
       connection.prepare("select 1").get();
     },
     async readAll(text, params) {
-      return readerStatements.prepared(text).all(...params) as Record<string, unknown>[];
+      return readAllNow(text, params);
     },
+    readAllNow,
     dataVersion: () => dataVersion.get() as number,
     async close() {
       await db.destroy();

@@ -2,7 +2,7 @@ import type { IncomingMessage, RequestListener, ServerResponse } from "node:http
 import type { Logger } from "#server/boot/logger.ts";
 import type { FastIntrospection } from "#server/http/introspection-fast-path.ts";
 import { securityHeaderValues } from "#server/http/security-headers.ts";
-import type { FastSession } from "#server/http/session-fast-path.ts";
+import type { FastSession, FoundSession } from "#server/http/session-fast-path.ts";
 import { isServiceUnavailable, RETRY_AFTER_SECONDS, UNAVAILABLE_BODY } from "#server/http/unavailable.ts";
 
 /**
@@ -35,14 +35,22 @@ export const HOT_TIMING = "gatehouse;desc=hot";
 export interface HotRouteDeps {
   fastSession?: FastSession;
   fastIntrospection?: FastIntrospection;
-  /** The answer of organization/list for a user (the organizations feature, wired by boot/server.ts). */
-  organizationsOfUser: (userId: string) => Promise<unknown>;
+  /**
+   * The answer of organization/list for a user, as JSON (the organizations feature, wired by boot/server.ts;
+   * on SQLite remembered until the next commit).
+   */
+  organizationList: (userId: string) => string | Promise<string>;
+}
+
+/** `then` at once for a plain value, so a synchronous answer stays synchronous (no promise per request). */
+function andThen<T, R>(value: T | Promise<T>, next: (value: T) => R | Promise<R>): R | Promise<R> {
+  return value instanceof Promise ? value.then(next) : next(value);
 }
 
 export function createHotRoutes({
   fastSession,
   fastIntrospection,
-  organizationsOfUser,
+  organizationList,
 }: HotRouteDeps): HotRoutes {
   const routes = new Map<string, HotRoute>([["/api/auth/ok", () => '{"ok":true}']]);
   if (fastIntrospection) {
@@ -52,19 +60,18 @@ export function createHotRoutes({
     routes.set("POST /api/auth/oauth2/introspect", introspect);
   }
   if (fastSession) {
-    routes.set("/api/auth/get-session", async (req) => {
+    routes.set("/api/auth/get-session", (req) => {
       // A request with an API key is answered by better-auth, which authenticates it by the key alone.
       if (req.headers["x-api-key"]) return undefined;
-      const found = await fastSession.read(req.headers.cookie);
-      return found && JSON.stringify(found);
+      return andThen(fastSession.read(req.headers.cookie), (found) => found?.json);
     });
     // better-auth's rate limiter is not in this path: auth.ts exempts organization/list as it does
     // get-session, so both ways behave the same.
-    routes.set("/api/auth/organization/list", async (req) => {
+    routes.set("/api/auth/organization/list", (req) => {
       if (req.headers["x-api-key"]) return undefined;
-      const found = await fastSession.read(req.headers.cookie);
-      if (!found) return undefined;
-      return JSON.stringify(await organizationsOfUser(found.user.id as string));
+      return andThen(fastSession.read(req.headers.cookie), (found: FoundSession | undefined) =>
+        found ? organizationList(found.userId) : undefined,
+      );
     });
   }
   return routes;

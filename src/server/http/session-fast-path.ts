@@ -5,6 +5,7 @@ import { type ImpersonatorRow, mayImpersonate } from "#server/auth/impersonation
 import { coalescedLookup } from "#server/db/coalesced-lookup.ts";
 import { isoDate } from "#server/db/dates.ts";
 import type { AppDatabase } from "#server/db/db.ts";
+import { BoundedMap, CACHE_ENTRIES, untilWrite } from "#server/db/read-cache.ts";
 
 /**
  * GET /api/auth/get-session is the hottest call of any app using Gatehouse (every page load asks it).
@@ -24,17 +25,19 @@ interface Field {
 
 type Fields = Record<string, Field>;
 
-export interface SessionAndUser {
-  session: Record<string, unknown>;
-  user: Record<string, unknown>;
+/** A session better-auth would answer without writing anything. */
+export interface FoundSession {
+  userId: string;
+  /** better-auth's get-session answer for it (`{ session, user }`), as JSON. */
+  json: string;
 }
 
 export interface FastSession {
   /**
-   * The session and user behind a Cookie header, in better-auth's get-session shape, when better-auth
-   * would answer them without writing anything; undefined when better-auth must decide.
+   * The session behind a Cookie header when better-auth would answer it without writing anything;
+   * undefined when better-auth must decide. At once on SQLite (a synchronous read), a promise on PostgreSQL.
    */
-  read(cookieHeader: string | undefined): Promise<SessionAndUser | undefined>;
+  read(cookieHeader: string | undefined): FoundSession | undefined | Promise<FoundSession | undefined>;
 }
 
 function convert(value: unknown, field: Field): unknown {
@@ -79,18 +82,13 @@ function verifiedToken(cookieValue: string, secret: string): string | undefined 
 /** PostgreSQL: how many session queries run at once; further requests wait to share the next one. */
 const COALESCED_QUERIES = 2;
 
-/** How many verified cookies and session rows are remembered (a few MB at most). */
-const CACHE_ENTRIES = 10_000;
-
-/** A Map that starts over when full: cheap, and a miss only costs the work the cache saves. */
-class BoundedMap<K, V> extends Map<K, V> {
-  constructor(private readonly limit: number) {
-    super();
-  }
-  override set(key: K, value: V): this {
-    if (this.size >= this.limit) this.clear();
-    return super.set(key, value);
-  }
+/**
+ * A session row, and once a request has found it live, its answer: the answer depends on the row alone
+ * (the rules below depend on the clock too, and are applied afresh at every request).
+ */
+interface Entry {
+  row: Record<string, unknown>;
+  found?: FoundSession;
 }
 
 export interface FastSessionOptions {
@@ -161,12 +159,35 @@ export async function createFastSession(
   // Cookie values already verified, so a busy session costs one HMAC, not one per request. Only values that
   // passed verification get in; a tampered value is a different key.
   const verified = new BoundedMap<string, string>(CACHE_ENTRIES);
-  // SQLite: rows read while the database has not changed since (see AppDatabase.dataVersion); the rules
-  // below are applied to them afresh at every request.
-  const rows = new BoundedMap<string, Record<string, unknown>>(CACHE_ENTRIES);
-  let rowsVersion: number | undefined;
 
-  // PostgreSQL: the reads of concurrent requests share one query (coalesced-lookup.ts), never a cache.
+  // SQLite: session rows (and their answers) read while the database has not changed since (read-cache.ts),
+  // read synchronously: no promise per request.
+  const { dataVersion, readAllNow } = database;
+  const entries = dataVersion && untilWrite<Entry>(dataVersion);
+  function sqliteEntry(token: string, read: NonNullable<typeof readAllNow>): Entry | undefined {
+    if (!entries) return undefined;
+    const version = entries.version();
+    let entry = entries.get(token);
+    if (!entry) {
+      const [row] = read(text, [token]);
+      if (!row) return undefined;
+      entry = { row };
+      entries.set(token, entry, version);
+    }
+    return entry;
+  }
+
+  // PostgreSQL: the reads of concurrent requests share one query (coalesced-lookup.ts), never a cache; the
+  // requests sharing a row share its answer too (the row object lives as long as they hold it).
+  const entryOfRow = new WeakMap<Record<string, unknown>, Entry>();
+  const entryOf = (row: Record<string, unknown>) => {
+    let entry = entryOfRow.get(row);
+    if (!entry) {
+      entry = { row };
+      entryOfRow.set(row, entry);
+    }
+    return entry;
+  };
   const rowOfToken = coalescedLookup(
     async (tokens: string[]) => {
       const found = new Map<string, Record<string, unknown>>();
@@ -176,23 +197,28 @@ export async function createFastSession(
     { maxInFlight: COALESCED_QUERIES, maxKeys: 500, timeoutMs: 5000 },
   );
 
-  async function sessionRow(token: string) {
-    if (!database.dataVersion) return rowOfToken(token);
-    const version = database.dataVersion();
-    if (version !== rowsVersion) {
-      rows.clear();
-      rowsVersion = version;
+  /** The rules better-auth applies, afresh at every request: anything it would write or refuse is left to it. */
+  function live(entry: Entry | undefined): FoundSession | undefined {
+    if (!entry) return undefined;
+    const { row } = entry;
+    const now = Date.now();
+    const expiresAt = new Date(row.s_expiresAt as string).getTime();
+    const updatedAt = new Date(row.s_updatedAt as string).getTime();
+    const dueForRefresh = expiresAt - expiresIn * 1000 + updateAge * 1000 <= now;
+    if (expiresAt <= now || dueForRefresh || now - updatedAt >= lastActiveResolutionMs || row.u_banned) {
+      return undefined;
     }
-    let row = rows.get(token);
-    if (!row) {
-      [row] = await database.readAll(text, [token]);
-      if (row && database.dataVersion() === version) rows.set(token, row);
-    }
-    return row;
+    const impersonator = { role: row.i_role, banned: row.i_banned, banExpires: row.i_banExpires };
+    if (row.s_impersonatedBy && !mayImpersonate(impersonator as ImpersonatorRow)) return undefined;
+    entry.found ??= {
+      userId: row.u__id as string,
+      json: JSON.stringify({ session: shape(row, "s_", sessionFields), user: shape(row, "u_", userFields) }),
+    };
+    return entry.found;
   }
 
   return {
-    async read(cookieHeader) {
+    read(cookieHeader) {
       const raw = readCookie(cookieHeader, cookieName);
       if (raw === undefined) return undefined;
       let token = verified.get(raw);
@@ -201,18 +227,8 @@ export async function createFastSession(
         if (!token) return undefined;
         verified.set(raw, token);
       }
-      const row = await sessionRow(token);
-      if (!row) return undefined;
-      const now = Date.now();
-      const expiresAt = new Date(row.s_expiresAt as string).getTime();
-      const updatedAt = new Date(row.s_updatedAt as string).getTime();
-      const dueForRefresh = expiresAt - expiresIn * 1000 + updateAge * 1000 <= now;
-      if (expiresAt <= now || dueForRefresh || now - updatedAt >= lastActiveResolutionMs || row.u_banned) {
-        return undefined;
-      }
-      const impersonator = { role: row.i_role, banned: row.i_banned, banExpires: row.i_banExpires };
-      if (row.s_impersonatedBy && !mayImpersonate(impersonator as ImpersonatorRow)) return undefined;
-      return { session: shape(row, "s_", sessionFields), user: shape(row, "u_", userFields) };
+      if (readAllNow) return live(sqliteEntry(token, readAllNow));
+      return rowOfToken(token).then((row) => live(row && entryOf(row)));
     },
   };
 }

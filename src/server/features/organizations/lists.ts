@@ -53,10 +53,16 @@ function parseMetadata(value: string | null): Record<string, unknown> | null {
 
 /** Every organization the user belongs to, in one query (stock better-auth stops at 100). */
 export async function organizationsOfUser(db: Db, userId: string) {
+  return (await organizationsOfUsers(db, [userId])).get(userId) ?? [];
+}
+
+/** organizationsOfUser for several users in one query (concurrent hot-path lists share it on PostgreSQL). */
+export async function organizationsOfUsers(db: Db, userIds: string[]) {
   const rows = await db
     .selectFrom("member")
     .innerJoin("organization", "organization.id", "member.organizationId")
     .select([
+      "member.userId",
       "organization.id",
       "organization.name",
       "organization.slug",
@@ -66,22 +72,38 @@ export async function organizationsOfUser(db: Db, userId: string) {
       "organization.requireTwoFactor",
       "member.role",
     ])
-    .where("member.userId", "=", userId)
+    .where("member.userId", "in", userIds)
     .orderBy("organization.name")
     .orderBy("organization.id")
     .execute();
+  const lists = new Map(userIds.map((id) => [id, [] as OrganizationListItem[]]));
   // Built field by field (the same shape as organizationJson plus the role): this is a hot path.
-  return rows.map((r) => ({
-    id: r.id,
-    name: r.name,
-    slug: r.slug,
-    logo: r.logo,
-    metadata: parseMetadata(r.metadata),
-    createdAt: isoDate(r.createdAt),
-    // Listed even to a member who lacks the two-factor it requires (every other call of it is then a 403).
-    requireTwoFactor: Boolean(r.requireTwoFactor),
-    role: r.role,
-  }));
+  for (const r of rows) {
+    lists.get(r.userId)?.push({
+      id: r.id,
+      name: r.name,
+      slug: r.slug,
+      logo: r.logo,
+      metadata: parseMetadata(r.metadata),
+      createdAt: isoDate(r.createdAt),
+      // Listed even to a member who lacks the two-factor it requires (every other call of it is then a 403).
+      requireTwoFactor: Boolean(r.requireTwoFactor),
+      role: r.role,
+    });
+  }
+  return lists;
+}
+
+/** One organization of a user's list (the Fits check below pins it to the contract's OrganizationSummary). */
+interface OrganizationListItem {
+  id: string;
+  name: string;
+  slug: string;
+  logo: string | null;
+  metadata: Record<string, unknown> | null;
+  createdAt: string;
+  requireTwoFactor: boolean;
+  role: string;
 }
 
 export interface MemberQuery extends Page {
