@@ -22,6 +22,7 @@ import { createWebhookWorker } from "#server/features/webhooks/worker.ts";
 import { createApp } from "#server/http/app.ts";
 import { createHotRoutes, withHotPaths } from "#server/http/hot-paths.ts";
 import { createFastIntrospection } from "#server/http/introspection-fast-path.ts";
+import { createFastJwks } from "#server/http/jwks-fast-path.ts";
 import { createFastSession } from "#server/http/session-fast-path.ts";
 import { ServiceDownError } from "#server/http/unavailable.ts";
 import { createMailer } from "#server/mail/mailer.ts";
@@ -92,6 +93,7 @@ export async function buildServer(config: Config, logger: Logger) {
         // The organizations claims of an opaque token are added by an after-hook (identity-claims.ts).
         fullPathScopes: [ORGANIZATIONS_SCOPE],
       }),
+      fastJwks: await createFastJwks(auth, database),
       organizationsOfUser: (userId) => organizationsOfUser(database.db, userId),
     });
     // Last: nothing after it can fail and leave its timer behind.

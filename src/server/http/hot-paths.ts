@@ -1,6 +1,7 @@
 import type { IncomingMessage, RequestListener, ServerResponse } from "node:http";
 import type { Logger } from "#server/boot/logger.ts";
 import type { FastIntrospection } from "#server/http/introspection-fast-path.ts";
+import type { FastJwks } from "#server/http/jwks-fast-path.ts";
 import { securityHeaderValues } from "#server/http/security-headers.ts";
 import type { FastSession } from "#server/http/session-fast-path.ts";
 import { isServiceUnavailable, RETRY_AFTER_SECONDS, UNAVAILABLE_BODY } from "#server/http/unavailable.ts";
@@ -35,6 +36,7 @@ export const HOT_TIMING = "gatehouse;desc=hot";
 export interface HotRouteDeps {
   fastSession?: FastSession;
   fastIntrospection?: FastIntrospection;
+  fastJwks?: FastJwks;
   /** The answer of organization/list for a user (the organizations feature, wired by boot/server.ts). */
   organizationsOfUser: (userId: string) => Promise<unknown>;
 }
@@ -42,9 +44,12 @@ export interface HotRouteDeps {
 export function createHotRoutes({
   fastSession,
   fastIntrospection,
+  fastJwks,
   organizationsOfUser,
 }: HotRouteDeps): HotRoutes {
   const routes = new Map<string, HotRoute>([["/api/auth/ok", () => '{"ok":true}']]);
+  // The signing keys every resource server fetches: unlimited both ways (auth.ts), as get-session.
+  if (fastJwks) routes.set(fastJwks.path, () => fastJwks.answer());
   if (fastIntrospection) {
     const introspect: HotRoute = (req, body) => fastIntrospection.answer(req, body);
     // better-auth's OAuth answers carry the legacy `Pragma: no-cache` beside `Cache-Control: no-store`.
