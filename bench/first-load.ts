@@ -47,13 +47,16 @@ const SIGN_IN_READY = (_: number) => {
 /**
  * The signed-in members page is "usable" when the member table's rows are on screen — as many as the page
  * holds, no skeleton left — and every button and link of the page can be used: none disabled, none busy
- * (a loading button is disabled in Mantine).
+ * (a loading button is disabled in Mantine); the pager's own boundary buttons aside.
  */
 const MEMBERS_READY = (rowsExpected: number) => {
   const rows = [...document.querySelectorAll('[data-testid^="member-row-"]')];
   if (rows.length < rowsExpected || !rows.every((r) => r.checkVisibility())) return 0;
   if (document.querySelector(".mantine-Skeleton-root, [aria-busy='true'], .gh-shell")) return 0;
-  const controls = [...document.querySelectorAll("main button, main a[href], main input")];
+  // The pager's "previous" on the first page is disabled by design, not waiting for anything.
+  const controls = [...document.querySelectorAll("main button, main a[href], main input")].filter(
+    (c) => !c.closest(".mantine-Pagination-root"),
+  );
   const blocked = controls.some(
     (c) =>
       (c as HTMLButtonElement).disabled ||
