@@ -166,5 +166,7 @@ export async function jwksSpec(site: Site): Promise<Record<string, unknown>> {
   if (!jwks_uri) throw new Error(`${site.name}: no jwks_uri in discovery (${res.status})`);
   const keys = (await (await fetch(jwks_uri)).json()) as { keys?: unknown[] };
   if (!keys.keys?.length) throw new Error(`${site.name}: the JWKS lists no key`);
-  return { url: jwks_uri, bodyIncludes: '"kid"' };
+  // No body check under load (autocannon would then buffer and search every answer on the load generator's
+  // side, which the ceiling's turns do not pay): an answer other than the key set is not a 200 here.
+  return { url: jwks_uri };
 }

@@ -42,6 +42,8 @@ const { values: args } = parseArgs({
     "scim-users": { type: "string", default: "10000" },
     // The memory case's length (issue 22 asks 10 minutes; fewer while iterating).
     "memory-minutes": { type: "string", default: "10" },
+    // Extra node flags for the memory case's server (comparing V8 or allocator settings), space-separated.
+    "memory-node-args": { type: "string", default: "" },
   },
 });
 const ONLY = args.only?.split(",");
@@ -614,7 +616,8 @@ async function main() {
     // Its own server, so the other cases' fixtures do not count in its memory.
     let memory = "";
     if (want("memory")) {
-      const target = await startGatehouse(dir, "memory");
+      const nodeArgs = args["memory-node-args"].split(" ").filter(Boolean);
+      const target = await startGatehouse(dir, "memory", {}, ["node", ...nodeArgs, "dist/server/main.js"]);
       targets.push(target);
       memory = await memoryBench({
         target,
@@ -624,6 +627,7 @@ async function main() {
         seedMembers: (t, organizationId, count, tag) => seedMembers(t.db as Db, organizationId, count, tag),
         load,
         password: PASSWORD,
+        nodeArgs,
       });
     }
     if (want("webhooks")) {
