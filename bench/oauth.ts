@@ -155,3 +155,18 @@ export function introspectionSpec(site: Site, app: OAuthApp, token: string): Rec
     body: new URLSearchParams({ token, token_type_hint: "access_token" }).toString(),
   };
 }
+
+/**
+ * The JWKS request a resource server sends (RFC 7517), at the URI the provider's discovery document names —
+ * the one an app's JOSE library fetches, not a path assumed here. The answer must list a key.
+ */
+export async function jwksSpec(site: Site): Promise<Record<string, unknown>> {
+  const res = await fetch(`${site.url}/api/auth/.well-known/openid-configuration`);
+  const { jwks_uri } = (await res.json()) as { jwks_uri?: string };
+  if (!jwks_uri) throw new Error(`${site.name}: no jwks_uri in discovery (${res.status})`);
+  const keys = (await (await fetch(jwks_uri)).json()) as { keys?: unknown[] };
+  if (!keys.keys?.length) throw new Error(`${site.name}: the JWKS lists no key`);
+  // No body check under load (autocannon would then buffer and search every answer on the load generator's
+  // side, which the ceiling's turns do not pay): an answer other than the key set is not a 200 here.
+  return { url: jwks_uri };
+}

@@ -229,6 +229,9 @@ export function buildAuthOptions({
         "/get-session": false,
         "/organization/list": false,
         "/ok": false,
+        // The provider's public signing keys, fetched by every resource server (a public, static document,
+        // answered from memory by http/jwks-fast-path.ts, which relies on this).
+        "/jwks": false,
         // Every endpoint that checks a password is limited like sign-in (better-auth: change-password;
         // accounts plugin: reauthenticate).
         "/delete-user": PASSWORD_CHECK_LIMIT,

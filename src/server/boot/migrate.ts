@@ -22,6 +22,7 @@ import {
 } from "#server/features/scim/tables.ts";
 import { migrateSsoTests } from "#server/features/sso/tests.ts";
 import { migrateWebhookTables } from "#server/features/webhooks/tables.ts";
+import { jwksSignalStatements } from "#server/http/jwks-fast-path.ts";
 import { migrateMailTables } from "#server/mail/queue.ts";
 
 /** Brings better-auth's tables and ours up to date; idempotent, run before the port opens. */
@@ -35,6 +36,10 @@ export async function migrate(
     await runMigrations();
     await migrateMailTables(database.db);
     await migrateCacheGeneration(database.db);
+    // Every instance learns of a signing key minted, retired or removed anywhere (http/jwks-fast-path.ts).
+    if (database.kind === "postgres" && options.plugins.some((p) => p.id === "jwt")) {
+      for (const statement of jwksSignalStatements()) await sql.raw(statement).execute(database.db);
+    }
     await migrateEventTables(database.db);
     await migrateWebhookTables(database.db);
     await migrateLimitCounters(database.db);

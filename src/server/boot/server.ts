@@ -24,6 +24,7 @@ import { createWebhookWorker } from "#server/features/webhooks/worker.ts";
 import { createApp } from "#server/http/app.ts";
 import { createHotRoutes, withHotPaths } from "#server/http/hot-paths.ts";
 import { createFastIntrospection } from "#server/http/introspection-fast-path.ts";
+import { createFastJwks } from "#server/http/jwks-fast-path.ts";
 import { createFastSession } from "#server/http/session-fast-path.ts";
 import { ServiceDownError } from "#server/http/unavailable.ts";
 import { createMailer } from "#server/mail/mailer.ts";
@@ -114,6 +115,7 @@ export async function buildServer(config: Config, logger: Logger) {
         fullPathScopes: [ORGANIZATIONS_SCOPE],
       }),
       organizationList: organizationListAnswers(database),
+      fastJwks: await createFastJwks(auth, database),
     });
     // Last: nothing after it can fail and leave its timer behind.
     const auditRetention = createAuditRetention(database.db, { days: config.auditRetentionDays, logger });

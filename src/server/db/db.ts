@@ -32,6 +32,12 @@ export interface AppDatabase {
    * current while this still answers V. Undefined on PostgreSQL.
    */
   dataVersion?: () => number;
+  /**
+   * PostgreSQL only: calls `onNotify` at every NOTIFY on `channel`, on a connection of its own (reconnected
+   * after a loss), and whenever that connection is lost or (re)established, since notifications may have been
+   * missed meanwhile. `active()` tells whether it is listening now. Undefined on SQLite.
+   */
+  listen?(channel: string, onNotify: () => void): { active(): boolean };
   close(): Promise<void>;
 }
 
@@ -86,8 +92,56 @@ function openPostgres(url: string, logger: Logger, translate: ErrorTranslation):
   const db = new Kysely<Tables>({
     dialect: withErrorTranslation(new PostgresDialect({ pool: preparedPool(pool, statements) }), translate),
   });
+  const listeners: Array<() => Promise<void>> = [];
   return {
     kind: "postgres",
+    listen(channel, onNotify) {
+      let active = false;
+      let closed = false;
+      let client: pg.Client | undefined;
+      const retry = () => {
+        if (!closed) setTimeout(connect, 1000).unref();
+      };
+      const connect = async () => {
+        if (closed) return;
+        const c = new pg.Client({ connectionString: url, connectionTimeoutMillis: 5000 });
+        let lost = false;
+        const loseOnce = () => {
+          if (lost) return;
+          lost = true;
+          if (client === c) client = undefined;
+          active = false;
+          onNotify();
+          c.end().catch(() => {});
+          retry();
+        };
+        c.on("error", (err) => {
+          logger.debug({ err: err.message, channel }, "postgres listener error");
+          loseOnce();
+        });
+        c.on("end", loseOnce);
+        c.on("notification", (message) => {
+          if (message.channel === channel) onNotify();
+        });
+        try {
+          await c.connect();
+          await c.query(`listen "${channel}"`);
+          if (closed || lost) return void c.end().catch(() => {});
+          client = c;
+          active = true;
+          onNotify();
+        } catch {
+          loseOnce();
+        }
+      };
+      void connect();
+      listeners.push(async () => {
+        closed = true;
+        active = false;
+        await client?.end().catch(() => {});
+      });
+      return { active: () => active };
+    },
     db,
     async ping() {
       await sql`select 1`.execute(db);
@@ -99,6 +153,7 @@ function openPostgres(url: string, logger: Logger, translate: ErrorTranslation):
       >[];
     },
     async close() {
+      await Promise.all(listeners.map((stop) => stop()));
       await db.destroy();
     },
   };

@@ -1,6 +1,7 @@
 import type { IncomingMessage, RequestListener, ServerResponse } from "node:http";
 import type { Logger } from "#server/boot/logger.ts";
 import type { FastIntrospection } from "#server/http/introspection-fast-path.ts";
+import type { FastJwks } from "#server/http/jwks-fast-path.ts";
 import { securityHeaderValues } from "#server/http/security-headers.ts";
 import type { FastSession, FoundSession } from "#server/http/session-fast-path.ts";
 import { isServiceUnavailable, RETRY_AFTER_SECONDS, UNAVAILABLE_BODY } from "#server/http/unavailable.ts";
@@ -40,6 +41,7 @@ export interface HotRouteDeps {
    * on SQLite remembered until the next commit).
    */
   organizationList: (userId: string) => string | Promise<string>;
+  fastJwks?: FastJwks;
 }
 
 /** `then` at once for a plain value, so a synchronous answer stays synchronous (no promise per request). */
@@ -51,8 +53,11 @@ export function createHotRoutes({
   fastSession,
   fastIntrospection,
   organizationList,
+  fastJwks,
 }: HotRouteDeps): HotRoutes {
   const routes = new Map<string, HotRoute>([["/api/auth/ok", () => '{"ok":true}']]);
+  // The signing keys every resource server fetches: unlimited both ways (auth.ts), as get-session.
+  if (fastJwks) routes.set(fastJwks.path, () => fastJwks.answer());
   if (fastIntrospection) {
     const introspect: HotRoute = (req, body) => fastIntrospection.answer(req, body);
     // better-auth's OAuth answers carry the legacy `Pragma: no-cache` beside `Cache-Control: no-store`.

@@ -22,16 +22,20 @@ export function retryFailedScreens(): void {
  * attempt in its place; not at once, or React's own re-render after the error would retry in a loop.
  */
 export function lazyLoad<Props extends object>(load: () => Promise<ComponentType<Props>>) {
+  // One load shared by the router's preload and React.lazy: the code is asked for once.
+  let loading: Promise<ComponentType<Props>> | undefined;
+  const start = () => {
+    loading ??= Promise.all([import("#web/mantine-styles-lazy.ts"), loadAppMessages(), load()]).then(
+      ([, , component]) => component,
+    );
+    return loading;
+  };
   const attempt = (): LazyExoticComponent<ComponentType<Props>> =>
     lazy(async () => {
       try {
-        const [, , component] = await Promise.all([
-          import("#web/mantine-styles-lazy.ts"),
-          loadAppMessages(),
-          load(),
-        ]);
-        return { default: component };
+        return { default: await start() };
       } catch (cause) {
+        loading = undefined;
         failedScreens.add(() => {
           Screen = attempt();
         });
@@ -40,7 +44,18 @@ export function lazyLoad<Props extends object>(load: () => Promise<ComponentType
     });
   let Screen = attempt();
   // biome-ignore lint/correctness/noComponentHookFactories: called once per screen at module level, as React.lazy is
-  return function LazyScreen(props: Props) {
+  function LazyScreen(props: Props) {
     return createElement(Screen as ComponentType<Props>, props);
-  };
+  }
+  /**
+   * TanStack Router calls a route component's `preload` for every route a URL matches, at once: a nested
+   * screen's code (the members page inside the organization frame) loads beside its parent's instead of after
+   * it renders. A failure is left for the render, which shows it.
+   */
+  LazyScreen.preload = () =>
+    start().then(
+      () => undefined,
+      () => undefined,
+    );
+  return LazyScreen;
 }
