@@ -139,8 +139,19 @@ describe("a server that offers fewer languages (LOCALES, DEFAULT_LOCALE)", () =>
     const page = await context.newPage();
     await page.goto(`${server.url}/sign-in`);
     await expect.poll(() => lang(page), WAIT).toBe("fr");
-    await page.getByRole("button", { name: fr.language, exact: true }).click();
-    await page.getByRole("menuitem", { name: LOCALE_NAMES.fr, exact: true }).waitFor();
+    // A click that lands while the page re-renders in its new language can be lost on a busy machine (the
+    // menu opens and the language's fresh tree replaces it): click until the menu shows.
+    const item = page.getByRole("menuitem", { name: LOCALE_NAMES.fr, exact: true });
+    await expect
+      .poll(
+        async () => {
+          if (!(await item.isVisible()))
+            await page.getByRole("button", { name: fr.language, exact: true }).click();
+          return item.isVisible();
+        },
+        { ...WAIT, interval: 1000 },
+      )
+      .toBe(true);
     expect(await page.getByRole("menuitem").allTextContents()).toEqual([LOCALE_NAMES.en, LOCALE_NAMES.fr]);
     await context.close();
   });
