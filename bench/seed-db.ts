@@ -197,7 +197,10 @@ const sqlList = (xs: string[]) => xs.map((x) => `'${x.replace(/'/g, "''")}'`).jo
  * `generate_series`, a recursive CTE on SQLite — one statement per table (PostgreSQL's statistics are refreshed after, as autovacuum would). Returns the
  * seconds each took.
  */
-export async function seedInstallation(url: string, shape: InstallationShape): Promise<Record<string, number>> {
+export async function seedInstallation(
+  url: string,
+  shape: InstallationShape,
+): Promise<Record<string, number>> {
   const { users, organizations, bigOrganization, membershipsPerUser: m, sessionsPerUser: s } = shape;
   const now = Date.now();
   const others = organizations - 1;
@@ -271,7 +274,8 @@ export async function seedInstallation(url: string, shape: InstallationShape): P
     db.pragma("synchronous = off");
     db.pragma("cache_size = -1000000");
     db.pragma("temp_store = memory");
-    const iso = (msAgo: string) => `strftime('%Y-%m-%dT%H:%M:%fZ', (${now} - (${msAgo})) / 1000.0, 'unixepoch')`;
+    const iso = (msAgo: string) =>
+      `strftime('%Y-%m-%dT%H:%M:%fZ', (${now} - (${msAgo})) / 1000.0, 'unixepoch')`;
     const series = (name: string, count: number) =>
       `with recursive s(${name}) as (select 0 union all select ${name} + 1 from s where ${name} < ${count - 1})`;
     db.exec(`create temp table seed_first (pos integer primary key, name text);
@@ -286,7 +290,9 @@ export async function seedInstallation(url: string, shape: InstallationShape): P
     fill("seed_last", SURNAMES);
     fill("seed_domain", DOMAINS);
     fill("seed_company", COMPANY_WORDS);
-    const inTransaction = (sql: string) => db.transaction(() => db.exec(sql))();
+    const inTransaction = (sql: string) => {
+      db.transaction(() => db.exec(sql))();
+    };
     await step("users", () =>
       inTransaction(`insert into "user" ("id", "name", "email", "emailVerified", "createdAt", "updatedAt", "role", "banned", "twoFactorEnabled")
         ${series("i", users)}
