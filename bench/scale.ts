@@ -54,6 +54,7 @@ const MEMBERSHIP_LIMIT = "200000";
 // Sign-ups run at a few per second on this machine (scrypt): a turn of a few seconds counts too few to compare.
 const SIGN_UP_TURN = 10;
 
+const count = (n: number) => n.toLocaleString("en").replace(/,/g, " ");
 const loadNow = () => loadavg()[0]?.toFixed(1) ?? "?";
 const fmt = (l: Load) =>
   `${l.rps} req/s (p50 ${l.p50} ms, p99 ${l.p99} ms)${l.non2xx || l.errors ? ` ⚠ ${l.non2xx} non-2xx, ${l.errors} errors` : ""}`;
@@ -329,8 +330,12 @@ export async function scaleBench<T extends Server>(
       `Node ${process.version}, ${cpus().length} cores (${cpus()[0]?.model ?? "?"}), autocannon -c 50 (search -c 1), ${deps.turn} s turns, big and small alternating three times (mean req/s, median latencies), loopback.`,
       `Run ${new Date().toISOString()} with \`npm run bench -- --only scale${deps.setup === "postgres" ? " --db postgres" : ""}\`; load average ${loadBefore} before seeding, ${loadNow()} at the end.`,
       "",
-      `- Large: ${MILLION.users} users, ${MILLION.organizations} organizations, ${MILLION.users * MILLION.membershipsPerUser} memberships (one organization of ${MILLION.bigOrganization}), ${MILLION.users * MILLION.sessionsPerUser} sessions — seeded in ${seeded(big)}.`,
-      `- Small: ${THOUSAND.users} users, ${THOUSAND.organizations} organizations, ${THOUSAND.users * THOUSAND.membershipsPerUser} memberships (one of ${THOUSAND.bigOrganization}), ${THOUSAND.users * THOUSAND.sessionsPerUser} sessions — ${seeded(small)}.`,
+      ...[big, small].map(
+        ({ label, shape: x }) =>
+          `- ${label === "scale" ? "Large" : "Small"}: ${count(x.users)} users, ${count(x.organizations)} organizations, ${count(x.users * x.membershipsPerUser)} memberships (one organization of ${count(x.bigOrganization)} and the admin), ${count(x.users * x.sessionsPerUser)} sessions — seeded in ${seeded(label === "scale" ? big : small)}.`,
+      ),
+      "",
+      "Ratios: small ÷ large req/s (how many times the small installation outruns the large one), for the search the large one's p50 ÷ the small one's.",
       "",
       "| case | 1 000 000 users | 1 000 users | ratio | target | |",
       "|---|---|---|---|---|---|",
