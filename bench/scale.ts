@@ -1,7 +1,6 @@
 // A million users (issue 22, target 2): Gatehouse's production build on an installation of 1 000 000 users,
 // 100 000 organizations, 3 000 000 memberships and 2 000 000 sessions, against the same build on the same shape
 // a thousand times smaller, the two measured in alternating turns. Writes bench/RESULTS-scale[-setup].md.
-import { createHmac } from "node:crypto";
 import { writeFileSync } from "node:fs";
 import { cpus, loadavg } from "node:os";
 import pg from "pg";
@@ -12,6 +11,7 @@ import {
   seededSessionUser,
   seededUser,
   seedInstallation,
+  signedCookie,
   THOUSAND,
 } from "./seed-db.ts";
 
@@ -58,12 +58,6 @@ const count = (n: number) => n.toLocaleString("en").replace(/,/g, " ");
 const loadNow = () => loadavg()[0]?.toFixed(1) ?? "?";
 const fmt = (l: Load) =>
   `${l.rps} req/s (p50 ${l.p50} ms, p99 ${l.p99} ms)${l.non2xx || l.errors ? ` ⚠ ${l.non2xx} non-2xx, ${l.errors} errors` : ""}`;
-
-/** better-call's signed cookie: `token.base64(HMAC-SHA256(secret, token))`, URI-encoded. */
-function signedCookie(name: string, token: string, secret: string): string {
-  const signature = createHmac("sha256", secret).update(token).digest("base64");
-  return `${name}=${encodeURIComponent(`${token}.${signature}`)}`;
-}
 
 /** A PostgreSQL database of its own on the test server, created empty; `drop` removes it. */
 async function freshDatabase(base: string, name: string) {

@@ -1,4 +1,5 @@
 // Direct inserts for benchmark fixtures: thousands of members through the API would mostly measure scrypt.
+import { createHmac } from "node:crypto";
 import SQLite from "better-sqlite3";
 import pg from "pg";
 
@@ -181,6 +182,12 @@ export function seededUser(i: number): { name: string; email: string } {
 /** Session n's token: 32 characters like better-auth's, and known to the bench, which signs it into a cookie. */
 export function seededSessionToken(n: number): string {
   return `seed${String(n).padStart(10, "0")}${"x".repeat(18)}`;
+}
+
+/** A session cookie as better-call signs it: `token.base64(HMAC-SHA256(secret, token))`, URI-encoded. */
+export function signedCookie(name: string, token: string, secret: string): string {
+  const signature = createHmac("sha256", secret).update(token).digest("base64");
+  return `${name}=${encodeURIComponent(`${token}.${signature}`)}`;
 }
 
 /** The user (its number) session n belongs to: the same arithmetic as the SQL below. */
