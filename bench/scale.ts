@@ -332,7 +332,7 @@ export async function scaleBench<T extends Server>(
     verdicts.push(
       `# Scale results (${db}): 1 000 000 users against 1 000`,
       "",
-      `Node ${process.version}, ${cpus().length} cores (${cpus()[0]?.model ?? "?"}), autocannon -c 50 (search -c 1), ${deps.turn} s turns, big and small alternating three times (mean req/s, median latencies), loopback.`,
+      `Node ${process.version}, ${cpus().length} cores (${cpus()[0]?.model ?? "?"}), autocannon -c 50 (search -c 1), ${deps.turn} s turns, small and large alternating three times (mean req/s, median latencies), loopback.`,
       `Run ${new Date().toISOString()} with \`npm run bench -- --only scale${deps.setup === "postgres" ? " --db postgres" : ""}\`; load average ${loadBefore} before seeding, ${loadNow()} at the end.`,
       "",
       ...[big, small].map(
