@@ -23,6 +23,7 @@ import {
   registerApp,
   tokensThroughFlow,
 } from "./oauth.ts";
+import { scaleBench } from "./scale.ts";
 import { scimBench } from "./scim.ts";
 import { type Db, openSeedDb, seedMembers } from "./seed-db.ts";
 import { webhookBench } from "./webhooks.ts";
@@ -35,7 +36,8 @@ const { values: args } = parseArgs({
     redis: { type: "boolean", default: false },
     duration: { type: "string", default: "10" },
     // Comma-separated subset while iterating (RESULTS.md is then not written):
-    // ok,session,busy,signin,orgs,members,page,firstload,introspect,refresh,jwks,memory,webhooks,scim
+    // ok,session,busy,signin,orgs,members,page,firstload,introspect,refresh,jwks,memory,webhooks,scim; and scale
+    // (only when named: it seeds a million users, bench/scale.ts)
     only: { type: "string" },
     // The revision the webhooks case measures against: the server before the audit log and webhooks (#17).
     baseline: { type: "string", default: "2b18e70" },
@@ -325,7 +327,7 @@ async function startGatehouse(
   const cleanup: Target["cleanup"] = [];
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
-  const dbUrl = await databaseUrl(dir, name, cleanup);
+  const dbUrl = env.DATABASE_URL ?? (await databaseUrl(dir, name, cleanup));
   const redisPrefix = `bench:${port}:${Date.now()}:`;
   if (REDIS_URL) cleanup.push(() => forgetRedisKeys(REDIS_URL, redisPrefix));
   const server = await spawnServer(
@@ -723,6 +725,23 @@ async function main() {
   SPEC_DIR = dir;
   const targets: Target[] = [];
   try {
+    if (ONLY?.includes("scale")) {
+      await scaleBench(
+        {
+          start: (name, env) => startGatehouse(dir, name, env),
+          signedInUser,
+          post,
+          compare,
+          signUpLoops,
+          setup: DB,
+          pgUrl: PG_URL,
+          secret: SECRET,
+          turn: TURN,
+        },
+        (name) => join(dir, name),
+      );
+      if (ONLY.length === 1) return;
+    }
     const gatehouse = await startGatehouse(dir);
     targets.push(gatehouse);
     const stock = await startStock(dir);
