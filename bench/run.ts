@@ -737,6 +737,7 @@ async function main() {
           pgUrl: PG_URL,
           secret: SECRET,
           turn: TURN,
+          generator: GENERATOR === "wrk" ? "wrk -t 1" : "autocannon",
         },
         (name) => join(dir, name),
       );

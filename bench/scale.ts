@@ -43,6 +43,8 @@ export interface ScaleBenchDeps<T extends Server> {
   secret: string;
   /** Seconds of one turn. */
   turn: number;
+  /** The load generator the comparisons use (run.ts: wrk, or autocannon where wrk could not be installed). */
+  generator: string;
 }
 
 const ADMIN = "bench@gatehouse.test";
@@ -332,7 +334,7 @@ export async function scaleBench<T extends Server>(
     verdicts.push(
       `# Scale results (${db}): 1 000 000 users against 1 000`,
       "",
-      `Node ${process.version}, ${cpus().length} cores (${cpus()[0]?.model ?? "?"}), autocannon -c 50 (search -c 1), ${deps.turn} s turns, small and large alternating three times (mean req/s, median latencies), loopback.`,
+      `Node ${process.version}, ${cpus().length} cores (${cpus()[0]?.model ?? "?"}), ${deps.generator} -c 50 (search -c 1), ${deps.turn} s turns, small and large alternating three times (mean req/s, median latencies), loopback.`,
       `Run ${new Date().toISOString()} with \`npm run bench -- --only scale${deps.setup === "postgres" ? " --db postgres" : ""}\`; load average ${loadBefore} before seeding, ${loadNow()} at the end.`,
       "",
       ...[big, small].map(
