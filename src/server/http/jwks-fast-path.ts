@@ -1,6 +1,7 @@
 import type { Auth } from "#server/auth/auth.ts";
 import { coalescedLookup } from "#server/db/coalesced-lookup.ts";
 import type { AppDatabase } from "#server/db/db.ts";
+import { untilWrite } from "#server/db/read-cache.ts";
 
 /**
  * GET /api/auth/jwks (the discovery's `jwks_uri`) is what every resource server fetches to verify tokens.
@@ -107,17 +108,18 @@ export async function createFastJwks(auth: Auth, database: AppDatabase): Promise
 
   const read = async () => build((await database.readAll(text, [])) as unknown as KeyRow[]);
   const path = `${ctx.options.basePath ?? "/api/auth"}${options.jwks?.jwksPath ?? "/jwks"}`;
-  let kept: (Answer & { version?: number }) | undefined;
-
   const { dataVersion } = database;
   if (dataVersion) {
+    // Kept until the next commit (read-cache.ts), and until its keys' time.
+    const cache = untilWrite<Answer>(dataVersion, 1);
     return {
       path,
       answer() {
-        const version = dataVersion();
-        if (kept && kept.version === version && Date.now() < kept.until) return kept.body;
+        const version = cache.version();
+        const known = cache.get(path);
+        if (known && Date.now() < known.until) return known.body;
         return read().then((answer) => {
-          kept = answer && dataVersion() === version ? { ...answer, version } : undefined;
+          if (answer) cache.set(path, answer, version);
           return answer?.body;
         });
       },
@@ -136,6 +138,7 @@ export async function createFastJwks(auth: Auth, database: AppDatabase): Promise
   );
   /** Bumped by every notification (and listener loss): a read begun before one must not be kept. */
   let epoch = 0;
+  let kept: Answer | undefined;
   const listening = !watched
     ? undefined
     : database.listen?.(JWKS_CHANNEL, () => {
