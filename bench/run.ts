@@ -14,6 +14,7 @@ import { freePort } from "../test/support/free-port.ts";
 import { type SpawnedServer, spawnServer } from "../test/support/spawn-server.ts";
 import { freshPostgresUrl } from "../test/support/test-app.ts";
 import { firstLoadBench, replaceSection } from "./first-load.ts";
+import type { Load } from "./load-result.ts";
 import { memoryBench } from "./memory.ts";
 import {
   introspectionSpec,
@@ -69,21 +70,6 @@ const TURN = Math.max(1, Math.round(DURATION / ROUNDS));
 const PG_URL = process.env.TEST_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/test";
 const SECRET = "bench-secret-bench-secret-bench-secret-00";
 const PASSWORD = "bench password 1234";
-
-interface Load {
-  rps: number;
-  p50: number;
-  p99: number;
-  non2xx: number;
-  errors: number;
-  /** Refresh chains that ended on a failed answer (the refresh case). */
-  lostChains?: number;
-  /**
-   * The server's CPU time (all its threads, /proc) per successful request, in µs: what a request costs it
-   * whatever share of the machine it got — steadier than req/s when other work shares the cores.
-   */
-  cpuUs?: number;
-}
 
 interface Target {
   name: string;

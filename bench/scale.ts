@@ -4,6 +4,7 @@
 import { writeFileSync } from "node:fs";
 import { cpus, loadavg } from "node:os";
 import pg from "pg";
+import type { Load } from "./load-result.ts";
 import {
   type InstallationShape,
   MILLION,
@@ -20,14 +21,6 @@ interface Server {
   url: string;
   server: { stop(): Promise<unknown> };
   db?: { close(): Promise<void> };
-}
-
-interface Load {
-  rps: number;
-  p50: number;
-  p99: number;
-  non2xx: number;
-  errors: number;
 }
 
 export interface ScaleBenchDeps<T extends Server> {

@@ -7,17 +7,10 @@ import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import { join } from "node:path";
 import { bundleServer } from "../test/support/server-bundle.ts";
+import type { Load } from "./load-result.ts";
 
 const ROOT = new URL("..", import.meta.url).pathname;
 const MEMBERS = 50;
-
-interface Load {
-  rps: number;
-  p50: number;
-  p99: number;
-  non2xx: number;
-  errors: number;
-}
 
 interface Server {
   name: string;
