@@ -63,11 +63,14 @@ describe(`SCIM: the events of a created person match the stored rows (${testData
     return { user, record, member: { ...member, createdAt: new Date(member.createdAt).toISOString() } };
   }
 
-  async function payloadsOf(userId: string) {
+  /** The person's two signed webhook payloads carry what the stored rows say. */
+  async function expectPayloads(userId: string, provisioned: Record<string, unknown>, member: unknown) {
     await receiver.waitFor((r) => r.filter((h) => (h.body as string).includes(userId)).length >= 2);
-    return receiver.received
+    const payloads = receiver.received
       .map((h) => receiver.verify(h, secret) as { type: string; data: Record<string, unknown> })
       .filter((p) => p.data.userId === userId);
+    expect(payloads.find((p) => p.type === "user.provisioned")?.data).toEqual(provisioned);
+    expect(payloads.find((p) => p.type === "member.added")?.data).toEqual(member);
   }
 
   it.each([
@@ -101,13 +104,7 @@ describe(`SCIM: the events of a created person match the stored rows (${testData
       all.filter((e) => e.details.userId === userId),
     );
     expect(added).toMatchObject({ targetId: member.id, targetLabel: user.email });
-    const payloads = await payloadsOf(userId);
-    expect(payloads.find((p) => p.type === "user.provisioned")?.data).toEqual({
-      id: record.id,
-      userId,
-      email: user.email,
-    });
-    expect(payloads.find((p) => p.type === "member.added")?.data).toEqual(member);
+    await expectPayloads(userId, { id: record.id, userId, email: user.email }, member);
   });
 
   it("a linked account (read back) carries the same fields", async () => {
@@ -121,12 +118,6 @@ describe(`SCIM: the events of a created person match the stored rows (${testData
     const [provisioned] = await eventsOf(t, { action: "user.provisioned", targetId: userId });
     expect(provisioned).toMatchObject({ targetLabel: user.email, organizationId: orgId, connectionId });
     expect(provisioned?.details).toEqual({ externalId: record.externalId, created: true, member: true });
-    const payloads = await payloadsOf(userId);
-    expect(payloads.find((p) => p.type === "user.provisioned")?.data).toEqual({
-      id: record.id,
-      userId,
-      email: user.email,
-    });
-    expect(payloads.find((p) => p.type === "member.added")?.data).toEqual(member);
+    await expectPayloads(userId, { id: record.id, userId, email: user.email }, member);
   });
 });
