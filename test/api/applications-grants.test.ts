@@ -122,6 +122,21 @@ describe(`connected apps and revoking a grant (${testDatabase})`, () => {
     expect((await t.request("/api/account/connected-apps")).status).toBe(401);
   });
 
+  it("last used counts the refresh tokens of an app that gets JWT access tokens (a resource flow)", async () => {
+    const grace = await signUpVerified(t, createUser({ name: "Grace" }));
+    const tokens = await tokensFor(grace.cookie, RESOURCE);
+    // No opaque access token was issued: only the refresh token tells of the use.
+    expect(isJwt(tokens.access_token)).toBe(true);
+    const [first] = await connected(grace.cookie);
+    const firstUse = Date.parse(String(first?.lastUsedAt));
+    expect(firstUse).toBeGreaterThan(Date.now() - 60_000);
+    // The plugin stamps its tokens in whole seconds.
+    await new Promise((resolve) => setTimeout(resolve, 1100));
+    await oidc.refreshTokenGrant(config, tokens.refresh_token as string, { resource: RESOURCE });
+    const [later] = await connected(grace.cookie);
+    expect(Date.parse(String(later?.lastUsedAt))).toBeGreaterThan(firstUse);
+  });
+
   it("revoking kills the app's tokens: refresh fails with invalid_grant, introspection says inactive", async () => {
     const tokens = await tokensFor(ada.cookie);
     const refreshToken = tokens.refresh_token as string;
