@@ -1,6 +1,12 @@
 import type { Browser, BrowserContext, CDPSession, Page, Route } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { expectAccessible, launchChromium, pageErrors, screenshotBoth } from "../support/browser.ts";
+import {
+  captureScreen,
+  expectAccessible,
+  launchChromium,
+  pageErrors,
+  screenshotBoth,
+} from "../support/browser.ts";
 import { person, type SeededUser, seedUser, signedInContext } from "../support/seed.ts";
 import { type E2EServer, startE2EServer } from "../support/server.ts";
 
@@ -51,8 +57,7 @@ describe("passkeys in Chromium with a virtual authenticator", () => {
     await page.goto(`${server.url}/account?section=security`);
     const card = page.getByRole("region", { name: "Passkeys" });
     await card.getByText("No passkeys yet.").waitFor();
-    await expectAccessible(page, "security: no passkeys", { schemes: ["light", "dark"] });
-    await screenshotBoth(page, "account-passkeys-empty-1280");
+    await captureScreen(page, "account", "passkeys-empty");
 
     await card.getByRole("button", { name: "Add a passkey" }).click();
     const naming = page.getByRole("dialog", { name: "Passkey added" });
@@ -60,8 +65,7 @@ describe("passkeys in Chromium with a virtual authenticator", () => {
     await nameField.waitFor();
     expect(await nameField.inputValue()).toBe("Passkey on Linux");
     expect(await authenticator.credentials()).toHaveLength(1);
-    await expectAccessible(page, "passkey naming dialog");
-    await screenshotBoth(page, "account-passkey-added-1280");
+    await captureScreen(page, "account", "passkey-added");
     await nameField.fill("Work laptop");
     await nameField.press("Enter");
     await naming.waitFor({ state: "detached" });
@@ -82,8 +86,7 @@ describe("passkeys in Chromium with a virtual authenticator", () => {
     await page.keyboard.press("Enter");
     await rename.waitFor({ state: "detached" });
     await card.getByText("Pia's laptop").waitFor();
-    await expectAccessible(page, "security: one passkey", { schemes: ["light", "dark"] });
-    await screenshotBoth(page, "account-passkeys-1280");
+    await captureScreen(page, "account", "passkeys");
 
     // The virtual authenticator answers the sign-in screen's autofill request at once (the next journey
     // signs in that way): hold those requests back, so that this journey signs in with the button.
@@ -132,8 +135,8 @@ describe("passkeys in Chromium with a virtual authenticator", () => {
       .getByRole("button", { name: "Remove passkey" })
       .click();
     const reauth = page.getByRole("dialog", { name: "Confirm it's you" });
-    await expectAccessible(page, "confirm with a passkey");
-    await screenshotBoth(page, "account-reauth-passkey-1280");
+    await reauth.getByRole("button", { name: "Confirm with a passkey" }).waitFor();
+    await captureScreen(page, "account", "reauth-passkey");
     await reauth.getByRole("button", { name: "Confirm with a passkey" }).click();
     await card.getByText("No passkeys yet.").waitFor();
     expect(refused).toBe(true);
@@ -177,17 +180,11 @@ describe("passkeys in Chromium with a virtual authenticator", () => {
     await context.close();
   });
 
-  it("leaves the sign-in screen without a pending passkey request, and shows Security on a phone", async () => {
-    const phoneUser = await seedUser(server, person("Phil Phone"));
-    const context = await signedInContext(browser, server, phoneUser, { width: 390, height: 844 });
+  // Security with and without passkeys is shot at 390 px by the first journey (captureScreen).
+  it("leaves the sign-in screen on a phone without a pending passkey request", async () => {
+    const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
     const page = await context.newPage();
     const errors = pageErrors(page);
-    await page.goto(`${server.url}/account?section=security`);
-    await page.getByRole("region", { name: "Passkeys" }).getByText("No passkeys yet.").waitFor();
-    await expectAccessible(page, "security on a phone");
-    await screenshotBoth(page, "account-passkeys-390");
-
-    await context.clearCookies();
     await page.goto(`${server.url}/sign-in`);
     await page.getByRole("button", { name: "Sign in with a passkey" }).waitFor();
     await screenshotBoth(page, "sign-in-passkey-390");

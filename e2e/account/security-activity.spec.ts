@@ -1,6 +1,6 @@
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { captureScreen, DESKTOP, launchChromium, PHONE } from "../support/browser.ts";
+import { captureScreen, DESKTOP, hasFocus, launchChromium, PHONE, tabTo } from "../support/browser.ts";
 import {
   expectSignInRefused,
   person,
@@ -59,16 +59,17 @@ describe("account security activity in Chromium", () => {
     await captureScreen(page, "account", "activity");
   });
 
-  it("'This wasn't me' signs every browser out and mails a password reset link", async () => {
-    await page.getByRole("button", { name: "This wasn't me" }).click();
+  it("'This wasn't me', with the keyboard alone, signs every browser out and mails a password reset link", async () => {
+    // Reached with Tab and pressed with Enter.
+    await tabTo(page, page.getByRole("button", { name: "This wasn't me" }));
+    await page.keyboard.press("Enter");
     const dialog = page.getByRole("dialog", { name: "Secure your account?" });
     await dialog.getByText(user.email, { exact: false }).waitFor();
-    expect(
-      await dialog.getByRole("button", { name: "Cancel" }).evaluate((el) => el === document.activeElement),
-    ).toBe(true);
-    await page.waitForTimeout(400);
+    await expect.poll(() => hasFocus(dialog.getByRole("button", { name: "Cancel" }))).toBe(true);
     await captureScreen(page, "account", "activity-not-me");
-    await dialog.getByRole("button", { name: "Sign out everywhere" }).click();
+    // Cancel has the focus first; Tab moves on to the action, Space presses it.
+    await tabTo(page, dialog.getByRole("button", { name: "Sign out everywhere" }));
+    await page.keyboard.press("Space");
     await page.waitForURL(/\/sign-in/);
     await page.getByText("Signed out everywhere").waitFor();
     await server.sink.waitFor(user.email, /reset|password/i, 15_000);

@@ -2,7 +2,16 @@ import { readFileSync } from "node:fs";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { totpCode, wrongCode } from "../../test/support/two-factor.ts";
-import { expectAccessible, launchChromium, PHONE, screenshotBoth } from "../support/browser.ts";
+import {
+  captureScreen,
+  DESKTOP,
+  expectAccessible,
+  hasFocus,
+  launchChromium,
+  PHONE,
+  screenshotBoth,
+  tabTo,
+} from "../support/browser.ts";
 import { person, type SeededUser, seedUser, signedInContext, submitSignIn } from "../support/seed.ts";
 import { type E2EServer, startE2EServer } from "../support/server.ts";
 
@@ -31,52 +40,73 @@ describe("two-factor with an authenticator app in Chromium", () => {
     await page.getByRole("heading", { level: 2, name: "Two-factor authentication" }).waitFor();
   }
 
-  it("enrols from Account → Security: QR code and setup key, a first code, backup codes to copy and download", async () => {
+  it("enrols from Account → Security with the keyboard alone: QR code and setup key, a first code, backup codes", async () => {
     const context = await signedInContext(browser, server, user);
     const page = await context.newPage();
     await openSecurity(page);
     await expect.poll(() => page.getByTestId("two-factor-status").textContent()).toBe("Off");
-    await screenshotBoth(page, "account-security-off-1280");
-    await expectAccessible(page, "security section", { schemes: ["light", "dark"] });
+    // Narrowed to a phone's width, the side list becomes a row that scrolls: Security is brought into sight.
+    await page.setViewportSize(PHONE);
+    const open = page
+      .getByRole("navigation", { name: "Account sections" })
+      .getByRole("link", { name: "Security", exact: true });
+    await expect
+      .poll(async () => {
+        const box = await open.boundingBox();
+        return box !== null && box.x >= 0 && box.x + box.width <= PHONE.width;
+      })
+      .toBe(true);
+    await page.setViewportSize(DESKTOP);
+    await captureScreen(page, "account", "security-off");
 
-    await page.getByRole("button", { name: "Set up" }).click();
+    // Tab, typing, Enter and Space only, from the page to the backup codes.
+    await tabTo(page, page.getByRole("button", { name: "Set up" }));
+    await page.keyboard.press("Enter");
     const start = page.getByRole("dialog", { name: "Set up two-factor authentication" });
-    await start.getByLabel("Your password").fill("not my password");
-    await start.getByRole("button", { name: "Continue" }).click();
+    const password = start.getByLabel("Your password");
+    await expect.poll(() => hasFocus(password)).toBe(true);
+    await page.keyboard.type("not my password");
+    await page.keyboard.press("Enter");
     await start.getByText("That password is not correct").waitFor();
-    await start.getByLabel("Your password").fill(user.password);
-    await start.getByRole("button", { name: "Continue" }).click();
+    await tabTo(page, password);
+    await page.keyboard.press("ControlOrMeta+A");
+    await page.keyboard.type(user.password);
+    await page.keyboard.press("Enter");
 
     const scan = page.getByRole("dialog", { name: "Add your account to an authenticator app" });
     await scan.getByRole("img", { name: /QR code/ }).waitFor();
     secret = ((await scan.getByTestId("totp-secret").textContent()) ?? "").replace(/\s/g, "");
     expect(secret).toMatch(/^[A-Z2-7]+=*$/);
-    await screenshotBoth(page, "two-factor-enrol-1280");
-    await expectAccessible(page, "enrolment dialog", { schemes: ["light", "dark"] });
+    await captureScreen(page, "two-factor", "enrol");
 
-    await scan.getByLabel("2. Enter the 6-digit code the app shows").fill(wrongCode(secret));
-    await scan.getByRole("button", { name: "Verify and turn on" }).click();
+    // The step's field has the focus once it shows: a code typed straight away goes in.
+    const code = scan.getByLabel("2. Enter the 6-digit code the app shows");
+    await expect.poll(() => hasFocus(code)).toBe(true);
+    await page.keyboard.type(wrongCode(secret));
+    await page.keyboard.press("Enter");
     await scan.getByText(/That code is not right/).waitFor();
-    await scan.getByLabel("2. Enter the 6-digit code the app shows").fill(totpCode(secret));
-    await scan.getByRole("button", { name: "Verify and turn on" }).click();
+    await tabTo(page, code);
+    await page.keyboard.press("ControlOrMeta+A");
+    await page.keyboard.type(totpCode(secret));
+    await page.keyboard.press("Enter");
 
     const saved = page.getByRole("dialog", { name: "Save your backup codes" });
     const list = saved.getByRole("list", { name: "Backup codes" });
     await list.waitFor();
     backupCodes = (await list.getByRole("listitem").allTextContents()).map((c) => c.trim());
     expect(backupCodes).toHaveLength(10);
-    await screenshotBoth(page, "two-factor-backup-codes-1280");
-    await expectAccessible(page, "backup codes", { schemes: ["light", "dark"] });
+    // The focus moved on into the codes' step, not back to the page behind the dialog.
+    await expect.poll(() => saved.evaluate((dialog) => dialog.contains(document.activeElement))).toBe(true);
+    await captureScreen(page, "two-factor", "backup-codes");
 
-    const [download] = await Promise.all([
-      page.waitForEvent("download"),
-      saved.getByRole("button", { name: "Download .txt" }).click(),
-    ]);
+    await tabTo(page, saved.getByRole("button", { name: "Download .txt" }));
+    const [download] = await Promise.all([page.waitForEvent("download"), page.keyboard.press("Space")]);
     expect(download.suggestedFilename()).toBe("gatehouse-backup-codes.txt");
     const text = readFileSync((await download.path()) ?? "", "utf8");
     for (const code of backupCodes) expect(text).toContain(code);
 
-    await saved.getByRole("button", { name: "Done" }).click();
+    await tabTo(page, saved.getByRole("button", { name: "Done" }));
+    await page.keyboard.press("Enter");
     await saved.waitFor({ state: "detached" });
     await expect.poll(() => page.getByTestId("two-factor-status").textContent()).toBe("On");
     await page.getByRole("heading", { level: 2, name: "Trusted devices" }).waitFor();
@@ -138,9 +168,13 @@ describe("two-factor with an authenticator app in Chromium", () => {
     await screenshotBoth(page, "account-security-1280");
     await expectAccessible(page, "security section with a trusted device", { schemes: ["light", "dark"] });
 
-    await device.getByRole("button", { name: /^Remove / }).click();
+    // With the keyboard: the row's button, then past Cancel (which has the focus first) to Remove.
+    await tabTo(page, device.getByRole("button", { name: /^Remove / }));
+    await page.keyboard.press("Enter");
     const confirm = page.getByRole("dialog", { name: "Remove this trusted device?" });
-    await confirm.getByRole("button", { name: "Remove" }).click();
+    await expect.poll(() => hasFocus(confirm.getByRole("button", { name: "Cancel" }))).toBe(true);
+    await tabTo(page, confirm.getByRole("button", { name: "Remove" }));
+    await page.keyboard.press("Enter");
     await page.getByText("No trusted devices. Every sign-in asks for a code.").waitFor();
     await context.close();
 
@@ -158,8 +192,9 @@ describe("two-factor with an authenticator app in Chromium", () => {
     await other.close();
   });
 
-  it("gives new backup codes (the old ones die) and turns two-factor off with the password and a code", async () => {
-    const context = await browser.newContext({ viewport: { width: 1280, height: 860 } });
+  it("gives new backup codes to copy (the old ones die), and turns two-factor off with the keyboard alone", async () => {
+    const context = await browser.newContext({ viewport: DESKTOP });
+    await context.grantPermissions(["clipboard-read", "clipboard-write"], { origin: server.url });
     await context.addCookies(enrolledCookies);
     const page = await context.newPage();
     await openSecurity(page);
@@ -167,28 +202,42 @@ describe("two-factor with an authenticator app in Chromium", () => {
     await page.getByRole("button", { name: "New backup codes" }).click();
     const regenerate = page.getByRole("dialog", { name: "Get new backup codes?" });
     await regenerate.getByLabel("Your password").fill(user.password);
-    await screenshotBoth(page, "two-factor-regenerate-1280");
+    await captureScreen(page, "two-factor", "regenerate");
     await regenerate.getByRole("button", { name: "Get new codes" }).click();
     const fresh = page.getByRole("dialog", { name: "Your new backup codes" });
     await fresh.getByRole("list", { name: "Backup codes" }).waitFor();
+    await expect.poll(() => fresh.evaluate((dialog) => dialog.contains(document.activeElement))).toBe(true);
     const codes = (
       await fresh.getByRole("list", { name: "Backup codes" }).getByRole("listitem").allTextContents()
     ).map((c) => c.trim());
     expect(codes).toHaveLength(10);
     expect(codes).not.toContain(backupCodes[1]);
+    // Copied as the downloaded file reads: every new code, one a line, and none of the old ones.
+    await fresh.getByRole("button", { name: "Copy codes" }).click();
+    await fresh.getByRole("button", { name: "Copied" }).waitFor();
+    const copied = (await page.evaluate(() => navigator.clipboard.readText())).split("\n");
+    for (const code of codes) expect(copied).toContain(code);
+    expect(copied).not.toContain(backupCodes[1]);
     await fresh.getByRole("button", { name: "Done" }).click();
+    await fresh.waitFor({ state: "detached" });
 
-    await page.getByRole("button", { name: "Turn off" }).click();
+    // Turned off with Tab, typing and Enter only.
+    await tabTo(page, page.getByRole("button", { name: "Turn off" }));
+    await page.keyboard.press("Enter");
     const off = page.getByRole("dialog", { name: "Turn off two-factor authentication?" });
-    await off.getByLabel("Your password").fill(user.password);
+    await expect.poll(() => hasFocus(off.getByLabel("Your password"))).toBe(true);
+    await page.keyboard.type(user.password);
+    const code = off.getByLabel("Code from your app, or a backup code");
+    await tabTo(page, code);
     // An old backup code no longer counts.
-    await off.getByLabel("Code from your app, or a backup code").fill(backupCodes[1] ?? "");
-    await off.getByRole("button", { name: "Turn off" }).click();
+    await page.keyboard.type(backupCodes[1] ?? "");
+    await page.keyboard.press("Enter");
     await off.getByText(/That code is not right/).waitFor();
-    await screenshotBoth(page, "two-factor-disable-1280");
-    await expectAccessible(page, "turn-off dialog", { schemes: ["light", "dark"] });
-    await off.getByLabel("Code from your app, or a backup code").fill(totpCode(secret));
-    await off.getByRole("button", { name: "Turn off" }).click();
+    await captureScreen(page, "two-factor", "disable");
+    await tabTo(page, code);
+    await page.keyboard.press("ControlOrMeta+A");
+    await page.keyboard.type(totpCode(secret));
+    await page.keyboard.press("Enter");
     await off.waitFor({ state: "detached" });
     await expect.poll(() => page.getByTestId("two-factor-status").textContent()).toBe("Off");
     await context.close();

@@ -1,6 +1,6 @@
 import { mkdirSync } from "node:fs";
 import AxeBuilder from "@axe-core/playwright";
-import { type Browser, chromium, type Page } from "playwright-core";
+import { type Browser, chromium, type Locator, type Page } from "playwright-core";
 import { expect } from "vitest";
 
 export const CHROMIUM = "/usr/lib/chromium/chromium";
@@ -43,14 +43,19 @@ export function pageErrors(page: Page): string[] {
   return errors;
 }
 
-/** Saves the page in light and dark (the app follows the system scheme) as docs/screenshots/<name>-<scheme>.png. */
+/**
+ * Saves the page in light and dark (the app follows the system scheme) as docs/screenshots/<name>-<scheme>.png:
+ * the whole page, or only the viewport while a modal dialog is open (the page behind it does not scroll,
+ * and the dialog's overlay covers only the viewport: below it, a full-page shot would show the page bare).
+ */
 export async function screenshotBoth(page: Page, name: string): Promise<void> {
   if (!SAVE_SCREENSHOTS) return;
   mkdirSync(SCREENSHOT_DIR, { recursive: true });
+  const fullPage = (await page.locator('[role="dialog"][aria-modal="true"]:visible').count()) === 0;
   for (const colorScheme of ["light", "dark"] as const) {
     await page.emulateMedia({ colorScheme });
     await page.waitForTimeout(150);
-    await page.screenshot({ path: `${SCREENSHOT_DIR}${name}-${colorScheme}.png`, fullPage: true });
+    await page.screenshot({ path: `${SCREENSHOT_DIR}${name}-${colorScheme}.png`, fullPage });
   }
   await page.emulateMedia({ colorScheme: "light" });
 }
@@ -81,6 +86,30 @@ export async function captureScreen(page: Page, prefix: string, screen: string):
   await expectAccessible(page, `${screen} at 390 px`, { schemes: ["light", "dark"] });
   await page.setViewportSize(size);
   await page.waitForTimeout(150);
+}
+
+/** Whether this element has the keyboard focus. */
+export function hasFocus(target: Locator): Promise<boolean> {
+  return target.evaluate((element) => element === document.activeElement);
+}
+
+/**
+ * Moves the focus with Tab alone (Shift+Tab with `backwards`) until `target` has it, as a person on the
+ * keyboard would; fails when `max` presses do not reach it (the target is off the Tab path).
+ */
+export async function tabTo(
+  page: Page,
+  target: Locator,
+  { backwards = false, max = 60 }: { backwards?: boolean; max?: number } = {},
+): Promise<void> {
+  for (let presses = 0; presses < max; presses += 1) {
+    if (await hasFocus(target)) return;
+    await page.keyboard.press(backwards ? "Shift+Tab" : "Tab");
+  }
+  expect(
+    await hasFocus(target),
+    `${target} not reached in ${max} presses of ${backwards ? "Shift+Tab" : "Tab"}`,
+  ).toBe(true);
 }
 
 /** The axe rules whose outcome depends on the colour scheme. */

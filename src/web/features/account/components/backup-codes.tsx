@@ -1,5 +1,6 @@
 import { Alert, Button, Group, SimpleGrid, Stack, Text } from "@mantine/core";
 import { IconDownload, IconKey } from "@tabler/icons-react";
+import { useEffect, useRef } from "react";
 import { CopyValueButton } from "#web/components/copy-value.tsx";
 import { t } from "#web/i18n/i18n.ts";
 import { useAppConfig } from "#web/lib/app-config.ts";
@@ -28,6 +29,11 @@ function download(name: string, text: string) {
 export function BackupCodes({ codes, email }: { codes: string[]; email: string }) {
   const config = useAppConfig();
   const text = codesFile(config.appName, email, codes);
+  // The codes replace the step that asked for them, and the focus in it: it comes to them, read out first,
+  // rather than falling back to the page behind the dialog.
+  // (Mantine types the ref as its default element, a div; it is the ul.)
+  const list = useRef<HTMLDivElement>(null);
+  useEffect(() => list.current?.focus(), []);
   return (
     <Stack gap="md">
       <Alert color="yellow" variant="light" icon={<IconKey size={18} aria-hidden />}>
@@ -37,6 +43,8 @@ export function BackupCodes({ codes, email }: { codes: string[]; email: string }
         cols={2}
         spacing="xs"
         component="ul"
+        ref={list}
+        tabIndex={-1}
         aria-label={t("account.backupCodes.listLabel")}
         data-testid="backup-codes"
         style={{ listStyle: "none", padding: 0, margin: 0 }}

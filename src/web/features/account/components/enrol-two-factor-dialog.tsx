@@ -181,7 +181,9 @@ function ScanStep({
           inputMode="numeric"
           autoComplete="one-time-code"
           maxLength={9}
+          // Also when this step replaces the password's: its form, and the focus in it, are gone.
           data-autofocus
+          autoFocus
           {...form.getInputProps("code")}
         />
         <DialogActions
