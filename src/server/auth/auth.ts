@@ -310,6 +310,10 @@ export function buildAuthOptions({
         schema: {
           organizationRole: { additionalFields: { description: { type: "string", required: false } } },
         },
+        // In the transaction of a new invitation and its queued mail (patches/better-auth: invite-member).
+        organizationHooks: {
+          afterCreateInvitation: async ({ invitation }) => features.invitationCreated?.(invitation),
+        },
         // SPEC §4: accepting or rejecting needs the recipient's verified email, whatever the id format.
         requireEmailVerificationOnInvitation: true,
         async sendInvitationEmail({ id, email, role, organization: org, inviter }, request) {

@@ -10,6 +10,8 @@ interface Scope {
   trx: Db;
   /** Work to do at the end of the transaction, before it commits (beforeCommit). */
   beforeCommit: (() => Promise<void>)[];
+  /** Signals to give once it has committed (afterCommit). */
+  afterCommit: (() => void)[];
 }
 const scope = new AsyncLocalStorage<Scope>();
 
@@ -27,6 +29,17 @@ export function beforeCommit(trx: Db, work: () => Promise<void>): boolean {
   const current = scope.getStore();
   if (current?.trx !== trx) return false;
   current.beforeCommit.push(work);
+  return true;
+}
+
+/**
+ * Calls `signal` once the transaction `trx` has committed (never if it rolls back): a worker woken before
+ * would not see the rows yet. False when `trx` is not the transaction tracked around the current call.
+ */
+export function afterCommit(trx: Db, signal: () => void): boolean {
+  const current = scope.getStore();
+  if (current?.trx !== trx) return false;
+  current.afterCommit.push(signal);
   return true;
 }
 
@@ -59,14 +72,18 @@ export function trackTransactions(db: Db): Db {
         return new Proxy(builder, {
           get(b, p) {
             if (p !== "execute") return bound(b, p);
-            return <T>(fn: (trx: Db) => Promise<T>) =>
-              b.execute(async (trx) => {
-                const tracked: Scope = { trx: trx as unknown as Db, beforeCommit: [] };
-                const result = await scope.run(tracked, () => fn(tracked.trx));
+            return async <T>(fn: (trx: Db) => Promise<T>) => {
+              const signals: (() => void)[] = [];
+              const result = await b.execute(async (trx) => {
+                const tracked: Scope = { trx: trx as unknown as Db, beforeCommit: [], afterCommit: signals };
+                const answer = await scope.run(tracked, () => fn(tracked.trx));
                 for (let work = tracked.beforeCommit.shift(); work; work = tracked.beforeCommit.shift())
                   await work();
-                return result;
+                return answer;
               });
+              for (const signal of signals) signal();
+              return result;
+            };
           },
         });
       };
