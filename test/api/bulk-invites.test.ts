@@ -1,4 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { sql } from "kysely";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { eventsOf } from "../support/audit.ts";
 import { addMember, api, createOrganization, invite, rawDb, signUpWithId } from "../support/organizations.ts";
 import { startTestApp, type TestApp, testDatabase } from "../support/test-app.ts";
@@ -123,6 +124,31 @@ describe(`bulk invitations (${testDatabase})`, () => {
     const again = await bulk(t, org.id, "send", csv, owner.cookie);
     expect(again.body.sent).toBe(0);
     expect(again.body.rows[0]).toMatchObject({ email: good, problems: [{ code: "ALREADY_INVITED" }] });
+  });
+
+  it("writes an invitation with its queued mail and its event, or nothing: a mail not queued rolls it back", async () => {
+    const org = await createOrganization(t, owner.cookie);
+    const email = uniqueEmail("unqueued");
+    // The mail queue's table is away for one invitation: the mail cannot be queued.
+    const logged = vi.mocked(console.error).mockImplementationOnce(() => {});
+    await sql`alter table mail_queue rename to mail_queue_away`.execute(rawDb(t));
+    const refused = await api(t, "/organization/invite-member", owner.cookie, {
+      email,
+      role: "member",
+      organizationId: org.id,
+    }).finally(() => sql`alter table mail_queue_away rename to mail_queue`.execute(rawDb(t)));
+    expect(refused.status).toBe(500);
+    // better-auth logs the database's error as it answers 500: expected here, and only that one.
+    expect(logged.mock.calls.map((c) => c.join(" "))).toEqual([expect.stringMatching(/mail_queue/)]);
+    logged.mockClear();
+    expect(await pendingEmails(t, org.id)).toEqual([]);
+    expect(await eventsOf(t, { action: "invitation.created", organizationId: org.id })).toEqual([]);
+
+    // Nothing half-sent stands in the way: the same address is invited at once, mail and event included.
+    const sent = await invite(t, owner.cookie, org.id, email);
+    expect((await t.sink.waitFor(email)).text).toContain(`/accept-invitation/${sent.id}`);
+    const created = await eventsOf(t, { action: "invitation.created", organizationId: org.id });
+    expect(created.map((e) => [e.targetId, e.actorId])).toEqual([[sent.id, owner.id]]);
   });
 
   it("reads a plain list without a header, and refuses a role above the inviter's own", async () => {
