@@ -12,12 +12,15 @@ interface Scope {
   beforeCommit: (() => Promise<void>)[];
   /** Signals to give once it has committed (afterCommit). */
   afterCommit: (() => void)[];
+  /** Committed or rolled back: work started inside it and still running later writes on its own. */
+  ended: boolean;
 }
 const scope = new AsyncLocalStorage<Scope>();
 
 /** The transaction open around the current call, if better-auth opened one. */
 export function currentTransaction(): Db | undefined {
-  return scope.getStore()?.trx;
+  const current = scope.getStore();
+  return current && !current.ended ? current.trx : undefined;
 }
 
 /**
@@ -73,15 +76,25 @@ export function trackTransactions(db: Db): Db {
           get(b, p) {
             if (p !== "execute") return bound(b, p);
             return async <T>(fn: (trx: Db) => Promise<T>) => {
-              const signals: (() => void)[] = [];
-              const result = await b.execute(async (trx) => {
-                const tracked: Scope = { trx: trx as unknown as Db, beforeCommit: [], afterCommit: signals };
-                const answer = await scope.run(tracked, () => fn(tracked.trx));
-                for (let work = tracked.beforeCommit.shift(); work; work = tracked.beforeCommit.shift())
-                  await work();
-                return answer;
-              });
-              for (const signal of signals) signal();
+              let tracked: Scope | undefined;
+              const result = await b
+                .execute(async (trx) => {
+                  const opened: Scope = {
+                    trx: trx as unknown as Db,
+                    beforeCommit: [],
+                    afterCommit: [],
+                    ended: false,
+                  };
+                  tracked = opened;
+                  const answer = await scope.run(opened, () => fn(opened.trx));
+                  for (let work = opened.beforeCommit.shift(); work; work = opened.beforeCommit.shift())
+                    await work();
+                  return answer;
+                })
+                .finally(() => {
+                  if (tracked) tracked.ended = true;
+                });
+              for (const signal of tracked?.afterCommit ?? []) signal();
               return result;
             };
           },
