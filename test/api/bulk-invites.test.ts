@@ -251,3 +251,27 @@ describe(`bulk invitations under the membership limit (${testDatabase})`, () => 
     expect(await pendingEmails(t, org.id)).toHaveLength(3);
   });
 });
+
+describe(`bulk invitations past 100 pending (${testDatabase})`, () => {
+  let t: TestApp;
+  let owner: Awaited<ReturnType<typeof signUpWithId>>;
+
+  beforeAll(async () => {
+    t = await startTestApp({ MEMBERSHIP_LIMIT: "125" });
+    owner = await signUpWithId(t);
+  });
+  afterAll(() => t.close());
+
+  it("sends as many as the membership limit leaves places for, not better-auth's default 100", async () => {
+    const org = await createOrganization(t, owner.cookie);
+    const list = Array.from({ length: 130 }, () => uniqueEmail("many")).join("\n");
+    const sent = await bulk(t, org.id, "send", list, owner.cookie);
+    expect(sent.status).toBe(200);
+    // 125 places, the owner's taken: 124 invitations, the last six rows over the limit.
+    expect(sent.body.sent).toBe(124);
+    expect(
+      (sent.body.rows as Row[]).filter((r) => r.status === "skipped").map((r) => r.problems[0]?.code),
+    ).toEqual(Array(6).fill("OVER_MEMBERSHIP_LIMIT"));
+    expect(await pendingEmails(t, org.id)).toHaveLength(124);
+  });
+});
