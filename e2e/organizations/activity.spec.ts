@@ -49,6 +49,7 @@ describe("organization activity in Chromium", () => {
   let member: SeededUser;
   let context: BrowserContext;
   let page: Page;
+  let orgId: string;
   const org = { name: "Audited Corp", slug: "audited-corp" };
 
   beforeAll(async () => {
@@ -57,6 +58,7 @@ describe("organization activity in Chromium", () => {
     owner = await seedUser(server, person("Otto Owner"));
     member = await seedUser(server, person("Mia Member"));
     const created = await authApi(server, "/organization/create", { cookie: owner.cookie, json: org });
+    orgId = created.id;
     await authApi(server, "/organization/invite-member", {
       cookie: owner.cookie,
       json: { organizationId: created.id, email: member.email, role: "member" },
@@ -162,6 +164,36 @@ describe("organization activity in Chromium", () => {
     expect(lines).toHaveLength(shown);
     const action = header?.indexOf("action") ?? -1;
     expect(lines.every((line) => line[action]?.startsWith("member."))).toBe(true);
+  });
+
+  it("shows the newest page and loads the older events with Load more", async () => {
+    // More than a page (50) of events: 55 teams, one team.created each.
+    for (let i = 1; i <= 55; i++) {
+      await authApi(server, "/organization/create-team", {
+        cookie: owner.cookie,
+        json: { organizationId: orgId, name: `Squad ${String(i).padStart(2, "0")}` },
+      });
+    }
+    const everything = await fetch(`${server.url}/api/audit?organizationId=${orgId}&limit=200`, {
+      headers: { cookie: owner.cookie },
+    });
+    const all = (await everything.json()) as { events: { action: string }[]; nextCursor: string | null };
+    expect(all.nextCursor).toBeNull();
+    const total = all.events.length;
+    expect(total).toBeGreaterThan(55);
+
+    await page.goto(`${server.url}/org/${org.slug}/activity`);
+    const rows = page.getByTestId("audit-row");
+    await page.getByText("Showing the newest 50").waitFor();
+    expect(await rows.count()).toBe(50);
+    expect(await rows.first().textContent()).toContain("Squad 55");
+    await page.getByRole("button", { name: "Load more" }).click();
+    await page.getByText(`All ${total} shown`).waitFor();
+    expect(await rows.count()).toBe(total);
+    // The older page follows the newer one, down to the organization's first event.
+    expect(await rows.nth(50).getAttribute("data-action")).toBe(all.events[50]?.action);
+    expect(await rows.last().getAttribute("data-action")).toBe(all.events.at(-1)?.action);
+    expect(await page.getByRole("button", { name: "Load more" }).count()).toBe(0);
   });
 
   it("a member sees no Activity tab, and its address explains why", async () => {

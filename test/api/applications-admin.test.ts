@@ -190,6 +190,34 @@ describe(`applications admin (${testDatabase})`, () => {
         logoUri: "https://example.com/logo.png",
       });
     }
+
+    // The README's walkthrough (examples/node-app on http://localhost:4000): a Web app may not use an http
+    // loopback redirect; a Native app may, and gets no secret (a public client, PKCE only).
+    const local = (type: "web" | "native") =>
+      registrationBody({
+        name: `Example app (${type})`,
+        logoUri: "",
+        clientUri: "",
+        type,
+        redirectUris: "http://localhost:4000/callback",
+        postLogoutRedirectUris: "http://localhost:4000/",
+        firstParty: false,
+        scopes: ["openid", "profile", "email", "offline_access", "organizations"],
+      });
+    const asWeb = await t.request("/api/auth/oauth2/create-client", {
+      cookie: first.cookie,
+      json: local("web"),
+    });
+    expect(asWeb.status).toBe(400);
+    expect((await asWeb.json()).error).toBe("invalid_redirect_uri");
+    const asNative = await t.request("/api/auth/oauth2/create-client", {
+      cookie: first.cookie,
+      json: local("native"),
+    });
+    const native = await asNative.json();
+    expect(asNative.status, JSON.stringify(native)).toBe(201);
+    expect(native.client_secret).toBeUndefined();
+    expect(native.token_endpoint_auth_method).toBe("none");
   });
 
   it("an unknown app or an unregistered redirect URI lands on /oauth/error and is never redirected to", async () => {

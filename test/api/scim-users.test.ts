@@ -278,4 +278,63 @@ describe(`SCIM /Users: one transaction per request (${testDatabase})`, () => {
     const listed = validList((await scimCall(t, token, "/Users")).body, validUser);
     expect(listed.totalResults).toBe(1);
   });
+
+  it("the same person pushed several times at once is created once; the others get 409 uniqueness", async () => {
+    // Without the membership limit of the test above.
+    await t?.close();
+    t = await startTestApp();
+    const owner = await signUpWithId(t, createUser());
+    const orgId = (await createOrganization(t, owner.cookie)).id;
+    const { token } = await scimConnection(t, owner.cookie, orgId);
+    const db = rawDb(t);
+    // Same userName (and address) at once; then a new userName with an externalId already taken.
+    const email = `race.${Date.now()}@corp.test`;
+    const answers = await Promise.all(
+      Array.from({ length: 6 }, () =>
+        scimCall(t, token, "/Users", { json: scimUser(email, { externalId: "x-race" }) }),
+      ),
+    );
+    expect(answers.map((a) => a.status).sort()).toEqual([201, 409, 409, 409, 409, 409]);
+    for (const refused of answers.filter((a) => a.status === 409))
+      expectScimError(refused, 409, "uniqueness");
+    const clash = await Promise.all(
+      ["a", "b", "c"].map((n) =>
+        scimCall(t, token, "/Users", { json: scimUser(`${n}.${email}`, { externalId: "x-race-2" }) }),
+      ),
+    );
+    expect(clash.map((a) => a.status).sort()).toEqual([201, 409, 409]);
+    for (const refused of clash.filter((a) => a.status === 409)) expectScimError(refused, 409, "uniqueness");
+    const users = await db.selectFrom("user").select("id").where("email", "like", `%${email}`).execute();
+    expect(users).toHaveLength(2);
+    const records = await db
+      .selectFrom("scimUser")
+      .select(["id", "userId"])
+      .where(
+        "userId",
+        "in",
+        users.map((u) => u.id),
+      )
+      .execute();
+    expect(records).toHaveLength(2);
+    // A created person's subject names its record as the source of the profile, from its first write.
+    for (const record of records) {
+      const subject = await db
+        .selectFrom("scimSubject")
+        .select(["profileSourceId"])
+        .where("userId", "=", record.userId)
+        .execute();
+      expect(subject).toEqual([{ profileSourceId: record.id }]);
+    }
+    const members = await db
+      .selectFrom("member")
+      .select("userId")
+      .where("organizationId", "=", orgId)
+      .where(
+        "userId",
+        "in",
+        users.map((u) => u.id),
+      )
+      .execute();
+    expect(members).toHaveLength(2);
+  });
 });

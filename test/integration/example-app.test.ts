@@ -6,6 +6,7 @@ import { join } from "node:path";
 import { decodeJwt, decodeProtectedHeader, generateKeyPair, SignJWT } from "jose";
 import * as oidc from "openid-client";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { registrationBody } from "#web/features/admin/lib/app-registration.ts";
 import { CookieJar } from "../support/cookie-jar.ts";
 import { freePort } from "../support/free-port.ts";
 import { redirectOf } from "../support/redirects.ts";
@@ -272,6 +273,52 @@ describe("the example app signs in through Gatehouse", () => {
       const garbage = await apiMe("not-a-token");
       expect(garbage.status).toBe(401);
     });
+  });
+
+  it("registered on the Applications screen as the README says (a Native app: no secret), it signs in as a public client", async () => {
+    const port = await freePort();
+    const url = `http://127.0.0.1:${port}`;
+    const body = registrationBody({
+      name: "Example app (screen)",
+      logoUri: "",
+      clientUri: "",
+      type: "native",
+      redirectUris: `${url}/callback`,
+      postLogoutRedirectUris: `${url}/`,
+      firstParty: false,
+      scopes: ["openid", "profile", "email", "offline_access", "organizations"],
+    });
+    const res = await gatehouseSend("/api/auth/oauth2/create-client", { cookie: adminCookie, json: body });
+    const registered = (await res.json()) as { client_id: string; client_secret?: string };
+    expect(res.status, JSON.stringify(registered)).toBe(201);
+    expect(registered.client_secret).toBeUndefined();
+    const publicApp = await spawnServer(
+      {
+        GATEHOUSE_ISSUER: issuer,
+        CLIENT_ID: registered.client_id,
+        PORT: String(port),
+        REDIRECT_URI: `${url}/callback`,
+        // Another resource Gatehouse serves (OIDC_RESOURCES is fixed for this Gatehouse).
+        API_AUDIENCE: otherApi,
+      },
+      { command: ["node", "examples/node-app/server.mjs"] },
+    );
+    try {
+      const login = await browse(`${url}/login`);
+      expect(login.status).toBe(303);
+      const callback = await throughGatehouse(login.headers.get("location") ?? "");
+      expect(callback.startsWith(`${url}/callback?`), callback).toBe(true);
+      const landed = await browse(callback);
+      expect(landed.status, await landed.clone().text()).toBe(303);
+      const page = await (await browse(`${url}/`)).text();
+      expect(page).toContain(user.name);
+      expect(page).toMatch(/<strong id="api-status">200<\/strong>/);
+      // A public client refreshes too, with no secret to send.
+      expect((await browse(`${url}/refresh`, { method: "POST" })).status).toBe(303);
+      expect(await (await browse(`${url}/`)).text()).toContain(user.name);
+    } finally {
+      await publicApp.stop();
+    }
   });
 
   it("refreshes its tokens, then signs out at Gatehouse too (RP-initiated logout) and comes back", async () => {

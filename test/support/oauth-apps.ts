@@ -59,11 +59,17 @@ export function authorizeUrl(clientId: string, params: Record<string, string> = 
 
 /**
  * A signed-in person authorizes an app and allows it on the consent step, as the consent page does;
- * answers the code the app receives at its redirect URI, and the PKCE verifier.
+ * answers the code the app receives at its redirect URI, and the PKCE verifier. `params` adds to the
+ * authorization request (a `resource`, another `scope`).
  */
-export async function authorizeAndAllow(t: TestApp, cookie: string, clientId: string) {
+export async function authorizeAndAllow(
+  t: TestApp,
+  cookie: string,
+  clientId: string,
+  params: Record<string, string> = {},
+) {
   // prompt=consent: the consent step even when this person allowed the app before.
-  const { url, verifier } = authorizeUrl(clientId, { prompt: "consent" });
+  const { url, verifier } = authorizeUrl(clientId, { prompt: "consent", ...params });
   const consent = await redirectUrlOf(await t.request(url, { cookie }));
   expect(consent?.pathname).toBe("/oauth/consent");
   const allowed = await t.request("/api/auth/oauth2/consent", {

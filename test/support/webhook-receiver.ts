@@ -29,6 +29,11 @@ export interface WebhookReceiver {
   };
   /** "path webhook-id" of requests for one delivery (one endpoint's path, one event) open at the same time. */
   overlaps: string[];
+  /**
+   * "path webhook-id" of the requests received and not answered yet. Answers are sent from this process's event
+   * loop, so a sender killed in the same tick as this is read never learns how those attempts ended.
+   */
+  unanswered(): string[];
   /** Waits until `predicate` holds over what was received. */
   waitFor(predicate: (received: ReceivedWebhook[]) => boolean, timeoutMs?: number): Promise<void>;
   /** The payload of a request, verified with `standardwebhooks` against any of `secrets` (throws if none verifies). */
@@ -48,6 +53,7 @@ export async function startWebhookReceiver(port = 0): Promise<WebhookReceiver> {
     received: [],
     respond: () => ({ status: 200, body: "ok" }),
     overlaps: [],
+    unanswered: () => [...open].flatMap(([key, count]) => (count > 0 ? [key] : [])),
     async waitFor(predicate, timeoutMs = 10_000) {
       const deadline = Date.now() + timeoutMs;
       while (!predicate(receiver.received)) {

@@ -59,6 +59,7 @@ describe("OpenID provider configuration", () => {
     const keys = signingKeyOptions(
       load({ JWKS_ROTATION_DAYS: "30", JWKS_GRACE_DAYS: "7" }).oidc,
       "https://id.example",
+      "https://id.example",
     );
     expect(keys.jwks).toMatchObject({
       keyPairConfig: { alg: "RS256", modulusLength: 2048 },
@@ -69,6 +70,7 @@ describe("OpenID provider configuration", () => {
     expect(keys.jwt).toMatchObject({ issuer: "https://id.example", audience: "https://id.example" });
     const never = signingKeyOptions(
       load({ JWKS_ROTATION_DAYS: "0", JWKS_ALG: "ES256" }).oidc,
+      "https://id.example",
       "https://id.example",
     );
     expect(never.jwks?.rotationInterval).toBeUndefined();

@@ -1,6 +1,7 @@
 import type { OAuthProviderExtension } from "@better-auth/oauth-provider";
 import type { BetterAuthPlugin } from "better-auth";
-import { createAuthMiddleware } from "better-auth/api";
+import { createAuthMiddleware, isAPIError } from "better-auth/api";
+import { publishedPicture } from "#server/auth/published-picture.ts";
 import { parseRoles } from "#shared/roles.ts";
 
 /** The scope that lets an app see the user's organizations (docs/oidc-claims.md). */
@@ -132,6 +133,30 @@ export function introspectionOrganizationClaims(): NonNullable<
         const active = await activeOrganizationOf(adapterOf(ctx), answer.sub, answer.sid);
         if (!("org_id" in active)) return;
         return ctx.json({ ...answer, ...active });
+      }),
+    },
+  ];
+}
+
+/**
+ * userinfo's `picture` as the ID token has it (published-picture.ts): the plugin answers the stored image, which
+ * for an uploaded picture is a data URL of up to 64 KiB. `sub` is the user's id (no pairwise subjects).
+ */
+export function userInfoPicture(
+  baseURL: string,
+): NonNullable<NonNullable<BetterAuthPlugin["hooks"]>["after"]> {
+  return [
+    {
+      matcher: (ctx) => ctx.path === "/oauth2/userinfo",
+      handler: createAuthMiddleware(async (ctx) => {
+        const answer = ctx.context.returned as Record<string, unknown> | undefined;
+        if (!answer || typeof answer !== "object" || isAPIError(answer) || answer instanceof Response) return;
+        if (!("picture" in answer) || typeof answer.sub !== "string") return;
+        const stored = typeof answer.picture === "string" ? answer.picture : undefined;
+        const picture = publishedPicture(baseURL, answer.sub, stored);
+        if (picture === answer.picture) return;
+        const { picture: _stored, ...rest } = answer;
+        return ctx.json(picture ? { ...rest, picture } : rest);
       }),
     },
   ];

@@ -230,6 +230,104 @@ function tokenErrorCodes() {
   };
 }
 
+interface GrantedToken {
+  sub?: unknown;
+  client_id?: unknown;
+  azp?: unknown;
+  iat?: unknown;
+}
+type GrantAdapter = HookContext["context"]["adapter"];
+
+/**
+ * Whether a user's JWT access token outlives the app's grant (the consent the account's "Connected apps"
+ * revokes, features/applications/grants.ts). An opaque token is deleted with its grant; a JWT is stored
+ * nowhere, and the plugin only checks its session. It has ended when the (client, user) consent is gone, or
+ * when the consent now there was given after the token was signed (a grant revoked, then given again).
+ * A first-party app (skip_consent) keeps no consent, and a client's own token (client_credentials: the
+ * client is its subject) has no user: neither has a grant to end.
+ */
+async function grantEnded(adapter: GrantAdapter, token: GrantedToken): Promise<boolean> {
+  const clientId =
+    typeof token.client_id === "string" ? token.client_id : typeof token.azp === "string" ? token.azp : "";
+  const userId = typeof token.sub === "string" ? token.sub : "";
+  if (!clientId || !userId || userId === clientId) return false;
+  const client = await adapter.findOne<{ skipConsent?: boolean | null }>({
+    model: "oauthClient",
+    where: [{ field: "clientId", value: clientId }],
+  });
+  if (!client || client.skipConsent) return false;
+  const consent = await adapter.findOne<{ createdAt: Date | string }>({
+    model: "oauthConsent",
+    where: [
+      { field: "clientId", value: clientId },
+      { field: "userId", value: userId },
+    ],
+  });
+  if (!consent) return true;
+  // The plugin stamps a consent in whole seconds, before the tokens of the same authorization are signed.
+  const grantedAt = Math.floor(new Date(consent.createdAt).getTime() / 1000);
+  return typeof token.iat !== "number" || grantedAt > token.iat;
+}
+
+/** A JWT (three dot-separated parts), as opposed to an opaque token. */
+const isJwt = (token: string | undefined): token is string => token?.split(".").length === 3;
+
+/** The access token a userinfo request presents: `Authorization: Bearer|DPoP …`, else a POST body's. */
+function presentedAccessToken(ctx: HookContext): string | undefined {
+  const authorization = ctx.headers?.get("authorization")?.trim();
+  const [scheme, value] = authorization?.split(/\s+/) ?? [];
+  if (value && /^(bearer|dpop)$/i.test(scheme ?? "")) return value;
+  return field(ctx.body, "access_token");
+}
+
+/**
+ * A revoked grant ends its JWT access tokens too: introspection answers `{active:false}` and userinfo 401
+ * invalid_token (the plugin's own answer for an inactive token). Checked after the plugin has accepted the
+ * token (signature, expiry, client, session), so only live JWTs cost the two lookups; opaque tokens are
+ * deleted with the grant and never reach it. Runs before the introspection claims hook (identity-claims.ts).
+ * An offline verifier (JWKS) cannot know: it accepts the JWT until its `exp` (one hour).
+ */
+function grantChecks() {
+  return [
+    {
+      matcher: (ctx: { path?: string }) => ctx.path === "/oauth2/introspect",
+      handler: createAuthMiddleware(async (ctx) => {
+        const answer = ctx.context.returned as (GrantedToken & { active?: unknown }) | undefined;
+        if (!answer || typeof answer !== "object" || isAPIError(answer) || answer.active !== true) return;
+        if (!isJwt(field(ctx.body, "token"))) return;
+        if (await grantEnded(ctx.context.adapter, answer)) return ctx.json({ active: false });
+      }),
+    },
+    {
+      matcher: (ctx: { path?: string }) => ctx.path === "/oauth2/userinfo",
+      handler: createAuthMiddleware(async (ctx) => {
+        const returned = ctx.context.returned;
+        if (!returned || typeof returned !== "object" || isAPIError(returned) || returned instanceof Response)
+          return;
+        const token = presentedAccessToken(ctx);
+        if (!isJwt(token)) return;
+        let claims: GrantedToken;
+        try {
+          claims = decodeJwt(token);
+        } catch {
+          return;
+        }
+        if (!(await grantEnded(ctx.context.adapter, claims))) return;
+        const description = "The access to this app was revoked";
+        // A Response, because the pipeline keeps the endpoint's status (200) for an error an after-hook returns.
+        return new Response(JSON.stringify({ error: "invalid_token", error_description: description }), {
+          status: 401,
+          headers: {
+            "Content-Type": "application/json",
+            "Cache-Control": "no-store",
+            "WWW-Authenticate": `Bearer error="invalid_token", error_description="${description}"`,
+          },
+        });
+      }),
+    },
+  ];
+}
+
 /** The provider's protocol rules that better-auth's plugin does not have (identity-provider.ts wires them). */
 export function identityGuards(
   provider: ProviderPlugin,
@@ -242,6 +340,6 @@ export function identityGuards(
       refreshGuard(provider),
       endSessionGuard(provider),
     ]),
-    after: [tokenErrorCodes()],
+    after: [tokenErrorCodes(), ...grantChecks()],
   };
 }

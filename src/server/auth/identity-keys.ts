@@ -1,5 +1,6 @@
 import type { AuthContext } from "better-auth";
 import { createJwk, type JWKOptions, type JwtOptions } from "better-auth/plugins";
+import { publishedPicture } from "#server/auth/published-picture.ts";
 import type { OidcConfig } from "#server/boot/config.ts";
 
 const DAY = 24 * 60 * 60;
@@ -18,7 +19,7 @@ function keyPairConfig(alg: OidcConfig["jwksAlg"]): JWKOptions {
  * - `gracePeriod` keeps a key in the JWKS until `expiresAt + grace`, so tokens it signed still verify.
  * - Private keys are encrypted with BETTER_AUTH_SECRET (`disablePrivateKeyEncryption` stays false).
  */
-export function signingKeyOptions(oidc: OidcConfig, issuer: string): JwtOptions {
+export function signingKeyOptions(oidc: OidcConfig, issuer: string, baseURL: string): JwtOptions {
   return {
     jwks: {
       keyPairConfig: keyPairConfig(oidc.jwksAlg),
@@ -30,14 +31,20 @@ export function signingKeyOptions(oidc: OidcConfig, issuer: string): JwtOptions 
       issuer,
       audience: issuer,
       // GET /api/auth/token (a signed-in browser's token for its own backend, 15 minutes): the OpenID claims'
-      // names, not better-auth's whole user row (role, ban reason…). `sub` is the user id.
-      definePayload: ({ user, session }) => ({
-        name: user.name,
-        email: user.email,
-        email_verified: user.emailVerified,
-        ...(user.image ? { picture: user.image } : {}),
-        ...(typeof session.activeOrganizationId === "string" ? { org_id: session.activeOrganizationId } : {}),
-      }),
+      // names, not better-auth's whole user row (role, ban reason…). `sub` is the user id; `picture` an http(s)
+      // URL, never an uploaded picture's data URL (published-picture.ts).
+      definePayload: ({ user, session }) => {
+        const picture = publishedPicture(baseURL, user.id, user.image);
+        return {
+          name: user.name,
+          email: user.email,
+          email_verified: user.emailVerified,
+          ...(picture ? { picture } : {}),
+          ...(typeof session.activeOrganizationId === "string"
+            ? { org_id: session.activeOrganizationId }
+            : {}),
+        };
+      },
     },
     // No `set-auth-jwt` on every get-session: the web app does not use it, it would cost a signature per call,
     // and the get-session hot path (http/hot-paths.ts) answers with better-auth's exact headers.

@@ -6,10 +6,12 @@ import {
   GATEHOUSE_CLAIMS,
   introspectionOrganizationClaims,
   organizationClaims,
+  userInfoPicture,
 } from "#server/auth/identity-claims.ts";
 import { identityGuards, type ProviderPlugin } from "#server/auth/identity-guards.ts";
 import { reconcileSigningKeys, signingKeyOptions } from "#server/auth/identity-keys.ts";
 import { registrationRules } from "#server/auth/identity-registration.ts";
+import { publishedPicture } from "#server/auth/published-picture.ts";
 import type { Config } from "#server/boot/config.ts";
 import { limitCounters } from "#server/db/limit-counters.ts";
 import type { Db } from "#server/db/tables.ts";
@@ -57,7 +59,7 @@ export function identityProviderPlugins(config: Config, db: Db, secondaryStorage
   const { oidc } = config;
   const counters = config.isProduction ? limitCounters(db, secondaryStorage) : undefined;
   const issuer = oidcIssuer(config.baseURL);
-  const keys = signingKeyOptions(oidc, issuer);
+  const keys = signingKeyOptions(oidc, issuer, config.baseURL);
   const registrationToken = oidc.registrationToken;
   const provider = oauthProvider({
     loginPage: OIDC_LOGIN_PAGE,
@@ -69,9 +71,12 @@ export function identityProviderPlugins(config: Config, db: Db, secondaryStorage
     resources: oidc.resources,
     enforcePerClientResources: false,
     // The standard claims of the granted scopes in the ID token too, not only at userinfo: most apps read
-    // who signed in straight from the ID token (as Google's and Keycloak's carry them).
+    // who signed in straight from the ID token (as Google's and Keycloak's carry them). `picture` is an
+    // http(s) URL, never the stored data URL of an uploaded picture (published-picture.ts).
     customIdTokenClaims: ({ user, scopes }) => ({
-      ...(scopes.includes("profile") ? { name: user.name, picture: user.image ?? undefined } : {}),
+      ...(scopes.includes("profile")
+        ? { name: user.name, picture: publishedPicture(config.baseURL, user.id, user.image) }
+        : {}),
       ...(scopes.includes("email") ? { email: user.email, email_verified: user.emailVerified } : {}),
     }),
     extensions: [organizationClaims],
@@ -109,7 +114,12 @@ export function identityProviderPlugins(config: Config, db: Db, secondaryStorage
     },
     hooks: {
       before: [...guards.before, ...registration.before],
-      after: [...guards.after, ...registration.after, ...introspectionOrganizationClaims()],
+      after: [
+        ...guards.after,
+        ...registration.after,
+        ...introspectionOrganizationClaims(),
+        ...userInfoPicture(config.baseURL),
+      ],
     },
   } satisfies BetterAuthPlugin;
   return [jwt(keys), provider, gatehouseIdentity];

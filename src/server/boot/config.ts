@@ -89,6 +89,7 @@ const schema = z.object({
   WEBHOOK_ALLOW_HTTP: flag,
   WEBHOOK_ALLOW_PRIVATE: flag,
   WEBHOOK_RETRY_SCALE: z.coerce.number().gt(0).max(1).default(1),
+  WEBHOOK_ATTEMPT_TIMEOUT_MS: z.coerce.number().int().min(100).max(10_000).default(10_000),
   // Verified domains (issue 18): where TXT records are looked up.
   DNS_SERVERS: z
     .string()
@@ -154,6 +155,11 @@ export interface WebhookConfig {
   allowPrivate: boolean;
   /** WEBHOOK_RETRY_SCALE: multiplies the retry delays and the 3-day window (tests only). @default 1 */
   retryScale: number;
+  /**
+   * WEBHOOK_ATTEMPT_TIMEOUT_MS: the time an attempt may take; a claim's lease is three times it (tests only, so
+   * that a kill -9 test on PostgreSQL does not wait 30 s for each lapsed lease). @default 10 000
+   */
+  attemptTimeoutMs: number;
 }
 
 export type Database = { kind: "sqlite"; path: string } | { kind: "postgres"; url: string };
@@ -278,6 +284,11 @@ export function loadConfig(env: Env = processEnvironment()): Config {
   if (isProduction && e.WEBHOOK_RETRY_SCALE !== 1) {
     throw new ConfigError("WEBHOOK_RETRY_SCALE: for tests only; leave it unset when NODE_ENV=production");
   }
+  if (isProduction && e.WEBHOOK_ATTEMPT_TIMEOUT_MS !== 10_000) {
+    throw new ConfigError(
+      "WEBHOOK_ATTEMPT_TIMEOUT_MS: for tests only; leave it unset when NODE_ENV=production",
+    );
+  }
   let social: SocialConfig;
   try {
     social = parseSocialConfig(env);
@@ -339,6 +350,7 @@ export function loadConfig(env: Env = processEnvironment()): Config {
       allowHttp: !isProduction || e.WEBHOOK_ALLOW_HTTP,
       allowPrivate: e.WEBHOOK_ALLOW_PRIVATE,
       retryScale: e.WEBHOOK_RETRY_SCALE,
+      attemptTimeoutMs: e.WEBHOOK_ATTEMPT_TIMEOUT_MS,
     },
     dnsServers: listOf(e.DNS_SERVERS),
     locales,

@@ -1,3 +1,4 @@
+import { z } from "zod";
 import { bulkInviteRouteDocs } from "#server/boot/bulk-invite-api-doc.ts";
 import type { Config } from "#server/boot/config.ts";
 import { domainRouteDocs } from "#server/boot/domain-api-doc.ts";
@@ -22,6 +23,12 @@ import { auditPage, auditQuery } from "#shared/contracts/audit.ts";
 import { configAnswer } from "#shared/contracts/config.ts";
 import { healthAnswer, readyAnswer } from "#shared/contracts/health.ts";
 import { outboxAnswer } from "#shared/contracts/outbox.ts";
+
+/** The picture route's path parameters. */
+const pictureParams = z.object({
+  userId: z.string().meta({ description: "The user's id (the `sub` claim)" }),
+  version: z.string().meta({ description: "Drawn from the picture: a changed picture has another" }),
+});
 
 /**
  * What the routes of productApi() (boot/product-api.ts) serve, for the API reference (features/reference):
@@ -134,6 +141,18 @@ export function productRouteDocs(config: Config): ProductRouteDoc[] {
         200: { description: "The connected apps", schema: connectedAppsAnswer },
         401: refusal("Not signed in"),
         403: refusal("An API key"),
+      },
+    },
+    {
+      method: "get",
+      path: "/api/pictures/users/{userId}/{version}",
+      summary:
+        "A person's uploaded picture (PNG, JPEG or WebP), at the URL the `picture` claim of ID tokens, userinfo and /api/auth/token names. The version changes with the picture; an answer may be cached for a year.",
+      access: "public",
+      params: pictureParams,
+      responses: {
+        200: { description: "The picture (image/png, image/jpeg or image/webp)", contentType: "image/*" },
+        404: refusal("No such user, no uploaded picture, or an older version"),
       },
     },
     ...webhookRouteDocs(),

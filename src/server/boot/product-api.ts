@@ -6,6 +6,7 @@ import type { Logger } from "#server/boot/logger.ts";
 import { productRouteDocs } from "#server/boot/product-api-doc.ts";
 import type { AppDatabase } from "#server/db/db.ts";
 import { limitCounters } from "#server/db/limit-counters.ts";
+import { PICTURES_MOUNT, pictureRoutes } from "#server/features/accounts/pictures.ts";
 import type { accountsPlugin } from "#server/features/accounts/plugin.ts";
 import type { twoFactorAccountPlugin } from "#server/features/accounts/two-factor.ts";
 import { adminRoutes } from "#server/features/admin/routes.ts";
@@ -68,6 +69,8 @@ export function productApi({ config, auth, database, mailer, logger, ready, wake
       )
       .route("/admin/applications", applicationsRoutes(auth, database.db))
       .route("/account/connected-apps", connectedAppsRoutes(auth, database.db))
+      // Uploaded pictures at the URL the `picture` claim names (auth/published-picture.ts).
+      .route(PICTURES_MOUNT, pictureRoutes(database.db))
       .route(
         "/webhooks",
         webhookRoutes({

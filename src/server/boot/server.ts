@@ -82,6 +82,7 @@ export async function buildServer(config: Config, logger: Logger) {
       appSecret: config.secret,
       policy: config.webhooks,
       retryScale: config.webhooks.retryScale,
+      attemptTimeoutMs: config.webhooks.attemptTimeoutMs,
       onDisabled: (endpointId) => mailEndpointOwners(database.db, mailer, APP_NAME, endpointId),
     });
     if (config.webhooks.delivery) await webhooks.start();

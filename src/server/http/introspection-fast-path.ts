@@ -14,7 +14,9 @@ import { clientAddress } from "#server/http/client-ip.ts";
  * (docs/decisions/0021). Anything else — another client's token, a JWT, a refresh token, an unknown,
  * expired or revoked token, a wrong secret, a disabled client, a signed-out session, a banned user,
  * resources, DPoP, a client over its rate limit, any unusual request — goes to better-auth unchanged, which
- * decides and answers. Tests pin that both ways answer the same.
+ * decides and answers. Tests pin that both ways answer the same. A revoked grant deletes its opaque tokens
+ * (features/applications/grants.ts), so this path never finds one; whether a JWT's grant still stands is
+ * checked on the full path only (identity-guards.ts), which every JWT takes.
  */
 export interface FastIntrospection {
   /** The answer's JSON when this request is plainly valid; undefined when better-auth must decide. */

@@ -3,7 +3,8 @@ import { Hono } from "hono";
 import { validator } from "hono/validator";
 import { API_KEY_HEADER } from "#server/auth/api-key-access.ts";
 import type { Auth } from "#server/auth/auth.ts";
-import type { Db } from "#server/db/tables.ts";
+import { toDate } from "#server/db/dates.ts";
+import type { DateValue, Db } from "#server/db/tables.ts";
 import {
   type ApplicationsAnswer,
   applicationDisabledBody,
@@ -122,8 +123,9 @@ export function applicationsRoutes(auth: Auth, db: Db) {
 
 /**
  * GET /api/account/connected-apps — the apps the signed-in person allowed (the plugin's consents), with
- * each app's name and logo, and when it last received a token for them. Revoking is the plugin's
- * POST /api/auth/oauth2/delete-consent, which Gatehouse makes take the app's tokens too (grants.ts).
+ * each app's name and logo, and when it last received a token for them (an opaque access token or a refresh
+ * token). Revoking is the plugin's POST /api/auth/oauth2/delete-consent, which Gatehouse makes take the app's
+ * tokens too (grants.ts).
  */
 export function connectedAppsRoutes(auth: Auth, db: Db) {
   return new Hono().get("/", async (c) => {
@@ -147,13 +149,27 @@ export function connectedAppsRoutes(auth: Auth, db: Db) {
       .where("oauthConsent.userId", "=", userId)
       .orderBy("oauthConsent.createdAt", "desc")
       .execute();
-    const lastUse = await db
-      .selectFrom("oauthAccessToken")
-      .select(["clientId", (eb) => eb.fn.max("createdAt").as("lastUsedAt")])
-      .where("userId", "=", userId)
-      .groupBy("clientId")
-      .execute();
-    const lastUsedBy = new Map(lastUse.map((row) => [row.clientId, row.lastUsedAt]));
+    // The newest token each app got for this person: an opaque access token, or a refresh token (issued beside
+    // every JWT access token of an app with offline_access, and at each refresh). JWT access tokens themselves
+    // are stored nowhere: an app that asked for neither is not seen using them.
+    const [accessUse, refreshUse] = await Promise.all(
+      (["oauthAccessToken", "oauthRefreshToken"] as const).map((table) =>
+        db
+          .selectFrom(table)
+          .select(["clientId", (eb) => eb.fn.max("createdAt").as("lastUsedAt")])
+          .where("userId", "=", userId)
+          .groupBy("clientId")
+          .execute(),
+      ),
+    );
+    const lastUsedBy = new Map<string, DateValue>();
+    for (const row of [...(accessUse ?? []), ...(refreshUse ?? [])]) {
+      const known = lastUsedBy.get(row.clientId);
+      if (row.lastUsedAt == null) continue;
+      if (!known || toDate(row.lastUsedAt).getTime() > toDate(known).getTime()) {
+        lastUsedBy.set(row.clientId, row.lastUsedAt);
+      }
+    }
     const answer: ConnectedAppsAnswer = {
       items: consents.map((row) => ({
         id: row.id,

@@ -4,8 +4,12 @@ import type { Db } from "#server/db/tables.ts";
 import { type DeliveryRow, type EndpointRow, iso, UNFINISHED } from "./rows.ts";
 import { ATTEMPT_TIMEOUT_MS } from "./send.ts";
 
-/** A claimed delivery belongs to its instance this long: beyond any attempt (10 s), never two at once. */
-export const CLAIM_LEASE_MS = 3 * ATTEMPT_TIMEOUT_MS;
+/**
+ * A claimed delivery belongs to its instance this long: beyond any attempt (10 s), never two at once. Three times
+ * the attempt timeout, whatever it is (WEBHOOK_ATTEMPT_TIMEOUT_MS shortens both in tests).
+ */
+export const leaseFor = (attemptTimeoutMs: number) => 3 * attemptTimeoutMs;
+export const CLAIM_LEASE_MS = leaseFor(ATTEMPT_TIMEOUT_MS);
 
 /** A delivery this instance claimed, with its endpoint as it was at the claim. */
 export interface Claimed {
@@ -17,13 +21,15 @@ export interface Claimed {
  * Takes what is due, one delivery per endpoint not busy here, with the endpoint's row, in `trx`. On
  * PostgreSQL the endpoint's row is locked (`FOR UPDATE SKIP LOCKED`), so two instances never claim for one
  * endpoint at once; an endpoint with a delivery under a live lease is skipped (one attempt in flight per
- * endpoint, oldest due first). The claimed delivery is leased: `delivering` until CLAIM_LEASE_MS from now.
+ * endpoint, oldest due first). The claimed delivery is leased: `delivering` until `leaseMs` (CLAIM_LEASE_MS
+ * unless the attempt timeout was shortened) from now.
  */
 export async function claim(
   trx: Db,
   kind: AppDatabase["kind"],
   room: number,
   busyHere: Set<string>,
+  leaseMs = CLAIM_LEASE_MS,
 ): Promise<Claimed[]> {
   const now = Date.now();
   const due = await trx
@@ -89,7 +95,7 @@ export async function claim(
   const rows = await trx.selectFrom("webhook_delivery").selectAll().where("id", "in", ids).execute();
   await trx
     .updateTable("webhook_delivery")
-    .set({ status: "delivering", attempts: sql`"attempts" + 1`, nextAttemptAt: iso(now + CLAIM_LEASE_MS) })
+    .set({ status: "delivering", attempts: sql`"attempts" + 1`, nextAttemptAt: iso(now + leaseMs) })
     .where("id", "in", ids)
     .execute();
   const byId = new Map(free.map((e) => [e.id, e]));

@@ -43,7 +43,7 @@ export function urlRefusal(raw: string, policy: SendPolicy): string | undefined 
  * many events, and a new TCP (and TLS) connection for each costs more than the request. A socket is reused
  * only for the address it was opened to, which was checked then.
  */
-export function createConnections(max = 200) {
+export function createConnections(max = 200, timeoutMs = ATTEMPT_TIMEOUT_MS) {
   const agents = new Map<string, http.Agent>();
   const close = () => {
     for (const agent of agents.values()) agent.destroy();
@@ -55,7 +55,7 @@ export function createConnections(max = 200) {
       let agent = agents.get(key);
       if (!agent) {
         if (agents.size >= max) close();
-        const options = { keepAlive: true, timeout: ATTEMPT_TIMEOUT_MS };
+        const options = { keepAlive: true, timeout: timeoutMs };
         agent = url.protocol === "https:" ? new https.Agent(options) : new http.Agent(options);
         agents.set(key, agent);
       }

@@ -2,18 +2,33 @@ import type { Logger } from "#server/boot/logger.ts";
 import type { AppDatabase } from "#server/db/db.ts";
 import type { Db } from "#server/db/tables.ts";
 import { onOutboxWrite } from "#server/events/outbox-signal.ts";
-import { type Claimed, claim } from "./claim.ts";
+import { type Claimed, claim, leaseFor } from "./claim.ts";
 import { FAN_OUT_BATCH, fanOut } from "./fan-out.ts";
 import { recordFailure, recordSuccess } from "./outcomes.ts";
 import { purgeDeliveries } from "./purge.ts";
 import { type DeliveryRow, iso, UNFINISHED } from "./rows.ts";
 import type { SendPolicy, SendResult } from "./send.ts";
-import { createConnections, sendWebhook } from "./send.ts";
+import { ATTEMPT_TIMEOUT_MS, createConnections, sendWebhook } from "./send.ts";
 import { openSecret, signatureHeader } from "./signing.ts";
 
 /** Waits after the 1st, 2nd, … failed attempt; the last one repeats until the delivery is 3 days old. */
 export const RETRY_DELAYS_MS = [5_000, 300_000, 1_800_000, 7_200_000, 18_000_000, 36_000_000];
 export const GIVE_UP_AFTER_MS = 3 * 24 * 3_600_000;
+
+/**
+ * When a delivery that has just failed its `attempts`-th attempt is tried again: after the delay of that attempt
+ * (RETRY_DELAYS_MS, the last one repeating), or null when that would be past GIVE_UP_AFTER_MS from its creation
+ * (failed for good; recordFailure may then turn the endpoint off). `scale` is WEBHOOK_RETRY_SCALE.
+ */
+export function nextAttemptAfterFailure(
+  attempts: number,
+  createdAt: number,
+  now: number,
+  scale = 1,
+): number | null {
+  const delay = (RETRY_DELAYS_MS[Math.min(attempts, RETRY_DELAYS_MS.length) - 1] ?? 0) * scale;
+  return now + delay - createdAt > GIVE_UP_AFTER_MS * scale ? null : now + delay;
+}
 /** Rows left by another instance (or by a transaction the signal came too early for) are looked for this often. */
 const POLL_MS = 5_000;
 /** After an outbox write, look again this often for a while: the writer's transaction may not have committed. */
@@ -36,6 +51,8 @@ export interface WebhookWorkerDeps {
   policy: SendPolicy;
   /** Multiplies the retry delays and the 3-day window (WEBHOOK_RETRY_SCALE, tests). */
   retryScale: number;
+  /** The time an attempt may take (ATTEMPT_TIMEOUT_MS; WEBHOOK_ATTEMPT_TIMEOUT_MS, tests); a claim leases 3×. */
+  attemptTimeoutMs?: number;
   /** Told once an endpoint is turned off for failing (the owners' mail, outcomes.ts). */
   onDisabled: (endpointId: string) => Promise<void>;
 }
@@ -65,6 +82,7 @@ export interface WebhookWorker {
 export function createWebhookWorker(deps: WebhookWorkerDeps): WebhookWorker {
   const { database, logger } = deps;
   const { db, kind } = database;
+  const attemptTimeoutMs = deps.attemptTimeoutMs ?? ATTEMPT_TIMEOUT_MS;
   const inFlight = new Map<string, Promise<void>>();
   let started = false;
   let stopped = false;
@@ -78,7 +96,7 @@ export function createWebhookWorker(deps: WebhookWorkerDeps): WebhookWorker {
   let purgeTimer: NodeJS.Timeout | undefined;
   let unsubscribe: (() => void) | undefined;
   const secrets = new Map<string, string>();
-  const connections = createConnections();
+  const connections = createConnections(undefined, attemptTimeoutMs);
   /** Finished attempts waiting for the next pass to record them. */
   const outcomes: Outcome[] = [];
 
@@ -112,18 +130,22 @@ export function createWebhookWorker(deps: WebhookWorkerDeps): WebhookWorker {
       },
       deps.policy,
       connections,
+      attemptTimeoutMs,
     );
     if (result.ok) {
       outcomes.push({ row, result, retryAt: null });
       return;
     }
-    const scale = deps.retryScale;
-    const delay = (RETRY_DELAYS_MS[Math.min(row.attempts, RETRY_DELAYS_MS.length) - 1] ?? 0) * scale;
-    const givingUp = Date.now() + delay - Date.parse(row.createdAt) > GIVE_UP_AFTER_MS * scale;
-    outcomes.push({ row, result, retryAt: givingUp ? null : Date.now() + delay });
+    const retryAt = nextAttemptAfterFailure(
+      row.attempts,
+      Date.parse(row.createdAt),
+      Date.now(),
+      deps.retryScale,
+    );
+    outcomes.push({ row, result, retryAt });
     logger.warn(
       { deliveryId: row.id, endpointId: row.endpointId, attempts: row.attempts, reason: result.error },
-      givingUp ? "webhook delivery failed for good" : "webhook delivery failed, will retry",
+      retryAt === null ? "webhook delivery failed for good" : "webhook delivery failed, will retry",
     );
   }
 
@@ -162,7 +184,7 @@ export function createWebhookWorker(deps: WebhookWorkerDeps): WebhookWorker {
         .execute(async (trx) => ({
           disabled: await recordOutcomes(trx, batch),
           fanned: await fanOut(trx, kind),
-          rows: room > 0 ? await claim(trx, kind, room, busyEndpoints()) : [],
+          rows: room > 0 ? await claim(trx, kind, room, busyEndpoints(), leaseFor(attemptTimeoutMs)) : [],
         }))
         .catch((err) => {
           // Kept for the next pass; were this process to end first, the lapsed claims are sent again.
