@@ -2,7 +2,14 @@ import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { linkIn } from "../../test/support/smtp-sink.ts";
 import { captureScreen, DESKTOP, launchChromium } from "../support/browser.ts";
-import { authApi, person, type SeededUser, seedUser, signedInContext } from "../support/seed.ts";
+import {
+  authApi,
+  person,
+  type SeededUser,
+  seedUser,
+  signedInContext,
+  submitSignIn,
+} from "../support/seed.ts";
 import { type E2EServer, startE2EServer } from "../support/server.ts";
 
 /** Issue 18: an invite link made, shared and used from a second browser; pending invitations surfaced. */
@@ -114,6 +121,36 @@ describe("invite links and pending invitations in Chromium", () => {
     await page.getByText("Invite link revoked").first().waitFor();
     await page.getByText("Revoked", { exact: true }).first().waitFor();
     await capture(page, "list");
+  });
+
+  it("someone with an account opens a link signed out, signs in from it and joins", async () => {
+    const organizationId = (await authApi(server, "/organization/list", { cookie: owner.cookie })).find(
+      (o: { slug: string }) => o.slug === org.slug,
+    ).id;
+    const made = await authApi(server, "/organization/create-invite-link", {
+      cookie: owner.cookie,
+      json: { organizationId, role: "member", expiresIn: 3600 },
+    });
+    const member = await seedUser(server, person("Sigrid Signin"));
+    const visitor = await browser.newContext({ viewport: DESKTOP });
+    const visitorPage = await visitor.newPage();
+    await visitorPage.goto(made.url);
+    await visitorPage.getByRole("heading", { name: `Join ${org.name}` }).waitFor();
+    await visitorPage.getByRole("link", { name: "I already have an account" }).click();
+    await visitorPage.waitForURL(/\/sign-in\?/);
+    await submitSignIn(visitorPage, server, member.email, member.password);
+    // Signed in, they are back on the link, which now offers to join.
+    await visitorPage.waitForURL(made.url);
+    await visitorPage.getByRole("button", { name: `Join ${org.name}` }).click();
+    await visitorPage.waitForURL(`${server.url}/org/${org.slug}`);
+    await visitorPage.getByRole("heading", { name: org.name }).first().waitFor();
+    await visitor.close();
+    const members = await authApi(server, `/organization/list-members?organizationId=${organizationId}`, {
+      cookie: owner.cookie,
+    });
+    expect(
+      members.members.find((m: { user: { email: string } }) => m.user.email === member.email)?.role,
+    ).toBe("member");
   });
 
   it("a pending invitation shows on the home page and in the switcher, and is accepted from the switcher by keyboard", async () => {

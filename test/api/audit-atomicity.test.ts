@@ -76,6 +76,23 @@ describe(`audit events written in the change's own transaction (${testDatabase})
     expect(await eventsOf(t, { action: "invitation.cancelled", targetId: invitation.id })).toHaveLength(1);
   });
 
+  it("invite-member: no invitation and no mail is kept (decision 34)", async () => {
+    const orgId = (await createOrganization(t, owner.cookie)).id;
+    const email = `unrecorded-${Date.now()}@example.test`;
+    const res = await withoutAuditTable(() =>
+      api(t, "/organization/invite-member", owner.cookie, { email, role: "member", organizationId: orgId }),
+    );
+    expect(res.status).toBe(500);
+    expectAuthServerError();
+    const db = rawDb(t);
+    expect(await db.selectFrom("invitation").select("id").where("email", "=", email).execute()).toEqual([]);
+    expect(await db.selectFrom("mail_queue").select("id").where("to", "=", email).execute()).toEqual([]);
+    expect(t.sink.mails.filter((m) => m.to.includes(email))).toEqual([]);
+    // With the table back the same invitation is sent, recorded once.
+    const invitation = await invite(t, owner.cookie, orgId, email);
+    expect(await eventsOf(t, { action: "invitation.created", targetId: invitation.id })).toHaveLength(1);
+  });
+
   it("organization/delete: the organization, its members and its invitations stay", async () => {
     const org = await createOrganization(t, owner.cookie);
     const invitation = await invite(t, owner.cookie, org.id, `stays-${Date.now()}@example.test`);

@@ -1,4 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { sql } from "kysely";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { eventsOf } from "../support/audit.ts";
 import { addMember, api, createOrganization, invite, rawDb, signUpWithId } from "../support/organizations.ts";
 import { startTestApp, type TestApp, testDatabase } from "../support/test-app.ts";
@@ -125,6 +126,31 @@ describe(`bulk invitations (${testDatabase})`, () => {
     expect(again.body.rows[0]).toMatchObject({ email: good, problems: [{ code: "ALREADY_INVITED" }] });
   });
 
+  it("writes an invitation with its queued mail and its event, or nothing: a mail not queued rolls it back", async () => {
+    const org = await createOrganization(t, owner.cookie);
+    const email = uniqueEmail("unqueued");
+    // The mail queue's table is away for one invitation: the mail cannot be queued.
+    const logged = vi.mocked(console.error).mockImplementationOnce(() => {});
+    await sql`alter table mail_queue rename to mail_queue_away`.execute(rawDb(t));
+    const refused = await api(t, "/organization/invite-member", owner.cookie, {
+      email,
+      role: "member",
+      organizationId: org.id,
+    }).finally(() => sql`alter table mail_queue_away rename to mail_queue`.execute(rawDb(t)));
+    expect(refused.status).toBe(500);
+    // better-auth logs the database's error as it answers 500: expected here, and only that one.
+    expect(logged.mock.calls.map((c) => c.join(" "))).toEqual([expect.stringMatching(/mail_queue/)]);
+    logged.mockClear();
+    expect(await pendingEmails(t, org.id)).toEqual([]);
+    expect(await eventsOf(t, { action: "invitation.created", organizationId: org.id })).toEqual([]);
+
+    // Nothing half-sent stands in the way: the same address is invited at once, mail and event included.
+    const sent = await invite(t, owner.cookie, org.id, email);
+    expect((await t.sink.waitFor(email)).text).toContain(`/accept-invitation/${sent.id}`);
+    const created = await eventsOf(t, { action: "invitation.created", organizationId: org.id });
+    expect(created.map((e) => [e.targetId, e.actorId])).toEqual([[sent.id, owner.id]]);
+  });
+
   it("reads a plain list without a header, and refuses a role above the inviter's own", async () => {
     const org = await createOrganization(t, owner.cookie);
     const admin = await signUpWithId(t);
@@ -223,5 +249,29 @@ describe(`bulk invitations under the membership limit (${testDatabase})`, () => 
     expect(sends.map((s) => s.status)).toEqual([200, 200, 200]);
     expect(sends.reduce((n, s) => n + s.body.sent, 0)).toBe(2);
     expect(await pendingEmails(t, org.id)).toHaveLength(3);
+  });
+});
+
+describe(`bulk invitations past 100 pending (${testDatabase})`, () => {
+  let t: TestApp;
+  let owner: Awaited<ReturnType<typeof signUpWithId>>;
+
+  beforeAll(async () => {
+    t = await startTestApp({ MEMBERSHIP_LIMIT: "125" });
+    owner = await signUpWithId(t);
+  });
+  afterAll(() => t.close());
+
+  it("sends as many as the membership limit leaves places for, not better-auth's default 100", async () => {
+    const org = await createOrganization(t, owner.cookie);
+    const list = Array.from({ length: 130 }, () => uniqueEmail("many")).join("\n");
+    const sent = await bulk(t, org.id, "send", list, owner.cookie);
+    expect(sent.status).toBe(200);
+    // 125 places, the owner's taken: 124 invitations, the last six rows over the limit.
+    expect(sent.body.sent).toBe(124);
+    expect(
+      (sent.body.rows as Row[]).filter((r) => r.status === "skipped").map((r) => r.problems[0]?.code),
+    ).toEqual(Array(6).fill("OVER_MEMBERSHIP_LIMIT"));
+    expect(await pendingEmails(t, org.id)).toHaveLength(124);
   });
 });

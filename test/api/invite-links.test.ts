@@ -70,6 +70,8 @@ describe(`invite links: making, listing, revoking, joining (${testDatabase})`, (
     expect((await create("", { role: "member" })).status).toBe(401);
     for (const bad of [
       { role: "member", expiresIn: 60 },
+      { role: "member", expiresIn: HOUR - 1 },
+      { role: "member", expiresIn: 30 * 24 * HOUR + 1 },
       { role: "member", expiresIn: 31 * 24 * HOUR },
       { role: "member", maxUses: 0 },
       { role: "member", maxUses: 2.5 },
@@ -81,6 +83,20 @@ describe(`invite links: making, listing, revoking, joining (${testDatabase})`, (
       expect(res.body.code).toBe(bad.teamId ? "TEAM_NOT_FOUND" : "VALIDATION_ERROR");
       expect(typeof res.body.message).toBe("string");
     }
+  });
+
+  it("a link may live exactly 30 days, one second more is refused", async () => {
+    const asked = Date.now();
+    const longest = await create(owner.cookie, { role: "member", expiresIn: 30 * 24 * HOUR });
+    const answered = Date.now();
+    expect(longest.status, JSON.stringify(longest.body)).toBe(200);
+    const expiresAt = Date.parse(longest.body.link.expiresAt);
+    expect(expiresAt).toBeGreaterThanOrEqual(asked + 30 * 24 * HOUR * 1000 - 1000);
+    expect(expiresAt).toBeLessThanOrEqual(answered + 30 * 24 * HOUR * 1000 + 1000);
+    expect(longest.body.link.state).toBe("active");
+    const over = await create(owner.cookie, { role: "member", expiresIn: 30 * 24 * HOUR + 1 });
+    expect(over.status).toBe(400);
+    expect(over.body).toMatchObject({ code: "VALIDATION_ERROR", message: expect.stringMatching(/30 days/) });
   });
 
   it("signed out, a link's holder sees the organization; signed in they join with the link's role and team", async () => {
@@ -312,5 +328,21 @@ describe(`invite links: token guessing is limited per client in production (${te
     expect(statuses.slice(0, 30).every((s) => s === 404)).toBe(true);
     expect(statuses[30]).toBe(429);
     expect((await preview(`${octet}.1.1.2`, 99)).status).toBe(404);
+  });
+
+  it("answers 30 joins a minute to one client, then 429; another client is unaffected", async () => {
+    const joiner = await signUpVerified(t);
+    const octet = 20 + Math.floor(Math.random() * 200);
+    const join = (ip: string, i: number) =>
+      t.request("/api/auth/organization/join-invite-link", {
+        json: { token: String(i).padStart(43, "y") },
+        cookie: joiner.cookie,
+        headers: { "x-forwarded-for": ip },
+      });
+    const statuses: number[] = [];
+    for (let i = 0; i < 31; i++) statuses.push((await join(`${octet}.2.2.2`, i)).status);
+    expect(statuses.slice(0, 30)).toEqual(Array(30).fill(404));
+    expect(statuses[30]).toBe(429);
+    expect((await join(`${octet}.2.2.3`, 99)).status).toBe(404);
   });
 });

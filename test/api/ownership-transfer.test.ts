@@ -49,8 +49,22 @@ describe(`ownership transfer (${testDatabase})`, () => {
 
   it("nothing changes until accepted; accepting by the mailed link makes the heir owner and the old owner admin", async () => {
     const w = await world();
+    const asked = Date.now();
     const { offer: made, token } = await offer(w.orgId, w.heirMember.id);
+    const answered = Date.now();
     expect(made).toMatchObject({ status: "pending", keepOwner: false, toUserId: heir.id });
+    // The offer expires 7 days after it is made (issue 18), as answered and as stored.
+    const week = 7 * 24 * 60 * 60 * 1000;
+    const expiresAt = Date.parse(made.expiresAt);
+    expect(expiresAt - Date.parse(made.createdAt)).toBe(week);
+    expect(expiresAt).toBeGreaterThanOrEqual(asked + week - 1000);
+    expect(expiresAt).toBeLessThanOrEqual(answered + week + 1000);
+    const stored = await rawDb(t)
+      .selectFrom("ownership_offer")
+      .select("expiresAt")
+      .where("id", "=", made.id)
+      .executeTakeFirstOrThrow();
+    expect(new Date(stored.expiresAt).getTime()).toBe(expiresAt);
     expect(made.tokenHash).toBeUndefined();
     expect(await roleOf(w.heirMember.id)).toBe("member");
     expect(await roleOf(w.ownerMember.id)).toBe("owner");

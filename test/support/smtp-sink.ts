@@ -13,6 +13,8 @@ export interface ReceivedMail {
 export interface SmtpSink {
   url: string;
   mails: ReceivedMail[];
+  /** While true, every mail is refused with a temporary error (a relay that answers but takes nothing). */
+  refusing?: boolean;
   /** Waits for the first mail to `to` matching `subject` that arrived after `since` mails. */
   waitFor(to: string, match?: RegExp, timeoutMs?: number): Promise<ReceivedMail>;
   close(): Promise<void>;
@@ -38,6 +40,10 @@ export async function startSmtpSink({ delayMs = 0, port: wanted = 0 }: SinkOptio
     authOptional: true,
     disabledCommands: ["STARTTLS"],
     logger: false,
+    onMailFrom(_address, _session, callback) {
+      if (!sink.refusing) return callback();
+      callback(Object.assign(new Error("Relay not accepting mail now"), { responseCode: 451 }));
+    },
     onData(stream, _session, callback) {
       simpleParser(stream)
         .then((parsed) => {
@@ -65,9 +71,10 @@ export async function startSmtpSink({ delayMs = 0, port: wanted = 0 }: SinkOptio
   const find = (to: string, match?: RegExp) =>
     mails.find((m) => m.to.includes(to.toLowerCase()) && (!match || match.test(m.subject)));
 
-  return {
+  const sink: SmtpSink = {
     url: `smtp://127.0.0.1:${port}`,
     mails,
+    refusing: false,
     waitFor(to, match, timeoutMs = 5000) {
       return new Promise((resolve, reject) => {
         const check = () => {
@@ -88,6 +95,7 @@ export async function startSmtpSink({ delayMs = 0, port: wanted = 0 }: SinkOptio
     },
     close: () => new Promise((resolve) => server.close(() => resolve())),
   };
+  return sink;
 }
 
 /** The first link in a mail's text that starts with `prefix`. */

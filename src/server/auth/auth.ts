@@ -303,12 +303,19 @@ export function buildAuthOptions({
         invitationExpiresIn: INVITATION_EXPIRES_IN,
         // SPEC §9: membership limit 100 by default.
         membershipLimit: config.membershipLimit,
+        // Pending invitations: as many as the membership limit (which a bulk send counts them against,
+        // bulk-invites.ts placesLeft), not better-auth's own 100, which would cut a larger bulk send short.
+        invitationLimit: config.membershipLimit,
         teams: { enabled: true },
         // Custom roles (issue 18, decision 35): each organization's own roles in better-auth's organizationRole
         // table, enforced with the built-in ones (features/organizations/custom-roles.ts); 50 per organization.
         dynamicAccessControl: { enabled: true, maximumRolesPerOrganization: MAX_CUSTOM_ROLES },
         schema: {
           organizationRole: { additionalFields: { description: { type: "string", required: false } } },
+        },
+        // In the transaction of a new invitation and its queued mail (patches/better-auth: invite-member).
+        organizationHooks: {
+          afterCreateInvitation: async ({ invitation }) => features.invitationCreated?.(invitation),
         },
         // SPEC §4: accepting or rejecting needs the recipient's verified email, whatever the id format.
         requireEmailVerificationOnInvitation: true,

@@ -17,6 +17,11 @@ export interface AuthFeatures {
   assertUserCanBeDeleted: (userId: string) => Promise<void>;
   /** Told of the answers overrides give themselves (the audit log reads them like after-hooks'). */
   onOverrideAnswer?: OverrideObserver;
+  /**
+   * Runs inside the transaction that writes a new invitation and queues its mail (better-auth's invite-member,
+   * patched): what it writes (the audit event) commits with them or not at all.
+   */
+  invitationCreated?: (invitation: Record<string, unknown> & { id: string }) => Promise<void>;
   /** Runs after a user row is created or updated (ADMIN_EMAILS promotion). */
   afterUserWrite: (user: {
     id: string;

@@ -58,6 +58,7 @@ export function authFeatures({
   return {
     assertUserCanBeDeleted,
     onOverrideAnswer: audit.onOverrideAnswer,
+    invitationCreated: audit.invitationCreated,
     async afterUserWrite(user) {
       if (shouldBecomeAdmin(user, config.adminEmails)) await grantAdmin(db, user.id);
     },

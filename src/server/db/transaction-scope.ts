@@ -10,12 +10,17 @@ interface Scope {
   trx: Db;
   /** Work to do at the end of the transaction, before it commits (beforeCommit). */
   beforeCommit: (() => Promise<void>)[];
+  /** Signals to give once it has committed (afterCommit). */
+  afterCommit: (() => void)[];
+  /** Committed or rolled back: work started inside it and still running later writes on its own. */
+  ended: boolean;
 }
 const scope = new AsyncLocalStorage<Scope>();
 
 /** The transaction open around the current call, if better-auth opened one. */
 export function currentTransaction(): Db | undefined {
-  return scope.getStore()?.trx;
+  const current = scope.getStore();
+  return current && !current.ended ? current.trx : undefined;
 }
 
 /**
@@ -27,6 +32,17 @@ export function beforeCommit(trx: Db, work: () => Promise<void>): boolean {
   const current = scope.getStore();
   if (current?.trx !== trx) return false;
   current.beforeCommit.push(work);
+  return true;
+}
+
+/**
+ * Calls `signal` once the transaction `trx` has committed (never if it rolls back): a worker woken before
+ * would not see the rows yet. False when `trx` is not the transaction tracked around the current call.
+ */
+export function afterCommit(trx: Db, signal: () => void): boolean {
+  const current = scope.getStore();
+  if (current?.trx !== trx) return false;
+  current.afterCommit.push(signal);
   return true;
 }
 
@@ -59,14 +75,28 @@ export function trackTransactions(db: Db): Db {
         return new Proxy(builder, {
           get(b, p) {
             if (p !== "execute") return bound(b, p);
-            return <T>(fn: (trx: Db) => Promise<T>) =>
-              b.execute(async (trx) => {
-                const tracked: Scope = { trx: trx as unknown as Db, beforeCommit: [] };
-                const result = await scope.run(tracked, () => fn(tracked.trx));
-                for (let work = tracked.beforeCommit.shift(); work; work = tracked.beforeCommit.shift())
-                  await work();
-                return result;
-              });
+            return async <T>(fn: (trx: Db) => Promise<T>) => {
+              let tracked: Scope | undefined;
+              const result = await b
+                .execute(async (trx) => {
+                  const opened: Scope = {
+                    trx: trx as unknown as Db,
+                    beforeCommit: [],
+                    afterCommit: [],
+                    ended: false,
+                  };
+                  tracked = opened;
+                  const answer = await scope.run(opened, () => fn(opened.trx));
+                  for (let work = opened.beforeCommit.shift(); work; work = opened.beforeCommit.shift())
+                    await work();
+                  return answer;
+                })
+                .finally(() => {
+                  if (tracked) tracked.ended = true;
+                });
+              for (const signal of tracked?.afterCommit ?? []) signal();
+              return result;
+            };
           },
         });
       };

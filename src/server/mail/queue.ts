@@ -3,6 +3,7 @@ import { sql } from "kysely";
 import type { Logger } from "#server/boot/logger.ts";
 import type { AppDatabase } from "#server/db/db.ts";
 import type { Db } from "#server/db/tables.ts";
+import { afterCommit, currentTransaction } from "#server/db/transaction-scope.ts";
 import type { MailContent } from "#server/mail/templates.ts";
 import type { Transport } from "#server/mail/transport.ts";
 
@@ -78,7 +79,11 @@ const iso = (ms: number) => new Date(ms).toISOString();
 const ACTIVE: State[] = ["pending", "sending"];
 
 export interface MailQueue {
-  /** Stores one mail for delivery and wakes the worker. Cheap: one insert, whatever the address. */
+  /**
+   * Stores one mail for delivery and wakes the worker. Cheap: one insert, whatever the address. Inside a
+   * transaction better-auth runs (an invitation: db/transaction-scope.ts) the mail is one of its rows, queued
+   * if and only if it commits; the worker is woken after the commit.
+   */
   enqueue(to: string, content: MailContent): Promise<void>;
   /** Starts delivering (after the table exists). */
   start(): void;
@@ -217,7 +222,8 @@ export function createMailQueue(database: AppDatabase, transport: Transport, log
   return {
     async enqueue(to, content) {
       const now = iso(Date.now());
-      await db
+      const trx = currentTransaction();
+      await (trx ?? db)
         .insertInto("mail_queue")
         .values({
           id: randomUUID(),
@@ -229,7 +235,7 @@ export function createMailQueue(database: AppDatabase, transport: Transport, log
           createdAt: now,
         })
         .execute();
-      wake();
+      if (!trx || !afterCommit(trx, wake)) wake();
     },
     start() {
       // A SQLite file serves one process: a mail still "sending" at start was cut off by a crash (kill -9) in

@@ -1,16 +1,18 @@
+import { tryGetCurrentAuthEndpointContext } from "@better-auth/core/context";
 import type { BetterAuthPlugin } from "better-auth";
 import { createAuthMiddleware } from "better-auth/api";
 import { type ActingSession, eventSourceOf } from "#server/auth/event-source.ts";
 import type { HookContext, OverrideObserver } from "#server/auth/overrides.ts";
 import type { Logger } from "#server/boot/logger.ts";
 import type { Db } from "#server/db/tables.ts";
+import { currentTransaction } from "#server/db/transaction-scope.ts";
 import { recordEvent } from "#server/events/record.ts";
 import { auditDatabaseHooks, type RecordFor } from "./database-hooks.ts";
 import type { AuditRule, HookSession, RuleEvent } from "./rule.ts";
 import { outcomeOf } from "./rule.ts";
 import { accountRules } from "./rules-account.ts";
 import { adminRules } from "./rules-admin.ts";
-import { organizationRules } from "./rules-organization.ts";
+import { invitationEvent, organizationRules } from "./rules-organization.ts";
 import { roleRules } from "./rules-roles.ts";
 import { signInRules } from "./sign-in.ts";
 
@@ -105,6 +107,23 @@ export function auditPlugin({ db, logger, rules = AUDIT_RULES }: AuditPluginDeps
     });
   }
 
+  /**
+   * A new invitation's invitation.created, written in the transaction that writes the invitation and queues
+   * its mail (the patched invite-member calls afterCreateInvitation there): the three commit together or not
+   * at all, so a crash in a bulk send leaves whole invitations only. Not guarded: a failure rolls the
+   * invitation back rather than leave it unrecorded.
+   */
+  async function invitationCreated(invitation: Record<string, unknown> & { id: string }) {
+    const endpoint = tryGetCurrentAuthEndpointContext();
+    const source = endpoint
+      ? eventSourceOf(endpoint)
+      : { actor: { userId: (invitation.inviterId as string | undefined) ?? null } };
+    await recordEvent(currentTransaction() ?? db, {
+      ...source,
+      ...invitationEvent("invitation.created", invitation),
+    });
+  }
+
   const recordFor: RecordFor = (endpoint, actor, event) =>
     guarded(event.action, () => write(endpoint as Parameters<typeof eventSourceOf>[0] | null, actor, event));
 
@@ -149,7 +168,7 @@ export function auditPlugin({ db, logger, rules = AUDIT_RULES }: AuditPluginDeps
     },
   } satisfies BetterAuthPlugin;
 
-  return { plugin, onOverrideAnswer };
+  return { plugin, onOverrideAnswer, invitationCreated };
 }
 
 export type AuditPlugin = ReturnType<typeof auditPlugin>;

@@ -8,7 +8,7 @@ import {
   teamData,
   teamMemberData,
 } from "./data.ts";
-import type { AuditRule, RuleInput } from "./rule.ts";
+import type { AuditRule, RuleEvent, RuleInput } from "./rule.ts";
 
 type Row = Record<string, unknown> & { id: string };
 
@@ -47,6 +47,18 @@ const teamTarget = (team: Row & { name?: string }) => ({
   type: "team" as const,
   id: team.id,
   label: team.name ?? null,
+});
+
+/** invitation.created or invitation.resent, for the invitation invite-member answers. */
+export const invitationEvent = (
+  action: "invitation.created" | "invitation.resent",
+  invitation: Row & { organizationId?: unknown; role?: unknown; teamId?: unknown },
+): Omit<RuleEvent, "actor"> => ({
+  action,
+  target: invitationTarget(invitation),
+  organizationId: invitation.organizationId as string,
+  details: { role: rolesText(invitation.role), teamId: invitation.teamId ?? null },
+  data: invitationData(invitation),
 });
 
 /**
@@ -158,7 +170,8 @@ export const organizationRules: AuditRule[] = [
       },
   },
   {
-    // A resend of a pending invitation answers that same invitation: the ids pending before tell.
+    // A resend of a pending invitation answers that same invitation: the ids pending before tell. A new one's
+    // invitation.created is written in its own transaction instead (invitationCreatedEvent, plugin.ts).
     path: "/organization/invite-member",
     before: async (ctx) => {
       const { email, organizationId } = (ctx.body ?? {}) as { email?: unknown; organizationId?: unknown };
@@ -174,13 +187,9 @@ export const organizationRules: AuditRule[] = [
       return rows.map((r) => r.id);
     },
     event: ({ returned, captured }) =>
-      returned?.id && {
-        action: (captured as string[]).includes(returned.id) ? "invitation.resent" : "invitation.created",
-        target: invitationTarget(returned),
-        organizationId: returned.organizationId,
-        details: { role: rolesText(returned.role), teamId: returned.teamId ?? null },
-        data: invitationData(returned),
-      },
+      returned?.id && (captured as string[]).includes(returned.id)
+        ? invitationEvent("invitation.resent", returned)
+        : null,
   },
   ...(
     [

@@ -40,8 +40,9 @@ function refusalOf(err: unknown) {
 /**
  * Sends the rows a fresh preview found ready, one invitation at a time, each through better-auth's
  * invite-member as the caller (the mail limits, the two-factor policy, the audit's invitation.created and
- * the invitation mail all apply as for a single invitation). Each is its own committed unit: a refused row
- * is skipped and the next one sent. The membership limit is read again before each row, so invitations
+ * the invitation mail all apply as for a single invitation). Each is its own committed unit: invite-member
+ * writes the invitation, queues its mail and records its invitation.created in one transaction (patched, decision
+ * 34), so a crash mid-send leaves whole invitations only. A refused row is skipped and the next one sent. The membership limit is read again before each row, so invitations
  * sent meanwhile by anyone count.
  */
 export async function sendRows({
