@@ -2,9 +2,13 @@ import type { Context } from "hono";
 import { Hono } from "hono";
 import { API_KEY_HEADER } from "#server/auth/api-key-access.ts";
 import type { Auth } from "#server/auth/auth.ts";
-import { hasStrongSignIn, ORGANIZATION_TWO_FACTOR_MESSAGE } from "#server/auth/two-factor-compliance.ts";
+import {
+  ADMIN_TWO_FACTOR_MESSAGE,
+  adminLacksTwoFactor,
+  hasStrongSignIn,
+  ORGANIZATION_TWO_FACTOR_MESSAGE,
+} from "#server/auth/two-factor-compliance.ts";
 import type { Db } from "#server/db/tables.ts";
-import { ADMIN_TWO_FACTOR_MESSAGE, adminLacksTwoFactor } from "#server/features/admin/two-factor-guard.ts";
 import { type AuditPage, type AuditQuery, auditQuery } from "#shared/contracts/audit.ts";
 import { hasRole } from "#shared/roles.ts";
 import { AUDIT_EXPORT_CAPPED_HEADER, AUDIT_EXPORT_MAX, csvHeader, csvRow } from "./csv.ts";
@@ -77,7 +81,9 @@ export function auditRoutes(auth: Auth, db: Db, requireTwoFactorForAdmins: boole
     const userId = session.user.id;
     const isAdmin = hasRole((session.user as { role?: string | null }).role, "admin");
     const asAdmin = async (scope: AuditScope): Promise<Reading> =>
-      (await adminLacksTwoFactor(db, requireTwoFactorForAdmins, userId)) ? ADMIN_TWO_FACTOR : { scope, query };
+      (await adminLacksTwoFactor(db, requireTwoFactorForAdmins, userId))
+        ? ADMIN_TWO_FACTOR
+        : { scope, query };
     if (query.q && !isAdmin) return ADMINS_ONLY;
     if (!query.organizationId) return isAdmin ? asAdmin({ all: true }) : ADMINS_ONLY;
     const scope = { organizationId: query.organizationId };

@@ -1,9 +1,13 @@
 import type { Context } from "hono";
 import { API_KEY_HEADER } from "#server/auth/api-key-access.ts";
 import type { Auth } from "#server/auth/auth.ts";
-import { hasStrongSignIn, ORGANIZATION_TWO_FACTOR_MESSAGE } from "#server/auth/two-factor-compliance.ts";
+import {
+  ADMIN_TWO_FACTOR_MESSAGE,
+  adminLacksTwoFactor,
+  hasStrongSignIn,
+  ORGANIZATION_TWO_FACTOR_MESSAGE,
+} from "#server/auth/two-factor-compliance.ts";
 import type { Db } from "#server/db/tables.ts";
-import { ADMIN_TWO_FACTOR_MESSAGE, adminLacksTwoFactor } from "#server/features/admin/two-factor-guard.ts";
 import { hasRole } from "#shared/roles.ts";
 import type { EndpointRow } from "./rows.ts";
 
