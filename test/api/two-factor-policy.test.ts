@@ -432,8 +432,10 @@ describe(`organizations that require two-factor (${testDatabase})`, () => {
       const init =
         typeof json === "string" ? { body: json, headers: { "content-type": "text/csv" } } : { json };
       const res = await t.request(path, { method, cookie: member.cookie, ...init });
-      const body = (await res.json()) as Json;
-      expect({ method, path, status: res.status, code: body.code }).toEqual({
+      // Read as text: a route that lets the member through may answer CSV.
+      const text = await res.text();
+      const code = text.startsWith("{") ? JSON.parse(text).code : text.slice(0, 40);
+      expect({ method, path, status: res.status, code }).toEqual({
         method,
         path,
         status: 403,
