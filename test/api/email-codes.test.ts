@@ -1,3 +1,4 @@
+import { createHmac } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { mailsTo, settle } from "../support/mailed-links.ts";
 import { cookiesFrom, startTestApp, type TestApp, testDatabase } from "../support/test-app.ts";
@@ -47,6 +48,14 @@ describe(`email codes and sign-in links (${testDatabase})`, () => {
     await new Promise((r) => setTimeout(r, 2600));
   }
 
+  /** Minutes from now to the expiry stored with a verification value (database row, or its Redis copy). */
+  async function storedMinutesLeft(identifier: string): Promise<number> {
+    const ctx = await t.server.auth.$context;
+    const stored = await ctx.internalAdapter.findVerificationValue(identifier);
+    expect(stored, identifier).toBeTruthy();
+    return (new Date(stored?.expiresAt ?? 0).getTime() - Date.now()) / 60_000;
+  }
+
   it("the settings are announced to the web app", async () => {
     const config = await (await t.request("/api/config")).json();
     expect(config).toMatchObject({ emailCodeSignIn: true, magicLinkSignIn: true });
@@ -88,9 +97,12 @@ describe(`email codes and sign-in links (${testDatabase})`, () => {
     expect(cookiesFrom(right)).not.toContain("session_token");
   });
 
-  it("a code expires after its time", async () => {
+  it("a code expires after its time: 10 minutes, as stored", async () => {
     const user = await signUpVerified(t);
     const code = await mailedCode(user.email);
+    const left = await storedMinutesLeft(`sign-in-otp-${user.email.toLowerCase()}`);
+    expect(left).toBeGreaterThan(9.5);
+    expect(left).toBeLessThanOrEqual(10);
     await expireCode(user.email);
     const res = await signInWithCode(user.email, code);
     expect(res.status).toBe(400);
@@ -205,9 +217,13 @@ describe(`email codes and sign-in links (${testDatabase})`, () => {
       expect(cookiesFrom(again)).not.toContain("session_token");
     });
 
-    it("expires", async () => {
+    it("expires: 10 minutes, as stored (under the token's keyed hash)", async () => {
       const user = await signUpVerified(t);
       const token = (await mailedLink(user.email)).searchParams.get("token") ?? "";
+      const hashed = createHmac("sha256", t.config.secret).update(token).digest("base64url");
+      const left = await storedMinutesLeft(`magic-link:${hashed}`);
+      expect(left).toBeGreaterThan(9.5);
+      expect(left).toBeLessThanOrEqual(10);
       const ctx = await t.server.auth.$context;
       const rows = await ctx.adapter.findMany<{ identifier: string }>({
         model: "verification",

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { CookieJar } from "../support/cookie-jar.ts";
 import { approvalLink, mailsTo, nextLink, openLink, resetToken, settle } from "../support/mailed-links.ts";
 import type { ReceivedMail } from "../support/smtp-sink.ts";
 import { cookiesFrom, startTestApp, type TestApp, testDatabase } from "../support/test-app.ts";
@@ -13,8 +14,9 @@ const SAFARI_IPHONE =
 describe(`security mails (${testDatabase})`, () => {
   let t: TestApp;
   beforeAll(async () => {
-    // Behind a trusted proxy: the client address and the proxy's place headers are believed.
-    t = await startTestApp({ TRUST_PROXY: "1" });
+    // Behind a trusted proxy: the client address and the proxy's place headers are believed. Email codes on,
+    // for the sign-in by code below.
+    t = await startTestApp({ TRUST_PROXY: "1", EMAIL_CODE_SIGN_IN: "1" });
   });
   afterAll(() => t.close());
 
@@ -63,6 +65,67 @@ describe(`security mails (${testDatabase})`, () => {
     expect(again.status).toBe(200);
     await settle();
     expect(mailsTo(t, user.email, after)).toEqual([]);
+  });
+
+  const newSignIns = (email: string, since: number) =>
+    mailsTo(t, email, since).filter((m) => /new sign-in/i.test(m.subject));
+
+  it("a new device that signs in through the two-factor step is mailed once the code passes, not before", async () => {
+    const user = await signUpVerified(t);
+    const { secret } = await enrolAccount(t, user);
+    const since = t.sink.mails.length;
+    const laptop = new CookieJar();
+    const headers = { "user-agent": FIREFOX, "x-forwarded-for": "203.0.113.21" };
+    const first = laptop.take(
+      await t.request("/api/auth/sign-in/email", {
+        headers,
+        cookie: laptop.header,
+        json: { email: user.email, password: user.password },
+      }),
+    );
+    expect(((await first.json()) as { twoFactorRedirect?: boolean }).twoFactorRedirect).toBe(true);
+    await settle();
+    expect(newSignIns(user.email, since)).toEqual([]);
+
+    const second = laptop.take(
+      await t.request("/api/auth/two-factor/verify-totp", {
+        headers,
+        cookie: laptop.header,
+        json: { code: totpCode(secret) },
+      }),
+    );
+    expect(second.status).toBe(200);
+    const mail = await securityMail(user.email, /new sign-in/i, since);
+    expect(mail.text).toContain("Device: Firefox 128 on Windows 10");
+    expect(mail.text).toContain("IP address 203.0.113.21");
+    await settle();
+    expect(newSignIns(user.email, since)).toHaveLength(1);
+  });
+
+  it("a new device that signs in with a mailed code is mailed", async () => {
+    const user = await signUpVerified(t);
+    let since = t.sink.mails.length;
+    const sent = await t.request("/api/auth/email-otp/send-verification-otp", {
+      json: { email: user.email, type: "sign-in" },
+    });
+    expect(sent.status).toBe(200);
+    await expect
+      .poll(() => mailsTo(t, user.email, since).some((m) => /sign-in code/.test(m.subject)))
+      .toBe(true);
+    const code = mailsTo(t, user.email, since)
+      .find((m) => /sign-in code/.test(m.subject))
+      ?.subject.match(/^(\d{6}) /)?.[1];
+    expect(code).toMatch(/^\d{6}$/);
+
+    since = t.sink.mails.length;
+    const res = await t.request("/api/auth/sign-in/email-otp", {
+      headers: { "user-agent": SAFARI_IPHONE, "x-forwarded-for": "198.51.100.22" },
+      json: { email: user.email, otp: code },
+    });
+    expect(res.status).toBe(200);
+    const mail = await securityMail(user.email, /new sign-in/i, since);
+    expect(mail.text).toContain("Device: Mobile Safari 17 on iOS 17.5");
+    expect(mail.text).toContain("IP address 198.51.100.22");
   });
 
   it("place headers are ignored unless TRUST_PROXY is set", async () => {

@@ -1,5 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
+  POLICED_PATHS,
+  SELF_POLICED_PATHS,
+  UNPOLICED_PATHS,
+} from "#server/features/organizations/two-factor-policy.ts";
+import { CookieJar } from "../support/cookie-jar.ts";
+import {
   addMember,
   api,
   createOrganization,
@@ -10,7 +16,7 @@ import {
   withApiKey,
 } from "../support/organizations.ts";
 import { startTestApp, type TestApp, testDatabase } from "../support/test-app.ts";
-import { enrolAccount } from "../support/two-factor.ts";
+import { enrolAccount, totpCode } from "../support/two-factor.ts";
 import { createUser, type signUpVerified } from "../support/users.ts";
 
 // biome-ignore lint/suspicious/noExplicitAny: tests assert on whatever JSON came back
@@ -98,6 +104,9 @@ describe(`organizations that require two-factor (${testDatabase})`, () => {
       ["/organization/get-full-organization", undefined, `?organizationSlug=${slug}`],
       // Nothing named: the session's active organization.
       ["/organization/get-full-organization", undefined, ""],
+      ["/organization/get-organization", undefined, `?${q}`],
+      ["/organization/get-organization", undefined, `?organizationSlug=${slug}`],
+      ["/organization/get-organization", undefined, ""],
       ["/organization/update", { organizationId: orgId, data: { name: "Renamed" } }],
       ["/organization/delete", { organizationId: orgId }],
       ["/organization/set-active", { organizationId: orgId }],
@@ -247,6 +256,204 @@ describe(`organizations that require two-factor (${testDatabase})`, () => {
     expect(write.body.code).toBe(REQUIRED);
   });
 
+  it("classes every /organization/* and /api-key/* path of the auth API: policed, checking itself, or exempt with a reason", async () => {
+    const served = new Set(
+      (Object.values(t.server.auth.api) as { path?: string }[])
+        .map((endpoint) => endpoint.path)
+        .filter((path): path is string => /^\/(organization|api-key)\//.test(path ?? "")),
+    );
+    // The enumeration works (a path better-auth or a plugin adds later shows up here).
+    expect(served.size).toBeGreaterThan(40);
+    expect(served).toContain("/organization/get-organization");
+    for (const path of served) {
+      const classes = [
+        POLICED_PATHS.has(path) && "policed",
+        SELF_POLICED_PATHS.has(path) && "checks itself",
+        UNPOLICED_PATHS.has(path) && "exempt",
+      ].filter(Boolean);
+      expect({ path, classes: classes.length }).toEqual({ path, classes: 1 });
+    }
+    // No entry names a path the server does not have (a renamed path would otherwise go unpoliced).
+    for (const path of [...POLICED_PATHS, ...SELF_POLICED_PATHS.keys(), ...UNPOLICED_PATHS.keys()]) {
+      expect(served, path).toContain(path);
+    }
+    for (const [path, reason] of [...SELF_POLICED_PATHS, ...UNPOLICED_PATHS]) {
+      expect(reason.length, path).toBeGreaterThan(10);
+    }
+    // Every policed path is among the calls the test above makes (accepting an invitation: the invitee's test).
+    const called = new Set([...policedCalls().map(([path]) => path), "/organization/accept-invitation"]);
+    expect(called).toEqual(new Set(POLICED_PATHS));
+  });
+
+  it("refuses the member the paths that check the policy themselves", async () => {
+    const link = await api(t, "/organization/create-invite-link", owner.cookie, {
+      organizationId: orgId,
+      role: "member",
+      expiresIn: 3600,
+    });
+    expect(link.status).toBe(200);
+    const token = new URL(link.body.url).pathname.split("/").pop();
+    const offer = await api(t, "/organization/offer-ownership", owner.cookie, {
+      organizationId: orgId,
+      memberId,
+    });
+    expect(offer.status).toBe(200);
+    const calls: Record<string, [Record<string, unknown> | undefined, string?]> = {
+      "/organization/create-invite-link": [{ organizationId: orgId, role: "member", expiresIn: 3600 }],
+      "/organization/list-invite-links": [undefined, `?organizationId=${orgId}`],
+      "/organization/revoke-invite-link": [{ linkId: link.body.link.id }],
+      "/organization/join-invite-link": [{ token }],
+      "/organization/accept-ownership": [{ offerId: offer.body.id }],
+    };
+    expect(Object.keys(calls).sort()).toEqual([...SELF_POLICED_PATHS.keys()].sort());
+    for (const [path, [body, query]] of Object.entries(calls)) {
+      const res = await call(member.cookie, [path, body, query]);
+      expect({ path, status: res.status, code: res.body?.code }).toEqual({
+        path,
+        status: 403,
+        code: REQUIRED,
+      });
+    }
+    // The link still works and the organization still has its owner.
+    const links = await api(t, `/organization/list-invite-links?organizationId=${orgId}`, owner.cookie);
+    expect(links.body.links.map((l: Json) => l.state)).toEqual(["active"]);
+    const roles = await rawDb(t)
+      .selectFrom("member")
+      .select(["userId", "role"])
+      .where("organizationId", "=", orgId)
+      .where("userId", "in", [owner.id, member.id])
+      .execute();
+    expect(Object.fromEntries(roles.map((r) => [r.userId, r.role]))).toEqual({
+      [owner.id]: "owner",
+      [member.id]: "admin",
+    });
+    const withdrawn = await api(t, "/organization/withdraw-ownership-offer", owner.cookie, {
+      organizationId: orgId,
+    });
+    expect(withdrawn.status).toBe(200);
+  });
+
+  it("refuses the member every product route of the organization (from the OpenAPI document), its webhooks and its audit log", async () => {
+    const hook = await t.request("/api/webhooks", {
+      cookie: owner.cookie,
+      json: { url: "https://hooks.example.com/in", events: ["member.added"], organizationId: orgId },
+    });
+    expect(hook.status).toBe(201);
+    const hookId = ((await hook.json()) as Json).id;
+    const o = `/api/organizations/${orgId}`;
+    const domain = { domain: "policy.example.com" };
+    // Each operation under /api/organizations/{…}, as the member would call it. Ids that do not exist are
+    // enough: the policy is checked before the row is looked up.
+    const product: Record<string, [string, unknown?]> = {
+      "GET /api/organizations/{id}/members.csv": [`${o}/members.csv`],
+      "GET /api/organizations/{id}/invitations.csv": [`${o}/invitations.csv`],
+      "POST /api/organizations/{id}/bulk-invitations/preview": [`${o}/bulk-invitations/preview`, "x"],
+      "POST /api/organizations/{id}/bulk-invitations/send": [`${o}/bulk-invitations/send`, "x"],
+      "GET /api/organizations/{organizationId}/domains": [`${o}/domains`],
+      "POST /api/organizations/{organizationId}/domains": [`${o}/domains`, domain],
+      "POST /api/organizations/{organizationId}/domains/{domainId}/verify": [`${o}/domains/none/verify`, {}],
+      "PATCH /api/organizations/{organizationId}/domains/{domainId}": [`${o}/domains/none`, {}],
+      "DELETE /api/organizations/{organizationId}/domains/{domainId}": [`${o}/domains/none`],
+      "GET /api/organizations/{organizationId}/join-requests": [`${o}/join-requests`],
+      "POST /api/organizations/{organizationId}/join-requests/{requestId}/approve": [
+        `${o}/join-requests/none/approve`,
+        {},
+      ],
+      "POST /api/organizations/{organizationId}/join-requests/{requestId}/decline": [
+        `${o}/join-requests/none/decline`,
+        {},
+      ],
+      "GET /api/organizations/{organizationId}/sso/connections": [`${o}/sso/connections`],
+      "POST /api/organizations/{organizationId}/sso/connections": [
+        `${o}/sso/connections`,
+        {
+          protocol: "oidc",
+          ...domain,
+          oidc: { issuer: "https://idp.example.com", clientId: "a", clientSecret: "b" },
+        },
+      ],
+      "GET /api/organizations/{organizationId}/sso/service-provider": [
+        `${o}/sso/service-provider?domain=policy.example.com`,
+      ],
+      "PATCH /api/organizations/{organizationId}/sso/connections/{connectionId}": [
+        `${o}/sso/connections/none`,
+        {},
+      ],
+      "DELETE /api/organizations/{organizationId}/sso/connections/{connectionId}": [
+        `${o}/sso/connections/none`,
+      ],
+      "POST /api/organizations/{organizationId}/sso/connections/{connectionId}/test": [
+        `${o}/sso/connections/none/test`,
+        {},
+      ],
+      "GET /api/organizations/{organizationId}/sso/tests/{testId}": [`${o}/sso/tests/none`],
+      "GET /api/organizations/{organizationId}/scim/connections": [`${o}/scim/connections`],
+      "POST /api/organizations/{organizationId}/scim/connections": [
+        `${o}/scim/connections`,
+        { name: "Okta" },
+      ],
+      "PATCH /api/organizations/{organizationId}/scim/connections/{connectionId}": [
+        `${o}/scim/connections/none`,
+        {},
+      ],
+      "DELETE /api/organizations/{organizationId}/scim/connections/{connectionId}": [
+        `${o}/scim/connections/none`,
+      ],
+      "POST /api/organizations/{organizationId}/scim/connections/{connectionId}/rotate": [
+        `${o}/scim/connections/none/rotate`,
+        {},
+      ],
+    };
+    const doc = (await (await t.request("/api/openapi.json")).json()) as Json;
+    const documented = Object.entries(doc.paths as Record<string, Json>)
+      .filter(([path]) => path.startsWith("/api/organizations/"))
+      .flatMap(([path, item]) => Object.keys(item).map((method) => `${method.toUpperCase()} ${path}`));
+    expect(documented.length).toBeGreaterThan(20);
+    // A route added later under /api/organizations/ fails here until it is called below.
+    expect(documented.sort()).toEqual(Object.keys(product).sort());
+
+    const calls: [string, string, unknown?][] = [
+      ...Object.entries(product).map(([op, [path, body]]): [string, string, unknown?] => [
+        op.split(" ")[0] as string,
+        path,
+        body,
+      ]),
+      ["GET", `/api/webhooks?organizationId=${orgId}`],
+      ["POST", "/api/webhooks", { url: "https://hooks.example.com/x", events: ["*"], organizationId: orgId }],
+      ["GET", `/api/webhooks/${hookId}`],
+      ["PATCH", `/api/webhooks/${hookId}`, { description: "changed" }],
+      ["DELETE", `/api/webhooks/${hookId}`],
+      ["POST", `/api/webhooks/${hookId}/rotate-secret`, {}],
+      ["POST", `/api/webhooks/${hookId}/test`, {}],
+      ["GET", `/api/webhooks/${hookId}/deliveries`],
+      ["GET", `/api/audit?organizationId=${orgId}`],
+    ];
+    for (const [method, path, json] of calls) {
+      const init =
+        typeof json === "string" ? { body: json, headers: { "content-type": "text/csv" } } : { json };
+      const res = await t.request(path, { method, cookie: member.cookie, ...init });
+      // Read as text: a route that lets the member through may answer CSV.
+      const text = await res.text();
+      const code = text.startsWith("{") ? JSON.parse(text).code : text.slice(0, 40);
+      expect({ method, path, status: res.status, code }).toEqual({
+        method,
+        path,
+        status: 403,
+        code: REQUIRED,
+      });
+    }
+    // The owner, who has two-factor, is let in; the webhook is untouched.
+    for (const path of [`/api/webhooks/${hookId}`, `/api/audit?organizationId=${orgId}`, `${o}/domains`]) {
+      expect((await t.request(path, { cookie: owner.cookie })).status, path).toBe(200);
+    }
+    const endpoint = await rawDb(t)
+      .selectFrom("webhook_endpoint")
+      .select("description")
+      .where("id", "=", hookId)
+      .executeTakeFirst();
+    expect(endpoint?.description ?? null).not.toBe("changed");
+  });
+
   it("still lists the organization to the member, marked, over the hot path and the full app alike", async () => {
     const base = await t.listen();
     const hot = await fetch(`${base}/api/auth/organization/list`, { headers: { cookie: member.cookie } });
@@ -362,14 +569,21 @@ describe(`organizations that require two-factor (${testDatabase})`, () => {
 
 describe(`REQUIRE_2FA_FOR_ADMINS and the admin's view of strong sign-in (${testDatabase})`, () => {
   const adminEmail = `root-${Date.now().toString(36)}@example.test`;
+  const secondAdminEmail = `root2-${Date.now().toString(36)}@example.test`;
   let t: TestApp;
   let admin: User;
   let target: User;
+  /** An organization of the target's, which the admins are not in: they read it only as admins. */
+  let targetOrgId: string;
 
   beforeAll(async () => {
-    t = await startTestApp({ ADMIN_EMAILS: adminEmail, REQUIRE_2FA_FOR_ADMINS: "1" });
+    t = await startTestApp({
+      ADMIN_EMAILS: `${adminEmail},${secondAdminEmail}`,
+      REQUIRE_2FA_FOR_ADMINS: "1",
+    });
     admin = await signUpWithId(t, createUser({ email: adminEmail }));
     target = await signUpWithId(t);
+    targetOrgId = (await createOrganization(t, target.cookie)).id;
   });
   afterAll(() => t.close());
 
@@ -383,6 +597,14 @@ describe(`REQUIRE_2FA_FOR_ADMINS and the admin's view of strong sign-in (${testD
       [`/api/admin/users/${target.id}/overview`],
       [`/api/admin/users/${target.id}/reset-two-factor`, {}],
       ["/api/admin/applications"],
+      // The installation-wide audit log and webhooks (/admin/audit, /admin/webhooks), and any organization's
+      // read as an admin.
+      ["/api/audit"],
+      ["/api/audit?q=someone"],
+      [`/api/audit?organizationId=${targetOrgId}`],
+      ["/api/webhooks"],
+      ["/api/webhooks", { url: "https://hooks.example.com/all", events: ["member.added"] }],
+      [`/api/webhooks?organizationId=${targetOrgId}`],
     ];
     for (const [path, json] of calls) {
       const res = await t.request(path, { cookie: admin.cookie, json });
@@ -399,17 +621,52 @@ describe(`REQUIRE_2FA_FOR_ADMINS and the admin's view of strong sign-in (${testD
       .where("id", "=", target.id)
       .executeTakeFirst();
     expect(Boolean(banned?.banned)).toBe(false);
+    expect(await rawDb(t).selectFrom("webhook_endpoint").select("id").execute()).toEqual([]);
+    // The organization's own owner reads its log and webhooks: the setting is about the admin area only.
+    for (const path of [
+      `/api/audit?organizationId=${targetOrgId}`,
+      `/api/webhooks?organizationId=${targetOrgId}`,
+    ]) {
+      expect((await t.request(path, { cookie: target.cookie })).status, path).toBe(200);
+    }
     // A non-admin still gets the endpoints' own answer, not this one.
     const res = await t.request("/api/auth/admin/list-users", { cookie: target.cookie });
     expect(res.status).toBe(403);
     expect(((await res.json()) as Json).code).not.toBe(ADMINS_REQUIRED);
   });
 
+  it("lets an enrolled admin into the installation-wide audit log and webhooks, and still refuses one without", async () => {
+    const enrolled = await signUpWithId(t, createUser({ email: secondAdminEmail }));
+    enrolled.cookie = await enrolTotp(t, enrolled);
+    for (const path of ["/api/audit", `/api/audit?organizationId=${targetOrgId}`, "/api/webhooks"]) {
+      expect((await t.request(path, { cookie: enrolled.cookie })).status, path).toBe(200);
+    }
+    const made = await t.request("/api/webhooks", {
+      cookie: enrolled.cookie,
+      json: { url: "https://hooks.example.com/all", events: ["member.added"] },
+    });
+    expect(made.status).toBe(201);
+    const id = ((await made.json()) as Json).id;
+    // The admin without two-factor gets the admin area's 403 for that endpoint, not a 404.
+    for (const [path, json] of [
+      [`/api/webhooks/${id}`, undefined],
+      [`/api/webhooks/${id}/rotate-secret`, {}],
+    ] as const) {
+      const res = await t.request(path, { cookie: admin.cookie, json });
+      expect({ path, status: res.status, code: ((await res.json()) as Json).code }).toEqual({
+        path,
+        status: 403,
+        code: ADMINS_REQUIRED,
+      });
+    }
+  });
+
   it("shows an enrolled admin a user's two-factor and passkeys, and resets their two-factor (mailed, logged)", async () => {
     admin.cookie = await enrolTotp(t, admin);
     expect((await t.request("/api/auth/admin/list-users", { cookie: admin.cookie })).status).toBe(200);
 
-    target.cookie = await enrolTotp(t, target);
+    const enrolment = await enrolAccount(t, target);
+    target.cookie = enrolment.cookie;
     await seedPasskey(t, target.id);
     const signIn = await t.request("/api/auth/sign-in/email", {
       json: { email: target.email, password: target.password },
@@ -430,13 +687,35 @@ describe(`REQUIRE_2FA_FOR_ADMINS and the admin's view of strong sign-in (${testD
       compliant: true,
     });
 
-    // A trusted device of the target's, stored as better-auth's twoFactor plugin stores one.
-    const ctx = await t.server.auth.$context;
-    await ctx.internalAdapter.createVerificationValue({
-      identifier: "trust-device-seeded0123456789",
-      value: target.id,
-      expiresAt: new Date(Date.now() + 86_400_000),
-    });
+    // A laptop the target trusts, through a real sign-in: the second step with "trust this device".
+    const laptop = new CookieJar();
+    const signInOnLaptop = async () => {
+      const res = laptop.take(
+        await t.request("/api/auth/sign-in/email", {
+          cookie: laptop.header,
+          json: { email: target.email, password: target.password },
+        }),
+      );
+      return (await res.json()) as Json;
+    };
+    expect((await signInOnLaptop()).twoFactorRedirect).toBe(true);
+    const trusted = laptop.take(
+      await t.request("/api/auth/two-factor/verify-totp", {
+        cookie: laptop.header,
+        json: { code: totpCode(enrolment.secret), trustDevice: true },
+      }),
+    );
+    expect(trusted.status).toBe(200);
+    expect(laptop.has("trust_device")).toBe(true);
+    const trustedDevices = async () => {
+      const res = await t.request("/api/auth/list-trusted-devices", { cookie: target.cookie });
+      expect(res.status).toBe(200);
+      return (await res.json()) as Json[];
+    };
+    expect(await trustedDevices()).toHaveLength(1);
+    // Trusted: signing in again on the laptop skips the step.
+    laptop.drop("session_token");
+    expect((await signInOnLaptop()).twoFactorRedirect).toBeUndefined();
 
     const reset = await t.request(`/api/admin/users/${target.id}/reset-two-factor`, {
       cookie: admin.cookie,
@@ -447,11 +726,20 @@ describe(`REQUIRE_2FA_FOR_ADMINS and the admin's view of strong sign-in (${testD
     expect(
       await rawDb(t).selectFrom("twoFactor").selectAll().where("userId", "=", target.id).executeTakeFirst(),
     ).toBeUndefined();
-    expect(await ctx.internalAdapter.findVerificationValue("trust-device-seeded0123456789")).toBeFalsy();
+    expect(await trustedDevices()).toEqual([]);
+    const ctx = await t.server.auth.$context;
+    const values = await ctx.adapter.findMany<{ identifier: string }>({
+      model: "verification",
+      where: [{ field: "value", value: target.id }],
+    });
+    expect(values.filter((v) => v.identifier.startsWith("trust-device-"))).toEqual([]);
     const after = (await (
       await t.request(`/api/admin/users/${target.id}/overview`, { cookie: admin.cookie })
     ).json()) as Json;
     expect(after.twoFactor).toEqual({ enabled: false, passkeys: 1, compliant: true });
+    // The target's own session says so too (with Redis, the session copy there is rewritten).
+    const own = await t.request("/api/auth/get-session", { cookie: target.cookie });
+    expect(((await own.json()) as Json).user.twoFactorEnabled).toBe(false);
 
     // Signing in no longer asks for a second step.
     const again = await t.request("/api/auth/sign-in/email", {
@@ -462,6 +750,13 @@ describe(`REQUIRE_2FA_FOR_ADMINS and the admin's view of strong sign-in (${testD
 
     const mail = await t.sink.waitFor(target.email, /two-factor authentication was reset/i);
     expect(mail.text).toContain(`${t.config.baseURL}/account?section=security`);
+
+    // Enrolled again, the target is asked for a code on the laptop: its trust went with the reset.
+    target.cookie = (await enrolAccount(t, target)).cookie;
+    laptop.drop("session_token");
+    expect(laptop.has("trust_device")).toBe(true);
+    expect((await signInOnLaptop()).twoFactorRedirect).toBe(true);
+    expect(laptop.has("session_token")).toBe(false);
 
     // Only from the app's own pages (a cross-site form post carrying the admin's cookie is refused).
     const elsewhere = await t.request(`/api/admin/users/${target.id}/reset-two-factor`, {

@@ -70,3 +70,19 @@ export async function assertOrganizationPolicy(ctx: HookContext, organizationId:
   if ((await adapter.count({ model: "passkey", where: [{ field: "userId", value: userId }] })) > 0) return;
   throw APIError.from("FORBIDDEN", ORGANIZATION_TWO_FACTOR_MESSAGE);
 }
+
+/** REQUIRE_2FA_FOR_ADMINS=1: what an admin without two-factor or a passkey gets from the admin area (403). */
+export const ADMIN_TWO_FACTOR_MESSAGE = {
+  code: ERROR_CODES.twoFactorRequiredForAdmins,
+  message:
+    "The admin area requires two-factor authentication: turn on an authenticator app or add a passkey in your account's Security section",
+} as const;
+
+/**
+ * Whether `userId`, an admin, is refused the admin area: REQUIRE_2FA_FOR_ADMINS is on and they have neither
+ * two-factor nor a passkey. Shared by the admin area's guards (features/admin/two-factor-guard.ts) and by the
+ * installation-wide audit log and webhooks.
+ */
+export async function adminLacksTwoFactor(db: Db, required: boolean, userId: string): Promise<boolean> {
+  return required && !(await hasStrongSignIn(db, userId));
+}

@@ -80,9 +80,10 @@ export function productApi({ config, auth, database, mailer, logger, ready, wake
           policy: config.webhooks,
           trustedOrigins: config.trustedOrigins,
           wake: wakeWebhooks,
+          requireTwoFactorForAdmins: config.requireTwoFactorForAdmins,
         }),
       )
-      .route("/", auditRoutes(auth, database.db))
+      .route("/", auditRoutes(auth, database.db, config.requireTwoFactorForAdmins))
       // Bulk invitations and the member and invitation exports (issue 18, decision 34).
       .route(
         "/organizations",

@@ -149,8 +149,12 @@ export function adminRoutes({
           details: { wasEnabled, trustedDevices: trusted.length },
         });
       });
-      // Through better-auth, which also drops the copies it keeps in Redis.
       const context = await auth.$context;
+      // The same change through better-auth (a server call: no second audit event), which rewrites the user
+      // inside the sessions it keeps in Redis: one still saying two-factor is on would let a later enrolment
+      // confirm its first code without turning two-factor on.
+      await context.internalAdapter.updateUser(userId, { twoFactorEnabled: false });
+      // Through better-auth, which also drops the copies it keeps in Redis.
       for (const { identifier } of trusted)
         await context.internalAdapter.deleteVerificationByIdentifier(identifier);
       // The list of trusted devices the account's Security section shows, where that table exists.

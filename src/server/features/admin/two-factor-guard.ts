@@ -2,25 +2,9 @@ import type { BetterAuthPlugin } from "better-auth";
 import { APIError, createAuthMiddleware, getSessionFromCtx } from "better-auth/api";
 import type { MiddlewareHandler } from "hono";
 import type { Auth } from "#server/auth/auth.ts";
-import { hasStrongSignIn } from "#server/auth/two-factor-compliance.ts";
+import { ADMIN_TWO_FACTOR_MESSAGE, adminLacksTwoFactor } from "#server/auth/two-factor-compliance.ts";
 import type { Db } from "#server/db/tables.ts";
-import { ERROR_CODES } from "#shared/error-codes.ts";
 import { hasRole } from "#shared/roles.ts";
-
-/** REQUIRE_2FA_FOR_ADMINS=1: what an admin without two-factor or a passkey gets from the admin area (403). */
-export const ADMIN_TWO_FACTOR_MESSAGE = {
-  code: ERROR_CODES.twoFactorRequiredForAdmins,
-  message:
-    "The admin area requires two-factor authentication: turn on an authenticator app or add a passkey in your account's Security section",
-} as const;
-
-/**
- * Whether `userId`, an admin, is refused the admin area: REQUIRE_2FA_FOR_ADMINS is on and they have neither
- * two-factor nor a passkey. Shared by the /api/auth/admin/* hook and the /api/admin/* middleware below.
- */
-export async function adminLacksTwoFactor(db: Db, required: boolean, userId: string): Promise<boolean> {
-  return required && !(await hasStrongSignIn(db, userId));
-}
 
 /**
  * better-auth's admin endpoints (/api/auth/admin/*) refuse an admin without two-factor when the setting is on.

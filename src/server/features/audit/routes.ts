@@ -2,6 +2,12 @@ import type { Context } from "hono";
 import { Hono } from "hono";
 import { API_KEY_HEADER } from "#server/auth/api-key-access.ts";
 import type { Auth } from "#server/auth/auth.ts";
+import {
+  ADMIN_TWO_FACTOR_MESSAGE,
+  adminLacksTwoFactor,
+  hasStrongSignIn,
+  ORGANIZATION_TWO_FACTOR_MESSAGE,
+} from "#server/auth/two-factor-compliance.ts";
 import type { Db } from "#server/db/tables.ts";
 import { type AuditPage, type AuditQuery, auditQuery } from "#shared/contracts/audit.ts";
 import { hasRole } from "#shared/roles.ts";
@@ -31,6 +37,9 @@ const OWNERS_AND_ADMINS = refusal(
   "FORBIDDEN",
   "Only the organization's owners and admins read its activity",
 );
+// The organization's two-factor policy and REQUIRE_2FA_FOR_ADMINS (decision 29), as on their other routes.
+const ORGANIZATION_TWO_FACTOR: Refusal = { status: 403, body: ORGANIZATION_TWO_FACTOR_MESSAGE };
+const ADMIN_TWO_FACTOR: Refusal = { status: 403, body: ADMIN_TWO_FACTOR_MESSAGE };
 const NOT_ACTIVITY_FILTERS = refusal(
   400,
   "INVALID_FIELD",
@@ -44,9 +53,10 @@ type Reading = { scope: AuditScope; query: AuditQuery } | Refusal;
 /**
  * GET /api/audit (an organization's owners and admins with `organizationId`; Gatehouse admins, who may
  * also leave it out and search with `q`) and GET /api/account/activity (the caller's own events, done by
- * them or to their account). JSON pages newest first, or CSV with `Accept: text/csv`.
+ * them or to their account). JSON pages newest first, or CSV with `Accept: text/csv`. With
+ * `requireTwoFactorForAdmins` (REQUIRE_2FA_FOR_ADMINS), reading as a Gatehouse admin is part of the admin area.
  */
-export function auditRoutes(auth: Auth, db: Db) {
+export function auditRoutes(auth: Auth, db: Db, requireTwoFactorForAdmins: boolean) {
   /** The caller's session from their cookie (an API key reads no audit log) and the parsed query. */
   async function reading(c: Context): Promise<{ session: Session; query: AuditQuery } | Refusal> {
     if (c.req.header(API_KEY_HEADER)) return KEYS_NOT_ALLOWED;
@@ -59,26 +69,38 @@ export function auditRoutes(auth: Auth, db: Db) {
     return refusal(400, "INVALID_FIELD", `${field}: ${issue?.message ?? "invalid"}`);
   }
 
-  /** GET /api/audit: an organization's events for its owners and admins, anything for Gatehouse admins. */
+  /**
+   * GET /api/audit: an organization's events for its owners and admins, anything for Gatehouse admins. A member
+   * of an organization that requires two-factor needs it; what only a Gatehouse admin may read (every event, a
+   * search, an organization they do not manage) needs it when REQUIRE_2FA_FOR_ADMINS is on.
+   */
   async function auditReading(c: Context): Promise<Reading> {
     const read = await reading(c);
     if ("status" in read) return read;
     const { session, query } = read;
+    const userId = session.user.id;
     const isAdmin = hasRole((session.user as { role?: string | null }).role, "admin");
+    const asAdmin = async (scope: AuditScope): Promise<Reading> =>
+      (await adminLacksTwoFactor(db, requireTwoFactorForAdmins, userId))
+        ? ADMIN_TWO_FACTOR
+        : { scope, query };
     if (query.q && !isAdmin) return ADMINS_ONLY;
-    if (!query.organizationId) return isAdmin ? { scope: { all: true }, query } : ADMINS_ONLY;
-    if (!isAdmin) {
-      const member = await db
-        .selectFrom("member")
-        .select("role")
-        .where("organizationId", "=", query.organizationId)
-        .where("userId", "=", session.user.id)
-        .executeTakeFirst();
-      // An outsider learns nothing about the organization, as on every organization path.
-      if (!member) return NOT_A_MEMBER;
-      if (!hasRole(member.role, "owner") && !hasRole(member.role, "admin")) return OWNERS_AND_ADMINS;
-    }
-    return { scope: { organizationId: query.organizationId }, query };
+    if (!query.organizationId) return isAdmin ? asAdmin({ all: true }) : ADMINS_ONLY;
+    const scope = { organizationId: query.organizationId };
+    const member = await db
+      .selectFrom("member")
+      .innerJoin("organization", "organization.id", "member.organizationId")
+      .select(["member.role", "organization.requireTwoFactor"])
+      .where("member.organizationId", "=", query.organizationId)
+      .where("member.userId", "=", userId)
+      .executeTakeFirst();
+    if (member?.requireTwoFactor && !(await hasStrongSignIn(db, userId))) return ORGANIZATION_TWO_FACTOR;
+    const manages = member && (hasRole(member.role, "owner") || hasRole(member.role, "admin"));
+    if (manages && !query.q) return { scope, query };
+    if (isAdmin) return asAdmin(scope);
+    // An outsider learns nothing about the organization, as on every organization path.
+    if (!member) return NOT_A_MEMBER;
+    return OWNERS_AND_ADMINS;
   }
 
   /** GET /api/account/activity: the caller's own events. */

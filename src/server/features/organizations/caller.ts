@@ -96,9 +96,8 @@ export function organizationCallers({ auth, db, trustedOrigins }: CallerDeps) {
     if (isRefusal(caller)) return caller;
     const found = await findMembership(db, c.req.param("organizationId") ?? "", caller.userId);
     if (!found) return CALLER_REFUSALS.noOrganization;
-    const owner = hasRole(found.role, "owner");
-    if (!owner && (roles === "owners" || !hasRole(found.role, "admin"))) return refusal;
-    // The organization's two-factor policy holds here as on its better-auth paths (two-factor-policy.ts).
+    // The organization's two-factor policy holds here as on its better-auth paths (two-factor-policy.ts), and
+    // first: a member without two-factor gets its 403 from every route, whatever their role.
     const organization = await db
       .selectFrom("organization")
       .select("requireTwoFactor")
@@ -106,6 +105,8 @@ export function organizationCallers({ auth, db, trustedOrigins }: CallerDeps) {
       .executeTakeFirst();
     if (organization?.requireTwoFactor && !(await hasStrongSignIn(db, caller.userId)))
       return CALLER_REFUSALS.twoFactor;
+    const owner = hasRole(found.role, "owner");
+    if (!owner && (roles === "owners" || !hasRole(found.role, "admin"))) return refusal;
     return { caller, organizationId: found.organizationId, headers: c.req.raw.headers };
   }
 

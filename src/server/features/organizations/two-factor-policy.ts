@@ -40,13 +40,13 @@ const API_KEY_PATHS = [
 
 /**
  * Every path that acts in one organization, refused to a non-compliant member of an organization that
- * requires two-factor. test/api/two-factor-policy.test.ts calls each of them. Not here, on purpose:
- * /organization/list (marked instead), /organization/create, /organization/check-slug, /organization/leave,
- * /organization/get-invitation, /organization/reject-invitation, /organization/list-user-invitations,
- * /organization/invitation-preview.
+ * requires two-factor. test/api/two-factor-policy.test.ts calls each of them, and checks that every
+ * /organization/* and /api-key/* path of the running server is here, in SELF_POLICED_PATHS or in
+ * UNPOLICED_PATHS.
  */
 export const POLICED_PATHS: ReadonlySet<string> = new Set([
   "/organization/get-full-organization",
+  "/organization/get-organization",
   "/organization/update",
   "/organization/delete",
   "/organization/set-active",
@@ -82,6 +82,40 @@ export const POLICED_PATHS: ReadonlySet<string> = new Set([
   "/organization/offer-ownership",
   "/organization/withdraw-ownership-offer",
   "/organization/ownership-offer",
+]);
+
+/**
+ * Organization paths this hook leaves alone because their endpoint checks the same policy itself (it knows the
+ * organization only once it has read its own row), each with where. The test calls each of them too.
+ */
+export const SELF_POLICED_PATHS: ReadonlyMap<string, string> = new Map([
+  ["/organization/create-invite-link", "invite-links-plugin.ts manager(): assertOrganizationPolicy"],
+  ["/organization/list-invite-links", "invite-links-plugin.ts manager(): assertOrganizationPolicy"],
+  ["/organization/revoke-invite-link", "invite-links-plugin.ts manager(): assertOrganizationPolicy"],
+  [
+    "/organization/join-invite-link",
+    "invite-links-plugin.ts: assertOrganizationPolicy on the link's organization",
+  ],
+  ["/organization/accept-ownership", "ownership-endpoints.ts: assertTwoFactorPolicy for the new owner"],
+]);
+
+/**
+ * Organization paths that are not refused, on purpose, each with why (decision 29): a member who will not
+ * enrol still sees the organization and why it is closed, can leave it, and can read or decline invitations.
+ */
+export const UNPOLICED_PATHS: ReadonlyMap<string, string> = new Map([
+  [
+    "/organization/list",
+    "the caller's organizations; the web shows this one closed (each entry has requireTwoFactor)",
+  ],
+  ["/organization/create", "acts in no existing organization"],
+  ["/organization/check-slug", "acts in no organization"],
+  ["/organization/leave", "a member who will not enrol can still go"],
+  ["/organization/get-invitation", "the invitee reads an invitation before joining"],
+  ["/organization/reject-invitation", "the invitee may decline"],
+  ["/organization/list-user-invitations", "the caller's own invitations, across organizations"],
+  ["/organization/invitation-preview", "public; it carries requireTwoFactor so the invitee is told"],
+  ["/organization/invite-link-preview", "public; joining through the link checks the policy"],
 ]);
 
 /** Paths whose request names no organization when it names none (the session's active one is not meant). */

@@ -1,6 +1,12 @@
 import type { Context } from "hono";
 import { API_KEY_HEADER } from "#server/auth/api-key-access.ts";
 import type { Auth } from "#server/auth/auth.ts";
+import {
+  ADMIN_TWO_FACTOR_MESSAGE,
+  adminLacksTwoFactor,
+  hasStrongSignIn,
+  ORGANIZATION_TWO_FACTOR_MESSAGE,
+} from "#server/auth/two-factor-compliance.ts";
 import type { Db } from "#server/db/tables.ts";
 import { hasRole } from "#shared/roles.ts";
 import type { EndpointRow } from "./rows.ts";
@@ -15,6 +21,9 @@ export const REFUSALS = {
   noWebhook: { code: "WEBHOOK_NOT_FOUND", message: "Webhook endpoint not found" },
   noDelivery: { code: "DELIVERY_NOT_FOUND", message: "Delivery not found" },
   disabled: { code: "WEBHOOK_DISABLED", message: "The endpoint is turned off; turn it on first" },
+  // The organization's two-factor policy and REQUIRE_2FA_FOR_ADMINS (decision 29), as everywhere else.
+  organizationTwoFactor: ORGANIZATION_TWO_FACTOR_MESSAGE,
+  adminTwoFactor: ADMIN_TWO_FACTOR_MESSAGE,
 } as const;
 
 type Refusal = (typeof REFUSALS)[keyof typeof REFUSALS];
@@ -23,48 +32,68 @@ export interface Caller {
   userId: string;
   /** A Gatehouse admin: installation-wide endpoints, and any organization's. */
   isAdmin: boolean;
+  /** An admin refused what only admins may do: REQUIRE_2FA_FOR_ADMINS is on and they lack two-factor. */
+  adminLacksTwoFactor: boolean;
 }
 
-/** The signed-in person from their session cookie; an API key is refused (a person manages webhooks). */
+/**
+ * The signed-in person from their session cookie; an API key is refused (a person manages webhooks).
+ * `adminsNeedTwoFactor` is REQUIRE_2FA_FOR_ADMINS.
+ */
 export async function callerOf(
   auth: Auth,
+  db: Db,
+  adminsNeedTwoFactor: boolean,
   c: Context,
 ): Promise<Caller | { refusal: Refusal; status: 401 | 403 }> {
   if (c.req.header(API_KEY_HEADER)) return { refusal: REFUSALS.apiKey, status: 403 };
   const session = await auth.api.getSession({ headers: c.req.raw.headers });
   if (!session) return { refusal: REFUSALS.signIn, status: 401 };
+  const isAdmin = hasRole((session.user as { role?: string | null }).role, "admin");
   return {
     userId: session.user.id,
-    isAdmin: hasRole((session.user as { role?: string | null }).role, "admin"),
+    isAdmin,
+    adminLacksTwoFactor: isAdmin && (await adminLacksTwoFactor(db, adminsNeedTwoFactor, session.user.id)),
   };
 }
 
+type ScopeRefusal = { refusal: Refusal; status: 403 | 404 };
+
+/** What a Gatehouse admin gets where only their being an admin lets them in (the admin area's rule). */
+const asAdmin = (caller: Caller): ScopeRefusal | undefined =>
+  caller.adminLacksTwoFactor ? { refusal: REFUSALS.adminTwoFactor, status: 403 } : undefined;
+
 /**
  * May the caller manage the webhooks of this organization (null: installation-wide)? An owner or admin of
- * it, or a Gatehouse admin, may; a member is refused (403); someone outside learns nothing (404).
+ * it, or a Gatehouse admin, may; a member is refused (403); someone outside learns nothing (404). A member
+ * of an organization that requires two-factor needs it (403 TWO_FACTOR_REQUIRED_BY_ORGANIZATION, admins
+ * too), and an admin let in as an admin needs it when REQUIRE_2FA_FOR_ADMINS is on (403
+ * TWO_FACTOR_REQUIRED_FOR_ADMINS).
  */
 export async function scopeRefusal(
   db: Db,
   caller: Caller,
   organizationId: string | null,
-): Promise<{ refusal: Refusal; status: 403 | 404 } | undefined> {
+): Promise<ScopeRefusal | undefined> {
   if (organizationId === null)
-    return caller.isAdmin ? undefined : { refusal: REFUSALS.adminsOnly, status: 403 };
+    return caller.isAdmin ? asAdmin(caller) : { refusal: REFUSALS.adminsOnly, status: 403 };
   const organization = await db
     .selectFrom("organization")
-    .select("id")
+    .select(["id", "requireTwoFactor"])
     .where("id", "=", organizationId)
     .executeTakeFirst();
   if (!organization) return { refusal: REFUSALS.noOrganization, status: 404 };
-  if (caller.isAdmin) return undefined;
   const member = await db
     .selectFrom("member")
     .select("role")
     .where("organizationId", "=", organizationId)
     .where("userId", "=", caller.userId)
     .executeTakeFirst();
+  if (member && organization.requireTwoFactor && !(await hasStrongSignIn(db, caller.userId)))
+    return { refusal: REFUSALS.organizationTwoFactor, status: 403 };
+  if (member && (hasRole(member.role, "owner") || hasRole(member.role, "admin"))) return undefined;
+  if (caller.isAdmin) return asAdmin(caller);
   if (!member) return { refusal: REFUSALS.noOrganization, status: 404 };
-  if (hasRole(member.role, "owner") || hasRole(member.role, "admin")) return undefined;
   return { refusal: REFUSALS.ownersOnly, status: 403 };
 }
 
@@ -76,7 +105,7 @@ export async function endpointFor(
   db: Db,
   caller: Caller,
   id: string,
-): Promise<{ endpoint: EndpointRow } | { refusal: Refusal; status: 403 | 404 }> {
+): Promise<{ endpoint: EndpointRow } | ScopeRefusal> {
   const endpoint = await db
     .selectFrom("webhook_endpoint")
     .selectAll()
@@ -85,7 +114,8 @@ export async function endpointFor(
   if (!endpoint) return { refusal: REFUSALS.noWebhook, status: 404 };
   const refused = await scopeRefusal(db, caller, endpoint.organizationId);
   if (!refused) return { endpoint };
-  return refused.status === 404 || endpoint.organizationId === null
+  // A non-admin learns nothing of an installation-wide endpoint; every other refusal is said.
+  return refused.status === 404 || refused.refusal === REFUSALS.adminsOnly
     ? { refusal: REFUSALS.noWebhook, status: 404 }
     : refused;
 }

@@ -35,6 +35,8 @@ export interface WebhookRouteDeps {
   trustedOrigins: readonly string[];
   /** Wakes the delivery worker after a delivery was queued. */
   wake: () => void;
+  /** REQUIRE_2FA_FOR_ADMINS: installation-wide webhooks are part of the admin area. */
+  requireTwoFactorForAdmins: boolean;
 }
 
 /** A zod check as a Hono validator: 400 INVALID_FIELD naming the first bad field. */
@@ -69,13 +71,21 @@ function decodeCursor(cursor: string): [string, string] | undefined {
  * installation-wide ones, managed by Gatehouse admins (who may manage any). A person's session only; a change
  * from a browser only from the app's own origins. Every change is an audit event in its transaction.
  */
-export function webhookRoutes({ auth, db, appSecret, policy, trustedOrigins, wake }: WebhookRouteDeps) {
+export function webhookRoutes({
+  auth,
+  db,
+  appSecret,
+  policy,
+  trustedOrigins,
+  wake,
+  requireTwoFactorForAdmins,
+}: WebhookRouteDeps) {
   async function caller(c: Context) {
     if (c.req.method !== "GET") {
       const origin = c.req.header("origin");
       if (!origin || !trustedOrigins.includes(origin)) return { response: c.json(REFUSALS.origin, 403) };
     }
-    const found = await callerOf(auth, c);
+    const found = await callerOf(auth, db, requireTwoFactorForAdmins, c);
     if ("refusal" in found) return { response: c.json(found.refusal, found.status) };
     return { caller: found };
   }
