@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eventsOf, onlyEvent } from "../support/audit.ts";
-import { mailsTo } from "../support/mailed-links.ts";
+import { mailedSignInCode } from "../support/mailed-links.ts";
 import { signUpWithId } from "../support/organizations.ts";
 import { cookiesFrom, startTestApp, TEST_ORIGIN, type TestApp, testDatabase } from "../support/test-app.ts";
 import { SoftAuthenticator } from "../support/webauthn.ts";
@@ -58,18 +58,7 @@ describe(`audit log: passkeys and email codes (${testDatabase})`, () => {
 
   it("records a sign-in with a mailed code, and a wrong code as refused", async () => {
     const user = await signUpWithId(t);
-    const since = t.sink.mails.length;
-    const sent = await t.request("/api/auth/email-otp/send-verification-otp", {
-      json: { email: user.email, type: "sign-in" },
-    });
-    expect(sent.status).toBe(200);
-    await expect
-      .poll(() => mailsTo(t, user.email, since).some((m) => /sign-in code/.test(m.subject)))
-      .toBe(true);
-    const code =
-      mailsTo(t, user.email, since)
-        .find((m) => /sign-in code/.test(m.subject))
-        ?.subject.slice(0, 6) ?? "";
+    const { code } = await mailedSignInCode(t, user.email);
     const wrong = String((Number(code) + 1) % 1_000_000).padStart(6, "0");
     const refused = await t.request("/api/auth/sign-in/email-otp", {
       json: { email: user.email, otp: wrong },

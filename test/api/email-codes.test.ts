@@ -1,6 +1,6 @@
 import { createHmac } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { mailsTo, settle } from "../support/mailed-links.ts";
+import { mailedSignInCode, mailsTo, settle } from "../support/mailed-links.ts";
 import { cookiesFrom, startTestApp, type TestApp, testDatabase } from "../support/test-app.ts";
 import { enrolAccount } from "../support/two-factor.ts";
 import { createUser, sessionOf, signUpVerified } from "../support/users.ts";
@@ -22,18 +22,11 @@ describe(`email codes and sign-in links (${testDatabase})`, () => {
   const signInWithCode = (email: string, otp: string) =>
     t.request("/api/auth/sign-in/email-otp", { json: { email, otp } });
 
-  /** Asks for a code and reads it from the mail's subject ("123456 is your Gatehouse sign-in code"). */
+  /** Asks for a code and reads it from the mail's subject. */
   async function mailedCode(email: string): Promise<string> {
-    const since = t.sink.mails.length;
-    const res = await sendCode(email);
-    expect(res.status).toBe(200);
-    expect(await res.json()).toEqual({ success: true });
-    await expect.poll(() => mailsTo(t, email, since).some((m) => /sign-in code/.test(m.subject))).toBe(true);
-    const mail = mailsTo(t, email, since).find((m) => /sign-in code/.test(m.subject));
-    const code = mail?.subject.match(/^(\d{6}) /)?.[1];
-    expect(code).toMatch(/^\d{6}$/);
-    expect(mail?.text).toContain("valid for 10 minutes");
-    return code ?? "";
+    const { code, mail } = await mailedSignInCode(t, email);
+    expect(mail.text).toContain("valid for 10 minutes");
+    return code;
   }
 
   /** A six-digit code other than `code`. */

@@ -1,6 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { CookieJar } from "../support/cookie-jar.ts";
-import { approvalLink, mailsTo, nextLink, openLink, resetToken, settle } from "../support/mailed-links.ts";
+import {
+  approvalLink,
+  mailedSignInCode,
+  mailsTo,
+  nextLink,
+  openLink,
+  resetToken,
+  settle,
+} from "../support/mailed-links.ts";
 import type { ReceivedMail } from "../support/smtp-sink.ts";
 import { cookiesFrom, startTestApp, type TestApp, testDatabase } from "../support/test-app.ts";
 import { enrolAccount, totpCode } from "../support/two-factor.ts";
@@ -104,20 +112,8 @@ describe(`security mails (${testDatabase})`, () => {
 
   it("a new device that signs in with a mailed code is mailed", async () => {
     const user = await signUpVerified(t);
-    let since = t.sink.mails.length;
-    const sent = await t.request("/api/auth/email-otp/send-verification-otp", {
-      json: { email: user.email, type: "sign-in" },
-    });
-    expect(sent.status).toBe(200);
-    await expect
-      .poll(() => mailsTo(t, user.email, since).some((m) => /sign-in code/.test(m.subject)))
-      .toBe(true);
-    const code = mailsTo(t, user.email, since)
-      .find((m) => /sign-in code/.test(m.subject))
-      ?.subject.match(/^(\d{6}) /)?.[1];
-    expect(code).toMatch(/^\d{6}$/);
-
-    since = t.sink.mails.length;
+    const { code } = await mailedSignInCode(t, user.email);
+    const since = t.sink.mails.length;
     const res = await t.request("/api/auth/sign-in/email-otp", {
       headers: { "user-agent": SAFARI_IPHONE, "x-forwarded-for": "198.51.100.22" },
       json: { email: user.email, otp: code },

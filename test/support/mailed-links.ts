@@ -14,6 +14,30 @@ export function mailsTo(t: TestApp, email: string, since = 0): ReceivedMail[] {
 }
 
 /**
+ * Asks for an email sign-in code for `email` and reads it from the mail's subject ("123456 is your Gatehouse
+ * sign-in code"), with the mail it came in. The request must be answered 200 `{success: true}`.
+ */
+export async function mailedSignInCode(
+  t: TestApp,
+  email: string,
+  headers?: Record<string, string>,
+): Promise<{ code: string; mail: ReceivedMail }> {
+  const since = t.sink.mails.length;
+  const res = await t.request("/api/auth/email-otp/send-verification-otp", {
+    headers,
+    json: { email, type: "sign-in" },
+  });
+  expect(res.status).toBe(200);
+  expect(await res.json()).toEqual({ success: true });
+  const codeMail = () => mailsTo(t, email, since).find((m) => /sign-in code/.test(m.subject));
+  await expect.poll(() => codeMail() !== undefined).toBe(true);
+  const mail = codeMail() as ReceivedMail;
+  const code = mail.subject.match(/^(\d{6}) /)?.[1];
+  expect(code).toMatch(/^\d{6}$/);
+  return { code: code ?? "", mail };
+}
+
+/**
  * Waits long enough for a mail that should not come to have arrived; mail may be sent off the
  * request path, so "nothing was sent" is only true after a pause.
  */
