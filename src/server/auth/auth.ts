@@ -303,9 +303,10 @@ export function buildAuthOptions({
         invitationExpiresIn: INVITATION_EXPIRES_IN,
         // SPEC §9: membership limit 100 by default.
         membershipLimit: config.membershipLimit,
-        // Pending invitations: as many as the membership limit (which a bulk send counts them against,
-        // bulk-invites.ts placesLeft), not better-auth's own 100, which would cut a larger bulk send short.
-        invitationLimit: config.membershipLimit,
+        // Pending invitations: better-auth's own 100, or as many as a larger membership limit (which a bulk
+        // send counts them against, bulk-invites.ts placesLeft), so a large bulk send is not cut short. Below
+        // the limit's reach, invitations may outnumber the places left: the limit holds at acceptance (SPEC §9).
+        invitationLimit: Math.max(100, config.membershipLimit),
         teams: { enabled: true },
         // Custom roles (issue 18, decision 35): each organization's own roles in better-auth's organizationRole
         // table, enforced with the built-in ones (features/organizations/custom-roles.ts); 50 per organization.
