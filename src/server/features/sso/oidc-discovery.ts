@@ -74,12 +74,11 @@ export async function discoverOidc(issuer: string, policy: SendPolicy): Promise<
   }
   const methods = doc.token_endpoint_auth_methods_supported;
   const supported = Array.isArray(methods) ? methods : [];
-  let tokenEndpointAuthentication: OidcEndpoints["tokenEndpointAuthentication"] = "client_secret_basic";
-  if (supported.length && !supported.includes("client_secret_basic")) {
-    if (!supported.includes("client_secret_post"))
-      return failed("the token endpoint accepts neither client_secret_basic nor client_secret_post");
-    tokenEndpointAuthentication = "client_secret_post";
-  }
+  // As better-auth's own discovery chooses: Basic unless only the POST form is listed.
+  const tokenEndpointAuthentication: OidcEndpoints["tokenEndpointAuthentication"] =
+    supported.includes("client_secret_post") && !supported.includes("client_secret_basic")
+      ? "client_secret_post"
+      : "client_secret_basic";
   return {
     discoveryEndpoint,
     authorizationEndpoint: found.authorization_endpoint as string,
@@ -90,11 +89,11 @@ export async function discoverOidc(issuer: string, policy: SendPolicy): Promise<
   };
 }
 
-/** The origins of a stored OIDC configuration's server-fetched endpoints (plugin.ts, WEBHOOK_ALLOW_PRIVATE). */
+/** The origins of an OIDC configuration's endpoints, the ones better-auth checks (plugin.ts, WEBHOOK_ALLOW_PRIVATE). */
 export function endpointOrigins(config: unknown): string[] {
   if (!config || typeof config !== "object") return [];
   const fields = config as Record<string, unknown>;
-  return ["tokenEndpoint", "userInfoEndpoint", "jwksEndpoint", "discoveryEndpoint"]
+  return ["authorizationEndpoint", "tokenEndpoint", "userInfoEndpoint", "jwksEndpoint", "discoveryEndpoint"]
     .map((key) => fields[key])
     .filter((url): url is string => typeof url === "string" && URL.canParse(url))
     .map((url) => new URL(url).origin);

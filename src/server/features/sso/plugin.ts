@@ -258,7 +258,8 @@ export function ssoRulesPlugin({
             const configs = rows.map((r) => parseJson(r.oidcConfig));
             configs.push((ctx.body as { oidcConfig?: unknown } | undefined)?.oidcConfig);
             const allowed = new Set(configs.flatMap(endpointOrigins));
-            const trusted = ctx.context.isTrustedOrigin;
+            // better-auth's own reads `this` (its context).
+            const trusted = ctx.context.isTrustedOrigin.bind(ctx.context);
             ctx.context.isTrustedOrigin = (url, settings) =>
               trusted(url, settings) ||
               (settings === undefined && URL.canParse(url) && allowed.has(new URL(url).origin));
