@@ -297,6 +297,26 @@ describe(`SSO over OpenID Connect with an issuer outside TRUSTED_ORIGINS (${test
     expect(landing.url.pathname, landing.url.search).toBe("/welcome");
     const session = await api(app.t, "/get-session", browser.cookieFor());
     expect(session.body.user).toMatchObject({ email, name: "Mapped Full Name", emailVerified: true });
+    // New OIDC values are read from the issuer again: an unreachable one is refused, the connection unchanged.
+    const port = await freePort();
+    const changed = await domainsCall(
+      app.t,
+      ssoPath(org.organization.id, `/connections/${made.body.id}`),
+      org.owner.cookie,
+      {
+        method: "PATCH",
+        json: { oidc: { issuer: `http://127.0.0.1:${port}`, clientId: SSO_OIDC_CLIENT.clientId } },
+      },
+    );
+    expect(changed.status, JSON.stringify(changed.body)).toBe(422);
+    expect(changed.body.code).toBe("OIDC_DISCOVERY_FAILED");
+    const after = await rawDb(app.t)
+      .selectFrom("ssoProvider")
+      .select(["issuer", "oidcConfig"])
+      .where("providerId", "=", made.body.id)
+      .executeTakeFirstOrThrow();
+    expect(after.oidcConfig).toBe(stored.oidcConfig);
+    expect(after.issuer).toBe(app.oidc.url);
   });
 
   it("answers 422 OIDC_DISCOVERY_FAILED for an unreachable issuer, a non-JSON document or another issuer's", async () => {
