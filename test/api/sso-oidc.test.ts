@@ -1,11 +1,15 @@
+import { createServer, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eventsOf } from "../support/audit.ts";
 import { domainsCall } from "../support/domains.ts";
+import { freePort } from "../support/free-port.ts";
 import { api, rawDb } from "../support/organizations.ts";
 import {
   createOidcConnection,
   landingOf,
   ownerWithDomain,
+  SSO_OIDC_CLIENT,
   type SsoTestApp,
   ssoPath,
   startSsoSignIn,
@@ -235,5 +239,137 @@ describe(`SSO membership beyond the organization's limit (${testDatabase})`, () 
     ).filter((e) => e.outcome === "refused");
     expect(refused).toHaveLength(1);
     expect(refused[0]?.details).toMatchObject({ via: "sso" });
+  });
+});
+
+describe(`SSO over OpenID Connect with an issuer outside TRUSTED_ORIGINS (${testDatabase})`, () => {
+  let app: SsoTestApp;
+  const servers: Server[] = [];
+  beforeAll(async () => {
+    // As for a customer's Okta or Entra ID: the operator lists nothing. The IdP is on loopback, which the
+    // operator allows for owners' IdPs as for webhooks.
+    app = await startSsoTestApp({ WEBHOOK_ALLOW_PRIVATE: "1" }, [], { trustOidc: false });
+  }, 60_000);
+  afterAll(async () => {
+    await app?.close();
+    await Promise.all(servers.map((s) => new Promise((resolve) => s.close(resolve))));
+  });
+
+  /** A loopback HTTP server answering every request with `body` as `type`; its URL. */
+  const serving = async (type: string, body: (url: string) => string) => {
+    const server = createServer((_req, res) => {
+      res.writeHead(200, { "content-type": type });
+      res.end(body(url));
+    });
+    servers.push(server);
+    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+    const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    return url;
+  };
+
+  it("adds the connection from the issuer's discovery document and signs in with the owner's claim mapping", async () => {
+    const org = await ownerWithDomain(app);
+    const made = await createOidcConnection(app, org.owner.cookie, org.organization.id, org.domain, {
+      mapping: { email: "mail", name: "cn" },
+    });
+    expect(made.status, JSON.stringify(made.body)).toBe(201);
+    expect(made.body.oidc).toMatchObject({ issuer: app.oidc.url });
+    const stored = await rawDb(app.t)
+      .selectFrom("ssoProvider")
+      .select("oidcConfig")
+      .where("providerId", "=", made.body.id)
+      .executeTakeFirstOrThrow();
+    expect(JSON.parse(stored.oidcConfig as string)).toMatchObject({
+      authorizationEndpoint: `${app.oidc.url}/authorize`,
+      tokenEndpoint: `${app.oidc.url}/token`,
+      jwksEndpoint: `${app.oidc.url}/jwks`,
+    });
+    const email = `mapped@${org.domain}`;
+    const browser = app.browser();
+    // `email` and `name` say otherwise: the owner's "mail" and "cn" decide.
+    app.oidc.signInAs({
+      sub: "oidc-mapped",
+      email: `someone@elsewhere-${Date.now()}.test`,
+      name: "Not This Name",
+      claims: { mail: email, cn: "Mapped Full Name" },
+    });
+    const landing = await browser.follow(await startSsoSignIn(browser, email));
+    expect(landing.url.pathname, landing.url.search).toBe("/welcome");
+    const session = await api(app.t, "/get-session", browser.cookieFor());
+    expect(session.body.user).toMatchObject({ email, name: "Mapped Full Name", emailVerified: true });
+    // New OIDC values are read from the issuer again: an unreachable one is refused, the connection unchanged.
+    const port = await freePort();
+    const changed = await domainsCall(
+      app.t,
+      ssoPath(org.organization.id, `/connections/${made.body.id}`),
+      org.owner.cookie,
+      {
+        method: "PATCH",
+        json: { oidc: { issuer: `http://127.0.0.1:${port}`, clientId: SSO_OIDC_CLIENT.clientId } },
+      },
+    );
+    expect(changed.status, JSON.stringify(changed.body)).toBe(422);
+    expect(changed.body.code).toBe("OIDC_DISCOVERY_FAILED");
+    const after = await rawDb(app.t)
+      .selectFrom("ssoProvider")
+      .select(["issuer", "oidcConfig"])
+      .where("providerId", "=", made.body.id)
+      .executeTakeFirstOrThrow();
+    expect(after.oidcConfig).toBe(stored.oidcConfig);
+    expect(after.issuer).toBe(app.oidc.url);
+  });
+
+  it("answers 422 OIDC_DISCOVERY_FAILED for an unreachable issuer, a non-JSON document or another issuer's", async () => {
+    const org = await ownerWithDomain(app);
+    const port = await freePort();
+    const html = await serving("text/html", () => "<html><body>Welcome</body></html>");
+    const other = await serving("application/json", (url) =>
+      JSON.stringify({
+        issuer: "https://someone-else.example",
+        authorization_endpoint: `${url}/authorize`,
+        token_endpoint: `${url}/token`,
+        jwks_uri: `${url}/jwks`,
+      }),
+    );
+    const incomplete = await serving("application/json", (url) => JSON.stringify({ issuer: url }));
+    for (const [issuer, reason] of [
+      [`http://127.0.0.1:${port}`, /ECONNREFUSED/],
+      [html, /JSON/],
+      [other, /someone-else/],
+      [incomplete, /authorization_endpoint/],
+    ] as const) {
+      const res = await domainsCall(app.t, ssoPath(org.organization.id, "/connections"), org.owner.cookie, {
+        json: { protocol: "oidc", domain: org.domain, oidc: { issuer, ...SSO_OIDC_CLIENT } },
+      });
+      expect(res.status, JSON.stringify(res.body)).toBe(422);
+      expect(res.body.code).toBe("OIDC_DISCOVERY_FAILED");
+      expect(res.body.message).toMatch(reason);
+    }
+    expect(
+      await rawDb(app.t)
+        .selectFrom("ssoProvider")
+        .select("id")
+        .where("organizationId", "=", org.organization.id)
+        .execute(),
+    ).toHaveLength(0);
+  });
+});
+
+describe(`SSO over OpenID Connect: an issuer on a private address (${testDatabase})`, () => {
+  let app: SsoTestApp;
+  beforeAll(async () => {
+    // Neither WEBHOOK_ALLOW_PRIVATE nor the issuer in TRUSTED_ORIGINS.
+    app = await startSsoTestApp({}, [], { trustOidc: false });
+  }, 60_000);
+  afterAll(async () => {
+    await app?.close();
+  });
+
+  it("is refused with 422, naming the setting", async () => {
+    const org = await ownerWithDomain(app);
+    const res = await createOidcConnection(app, org.owner.cookie, org.organization.id, org.domain);
+    expect(res.status, JSON.stringify(res.body)).toBe(422);
+    expect(res.body).toMatchObject({ code: "OIDC_DISCOVERY_FAILED" });
+    expect(res.body.message).toMatch(/WEBHOOK_ALLOW_PRIVATE/);
   });
 });

@@ -92,8 +92,10 @@ describe(`SSO over SAML against a samlify IdP in its own process (${testDatabase
   });
 
   for (const [mode, code] of [
-    // samlify refuses these while parsing (signature, time window): better-auth's generic saml_error.
+    // samlify refuses these while parsing (signature, a certificate not in the metadata, time window):
+    // better-auth's generic saml_error.
     ["forged-signature", "saml_error"],
+    ["untrusted-certificate", "saml_error"],
     ["unsigned-assertion", "invalid_saml_response"],
     ["unsigned", "saml_error"],
     ["wrong-audience", "invalid_saml_response"],
@@ -112,6 +114,39 @@ describe(`SSO over SAML against a samlify IdP in its own process (${testDatabase
       expect((await api(app.t, "/get-session", browser.cookieFor())).body).toBeNull();
     });
   }
+
+  it("accepts an assertion that ended a minute ago (within the two-minute clock skew)", async () => {
+    const email = `skewed@${org.domain}`;
+    const { res } = await signInAs({ email, notOnOrAfterInMs: -60_000 });
+    expect(res.status, await res.clone().text()).toBe(302);
+    expect(landingOf(res, app.url)?.pathname).toBe("/welcome");
+    expect(await usersWith(email)).toHaveLength(1);
+  });
+
+  it("refuses an assertion that ended three minutes ago (beyond the clock skew)", async () => {
+    const email = `too-late@${org.domain}`;
+    const { res, browser } = await signInAs({ email, notOnOrAfterInMs: -3 * 60_000 });
+    const landing = landingOf(res, app.url);
+    expect(landing?.pathname).toBe("/error");
+    expect(landing?.searchParams.get("error")).toBe("saml_error");
+    expect(await usersWith(email)).toHaveLength(0);
+    expect((await api(app.t, "/get-session", browser.cookieFor())).body).toBeNull();
+  });
+
+  it("takes the email and full name from the attributes the owner mapped, over givenName and surname", async () => {
+    const mapped = await samlConnection(app, idp, { email: "mail", name: "cn" });
+    const email = `mapped@${mapped.org.domain}`;
+    // The standard attributes say otherwise: an address of another domain, another name.
+    const { browser, res } = await signInAs({
+      email,
+      givenName: "Given",
+      surname: "Surname",
+      attributes: { email: `someone@elsewhere-${Date.now()}.test`, mail: email, cn: "Mapped Full Name" },
+    });
+    expect(landingOf(res, app.url)?.pathname, res.headers.get("location") ?? "").toBe("/welcome");
+    const session = await api(app.t, "/get-session", browser.cookieFor());
+    expect(session.body.user).toMatchObject({ email, name: "Mapped Full Name" });
+  });
 
   it("refuses the same SAMLResponse a second time (replay)", async () => {
     const email = `replay@${org.domain}`;

@@ -10,6 +10,8 @@ export interface ProviderUser {
   name?: string;
   /** A `groups` claim (SSO group mappings). */
   groups?: string[];
+  /** Further claims, in the ID token and the userinfo answer (oidc), e.g. `mail` and `cn` for SSO mappings. */
+  claims?: Record<string, unknown>;
 }
 
 /**
@@ -125,6 +127,7 @@ export async function startOAuthProvider(kind: ProviderKind): Promise<OAuthProvi
     if (user.emailVerified !== undefined) token.payload.email_verified = user.emailVerified;
     if (user.name !== undefined) token.payload.name = user.name;
     if (user.groups !== undefined) token.payload.groups = user.groups;
+    if (user.claims && kind === "oidc") Object.assign(token.payload, user.claims);
   });
 
   service.on(
@@ -165,6 +168,7 @@ export async function startOAuthProvider(kind: ProviderKind): Promise<OAuthProvi
           email_verified: user.emailVerified,
           name: user.name,
           ...(user.groups ? { groups: user.groups } : {}),
+          ...user.claims,
         };
         return;
       }

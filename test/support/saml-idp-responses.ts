@@ -46,6 +46,11 @@ export interface SamlUser {
   groups?: string[];
   attributes?: Record<string, string | string[]>;
   mode?: SamlMode;
+  /**
+   * Times mode: the assertion's NotOnOrAfter this many milliseconds from now (negative: already past), with
+   * IssueInstant and NotBefore ten minutes before it. Signed as an "ok" response; `mode` still decides the rest.
+   */
+  notOnOrAfterInMs?: number;
 }
 
 export function assertSamlUser(value: unknown): SamlUser {
@@ -54,6 +59,8 @@ export function assertSamlUser(value: unknown): SamlUser {
   if (user.mode !== undefined && !SAML_MODES.includes(user.mode))
     throw new Error(`unknown mode ${user.mode}`);
   if (user.groups !== undefined && !Array.isArray(user.groups)) throw new Error("groups must be a list");
+  if (user.notOnOrAfterInMs !== undefined && !Number.isFinite(user.notOnOrAfterInMs))
+    throw new Error("notOnOrAfterInMs must be a number");
   return user;
 }
 
@@ -106,8 +113,16 @@ export interface ResponseTarget {
 
 const MINUTE = 60_000;
 
-function times(mode: SamlMode, now: number) {
+function times(mode: SamlMode, now: number, notOnOrAfterInMs?: number) {
   const iso = (ms: number) => new Date(ms).toISOString();
+  if (notOnOrAfterInMs !== undefined) {
+    const end = now + notOnOrAfterInMs;
+    return {
+      issueInstant: iso(end - 10 * MINUTE),
+      notBefore: iso(end - 10 * MINUTE),
+      notOnOrAfter: iso(end),
+    };
+  }
   if (mode === "expired") {
     return {
       issueInstant: iso(now - 120 * MINUTE),
@@ -146,7 +161,7 @@ export async function buildLoginResponse(
     sessionIndex,
     nameId: user.email,
     attributes: attributesOf(user),
-    ...times(mode, Date.now()),
+    ...times(mode, Date.now(), user.notOnOrAfterInMs),
   });
   if (mode === "unsigned") return { SAMLResponse: Buffer.from(xml, "utf8").toString("base64"), sessionIndex };
 

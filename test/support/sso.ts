@@ -24,19 +24,28 @@ export interface SsoTestApp {
 
 /**
  * The real app on a real port, a DNS server for domain verification and an OIDC IdP; `trusted` adds origins
- * better-auth may reach (a SAML IdP's).
+ * better-auth may reach (a SAML IdP's). `trustOidc: false` leaves the OIDC IdP out of TRUSTED_ORIGINS, as an
+ * operator would for a customer's IdP (its social sign-in is then off).
  */
-export async function startSsoTestApp(env: Record<string, string> = {}, trusted: string[] = []) {
+export async function startSsoTestApp(
+  env: Record<string, string> = {},
+  trusted: string[] = [],
+  { trustOidc = true } = {},
+) {
   const [dns, oidc, port] = await Promise.all([startDnsServer(), startOAuthProvider("oidc"), freePort()]);
   const url = `http://127.0.0.1:${port}`;
   const t = await startTestApp({
     BETTER_AUTH_URL: url,
-    TRUSTED_ORIGINS: [TEST_ORIGIN, oidc.url, ...trusted].join(","),
+    TRUSTED_ORIGINS: [TEST_ORIGIN, ...(trustOidc ? [oidc.url] : []), ...trusted].join(","),
     DNS_SERVERS: dns.address,
     // The same IdP as a social provider ("oidc"), for the sign-ins SSO required refuses.
-    OIDC_ISSUER: oidc.url,
-    OIDC_CLIENT_ID: "gatehouse-social",
-    OIDC_CLIENT_SECRET: "social-client-secret",
+    ...(trustOidc
+      ? {
+          OIDC_ISSUER: oidc.url,
+          OIDC_CLIENT_ID: "gatehouse-social",
+          OIDC_CLIENT_SECRET: "social-client-secret",
+        }
+      : {}),
     ...env,
   });
   await t.listen(port);
@@ -129,7 +138,11 @@ export interface SamlSetup {
  * team); the IdP is told the service provider's URLs. The app must allow the IdP's loopback metadata URL
  * (WEBHOOK_ALLOW_PRIVATE).
  */
-export async function samlConnection(app: SsoTestApp, idp: SamlIdp): Promise<SamlSetup> {
+export async function samlConnection(
+  app: SsoTestApp,
+  idp: SamlIdp,
+  mapping: Record<string, string> = { groups: "groups" },
+): Promise<SamlSetup> {
   const org = await ownerWithDomain(app);
   const team = await api(app.t, "/organization/create-team", org.owner.cookie, {
     name: "Engineering",
@@ -141,7 +154,7 @@ export async function samlConnection(app: SsoTestApp, idp: SamlIdp): Promise<Sam
       protocol: "saml",
       domain: org.domain,
       saml: { metadataUrl: idp.metadataUrl },
-      mapping: { groups: "groups" },
+      mapping,
       groupMappings: [
         { group: "admins", role: "admin", teamId: null },
         { group: "eng", role: null, teamId },

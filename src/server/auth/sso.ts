@@ -42,14 +42,14 @@ export function ssoPlugin({ resolveUser, provisionUser }: SsoPluginHooks) {
     // Memberships are Gatehouse's (features/provisioning/membership.ts), never better-auth's own assignment.
     organizationProvisioning: { disabled: true },
     // `domainVerified` mirrors the organization's verified domains (issue 18); better-auth's own DNS
-    // verification endpoints answer 404 (features/sso/guards.ts).
+    // verification endpoints answer 404 (features/sso/plugin.ts).
     domainVerification: { enabled: true },
     // The provider id is part of the URLs the IdP is given; an owner has at most a few (features/sso checks
     // per organization, this is better-auth's per-user count).
     providersLimit: 100,
     saml: {
       enableInResponseToValidation: true,
-      // On globally; each connection's `allowIdpInitiated` decides (features/sso/guards.ts refuses the rest).
+      // On globally; each connection's `allowIdpInitiated` decides (features/sso/plugin.ts refuses the rest).
       allowIdpInitiated: true,
       requireTimestamps: true,
       clockSkew: SAML_CLOCK_SKEW_MS,

@@ -89,7 +89,7 @@ export function authFeatures({
       twoFactorAccountPlugin(),
       applicationsPlugin({ db, baseURL: config.baseURL }),
       ssoPlugin(ssoSignIn({ db, logger, tests })),
-      ssoRulesPlugin({ db, tests, baseURL: config.baseURL }),
+      ssoRulesPlugin({ db, tests, baseURL: config.baseURL, fetchPolicy: config.webhooks }),
       adminTwoFactorGuard(db, config.requireTwoFactorForAdmins),
       // After the guard above: one search over name and address (issue 20).
       adminUserSearch({ db, kind: config.database.kind }),

@@ -54,7 +54,7 @@ export function ssoRouteDocs(): ProductRouteDoc[] {
       method: "post",
       path: `${base}/connections`,
       summary:
-        "Connects a verified domain to the organization's IdP (owners): SAML from pasted metadata XML or a metadata URL fetched by the server (WEBHOOK_ALLOW_HTTP / WEBHOOK_ALLOW_PRIVATE apply), or OIDC from issuer, client id and secret. One connection per domain; signed assertions only.",
+        "Connects a verified domain to the organization's IdP (owners): SAML from pasted metadata XML or a metadata URL fetched by the server (WEBHOOK_ALLOW_HTTP / WEBHOOK_ALLOW_PRIVATE apply), or OIDC from issuer (its discovery document read by the server under the same policy), client id and secret. One connection per domain; signed assertions only.",
       access: "user",
       params: organization,
       body: createSsoConnectionBody,
@@ -64,7 +64,9 @@ export function ssoRouteDocs(): ProductRouteDoc[] {
         409: refusal(
           "The domain is not verified by this organization (DOMAIN_NOT_VERIFIED) or has a connection (SSO_CONNECTION_EXISTS)",
         ),
-        422: refusal("The metadata URL could not be read (METADATA_URL_FAILED)"),
+        422: refusal(
+          "The metadata URL could not be read (METADATA_URL_FAILED), or the OIDC issuer's discovery document could not be read or used (OIDC_DISCOVERY_FAILED)",
+        ),
         ...refusals,
       },
     },
@@ -80,7 +82,9 @@ export function ssoRouteDocs(): ProductRouteDoc[] {
         200: { description: "The connection", schema: ssoConnection },
         400: invalid,
         409: refusal("The IdP's identity cannot change while accounts are linked to it"),
-        422: refusal("The metadata URL could not be read (METADATA_URL_FAILED)"),
+        422: refusal(
+          "The metadata URL could not be read (METADATA_URL_FAILED), or the OIDC issuer's discovery document could not be read or used (OIDC_DISCOVERY_FAILED)",
+        ),
         ...refusals,
       },
     },

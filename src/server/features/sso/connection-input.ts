@@ -70,10 +70,21 @@ export async function metadataFrom(
   return { xml, url, summary };
 }
 
+/** An attribute name no IdP sends: a name part mapped to it is always empty. */
+const NO_ATTRIBUTE = "urn:gatehouse:no-attribute";
+
+/**
+ * better-auth names a SAML user "first last" from the first/last name attributes (givenName and surname unless
+ * mapped) and falls back to the full-name attribute only when both are empty. An owner's full-name attribute
+ * without first/last names must win even when the IdP also sends givenName and surname: the first name reads the
+ * full-name attribute and the last name one that never comes.
+ */
 export function samlMapping(m: AttributeMapping) {
+  const ownName = m.name && !m.firstName && !m.lastName;
   return {
     email: m.email || "email",
     name: m.name || "displayName",
+    ...(ownName ? { firstName: m.name, lastName: NO_ATTRIBUTE } : {}),
     ...(m.firstName ? { firstName: m.firstName } : {}),
     ...(m.lastName ? { lastName: m.lastName } : {}),
     ...(m.groups ? { extraFields: { groups: m.groups } } : {}),

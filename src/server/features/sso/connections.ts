@@ -36,7 +36,7 @@ export function serviceProviderValues(authBase: string, connectionId: string): S
 
 export const truthy = (value: boolean | number | null | undefined) => value === true || value === 1;
 
-function parseJson(text: string | null | undefined): unknown {
+export function parseJson(text: string | null | undefined): unknown {
   if (!text) return null;
   try {
     return JSON.parse(text);

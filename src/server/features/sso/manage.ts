@@ -24,6 +24,7 @@ import {
   findConnection,
   serviceProviderValues,
 } from "./connections.ts";
+import { discoverOidc, issuerPolicy } from "./oidc-discovery.ts";
 
 export type { Refusal };
 
@@ -54,6 +55,8 @@ export interface ManageDeps {
   /** BETTER_AUTH_URL + /api/auth. */
   authBase: string;
   fetchPolicy: SendPolicy;
+  /** TRUSTED_ORIGINS: an OIDC issuer listed there may be on a private address (oidc-discovery.ts). */
+  trustedOrigins: readonly string[];
 }
 export interface Owner {
   organizationId: string;
@@ -149,10 +152,19 @@ export async function createConnection(
       },
     };
   } else {
+    // Gatehouse reads the issuer's discovery document (better-auth's own discovery would ask for the issuer in
+    // TRUSTED_ORIGINS) and registers with the endpoints it names.
+    const endpoints = await discoverOidc(
+      body.oidc.issuer,
+      issuerPolicy(body.oidc.issuer, deps.fetchPolicy, deps.trustedOrigins),
+    );
+    if ("status" in endpoints) return endpoints;
     registration = {
       ...settings,
       issuer: body.oidc.issuer,
       oidcConfig: {
+        ...endpoints,
+        skipDiscovery: true,
         clientId: body.oidc.clientId,
         clientSecret: body.oidc.clientSecret,
         scopes: oidcScopes(body.oidc.scopes),
@@ -209,8 +221,14 @@ export async function updateConnection(
       mapping: samlMapping(mapping),
     };
   if (body.oidc) {
+    const endpoints = await discoverOidc(
+      body.oidc.issuer,
+      issuerPolicy(body.oidc.issuer, deps.fetchPolicy, deps.trustedOrigins),
+    );
+    if ("status" in endpoints) return endpoints;
     update.issuer = body.oidc.issuer;
     update.oidcConfig = {
+      ...endpoints,
       clientId: body.oidc.clientId,
       ...(body.oidc.clientSecret ? { clientSecret: body.oidc.clientSecret } : {}),
       scopes: oidcScopes(body.oidc.scopes ?? []),

@@ -4,20 +4,22 @@ import type { LookupFunction } from "node:net";
 import { checkedAddress, type SendPolicy, urlRefusal } from "#server/features/webhooks/send.ts";
 import { SAML_METADATA_MAX } from "#shared/contracts/sso.ts";
 
-/** The whole fetch of an IdP metadata document (lookup, connection, answer) ends after this long. */
+/** The whole fetch of an IdP document (lookup, connection, answer) ends after this long. */
 export const METADATA_FETCH_TIMEOUT_MS = 10_000;
 
 export type MetadataFetch = { ok: true; xml: string } | { ok: false; reason: string };
 
 /**
- * GETs an IdP's metadata XML for an owner, server-side, under the webhooks' address policy (WEBHOOK_ALLOW_HTTP,
+ * GETs an IdP's document for an owner, server-side, under the webhooks' address policy (WEBHOOK_ALLOW_HTTP,
  * WEBHOOK_ALLOW_PRIVATE): the host is looked up once, every address checked, the connection pinned to the
- * checked one; no redirects; at most SAML_METADATA_MAX bytes; cut after METADATA_FETCH_TIMEOUT_MS.
+ * checked one; no redirects; at most SAML_METADATA_MAX bytes; cut after METADATA_FETCH_TIMEOUT_MS. SAML metadata
+ * XML (the default), or an OIDC discovery document (`accept: "application/json"`, oidc-discovery.ts).
  */
 export async function fetchMetadata(
   raw: string,
   policy: SendPolicy,
   timeoutMs = METADATA_FETCH_TIMEOUT_MS,
+  accept = "application/xml",
 ): Promise<MetadataFetch> {
   const refusal = urlRefusal(raw, policy);
   if (refusal) return { ok: false, reason: refusal.replaceAll("WEBHOOK_", "the server's WEBHOOK_") };
@@ -38,7 +40,7 @@ export async function fetchMetadata(
     };
     return new Promise<MetadataFetch>((resolve, reject) => {
       const transport = url.protocol === "https:" ? https : http;
-      request = transport.get(url, { agent: false, lookup: pinned, headers: { accept: "application/xml" } });
+      request = transport.get(url, { agent: false, lookup: pinned, headers: { accept } });
       request.on("error", reject);
       request.on("response", (res) => {
         const status = res.statusCode ?? 0;

@@ -2,7 +2,16 @@ import type { BetterAuthPlugin } from "better-auth";
 import { APIError, createAuthMiddleware, getSessionFromCtx } from "better-auth/api";
 import type { Db } from "#server/db/tables.ts";
 import { findMembership, isOwner } from "#server/features/organizations/access.ts";
-import { connectionIdFor, findConnection, MAX_CONNECTIONS, truthy, verifiedDomain } from "./connections.ts";
+import type { SendPolicy } from "#server/features/webhooks/send.ts";
+import {
+  connectionIdFor,
+  findConnection,
+  MAX_CONNECTIONS,
+  parseJson,
+  truthy,
+  verifiedDomain,
+} from "./connections.ts";
+import { endpointOrigins } from "./oidc-discovery.ts";
 import { ssoRequiredFor } from "./require-sso.ts";
 import { inResponseToOf, SSO_TEST_PAGE, type SsoTests } from "./tests.ts";
 
@@ -64,6 +73,12 @@ const UNSERVED_PATHS = new Set([
 const ACS_PATH = /^\/sso\/saml2\/sp\/acs\/([^/]+)$/;
 /** Where SSO sign-ins make sessions; and impersonation, which an admin starts for someone else. */
 const SSO_SESSION_PATHS = [/^\/sso\/callback(\/|$)/, ACS_PATH];
+/** Where @better-auth/sso checks an OIDC IdP's server-fetched endpoints (token, userinfo, JWKS) before use. */
+const OIDC_FETCH_PATHS = [
+  /^\/sign-in\/sso$/,
+  /^\/sso\/callback(\/|$)/,
+  /^\/sso\/(register|update-provider)$/,
+];
 const SESSION_EXEMPT_PATHS = new Set(["/admin/impersonate-user", "/admin/stop-impersonating"]);
 const ACCOUNT_EXEMPT_PATHS = [/^\/admin\//, /^\/scim\//];
 
@@ -96,7 +111,18 @@ function failureLanding(returned: unknown, baseURL: string) {
  * organization. Plus the sign-in rules that are not resolveUser's: IdP-initiated SAML per connection, SSO
  * required for a domain, and new SSO accounts' addresses verified.
  */
-export function ssoRulesPlugin({ db, tests, baseURL }: { db: Db; tests: SsoTests; baseURL: string }) {
+export function ssoRulesPlugin({
+  db,
+  tests,
+  baseURL,
+  fetchPolicy,
+}: {
+  db: Db;
+  tests: SsoTests;
+  baseURL: string;
+  /** The webhooks' address policy, which OIDC IdPs (oidc-discovery.ts) and SAML metadata URLs follow too. */
+  fetchPolicy: SendPolicy;
+}) {
   async function enforceManagement(
     ctx: { path?: string; body?: unknown } & Parameters<typeof getSessionFromCtx>[0],
   ) {
@@ -214,6 +240,29 @@ export function ssoRulesPlugin({ db, tests, baseURL }: { db: Db; tests: SsoTests
                 "This connection accepts sign-ins started from Gatehouse only: use “Continue with SSO”",
               ),
             );
+          }),
+        },
+        {
+          // @better-auth/sso fetches an IdP on a private address only when its origin is in TRUSTED_ORIGINS. With
+          // WEBHOOK_ALLOW_PRIVATE the operator allows private addresses for owners' IdPs: for this request its
+          // endpoint checks (called without settings, unlike the redirect and origin checks) also accept the
+          // origins of the OIDC connections' own endpoints, which oidc-discovery.ts checked under that policy.
+          matcher: (ctx: { path?: string }) =>
+            fetchPolicy.allowPrivate && OIDC_FETCH_PATHS.some((p) => p.test(ctx.path ?? "")),
+          handler: createAuthMiddleware(async (ctx) => {
+            const rows = await db
+              .selectFrom("ssoProvider")
+              .select("oidcConfig")
+              .where("oidcConfig", "is not", null)
+              .execute();
+            const configs = rows.map((r) => parseJson(r.oidcConfig));
+            configs.push((ctx.body as { oidcConfig?: unknown } | undefined)?.oidcConfig);
+            const allowed = new Set(configs.flatMap(endpointOrigins));
+            // better-auth's own reads `this` (its context).
+            const trusted = ctx.context.isTrustedOrigin.bind(ctx.context);
+            ctx.context.isTrustedOrigin = (url, settings) =>
+              trusted(url, settings) ||
+              (settings === undefined && URL.canParse(url) && allowed.has(new URL(url).origin));
           }),
         },
         {

@@ -89,19 +89,27 @@ export function ssoRoutes({ auth, db, baseURL, trustedOrigins, fetchPolicy, test
     .post(`${base}/connections`, valid("json", createSsoConnectionBody), async (c) => {
       const who = await owner(c);
       if (isRefusal(who)) return refuse(c, who);
-      const made = await createConnection({ auth, db, authBase, fetchPolicy }, who, c.req.valid("json"));
+      const made = await createConnection(
+        { auth, db, authBase, fetchPolicy, trustedOrigins },
+        who,
+        c.req.valid("json"),
+      );
       return isRefusal(made) ? refuse(c, made) : c.json(connectionView(made, authBase), 201);
     })
     .patch(`${base}/connections/:connectionId`, valid("json", updateSsoConnectionBody), async (c) => {
       const found = await connectionOf(c);
       if (isRefusal(found)) return refuse(c, found);
-      const changed = await updateConnection({ auth, db, authBase, fetchPolicy }, found, c.req.valid("json"));
+      const changed = await updateConnection(
+        { auth, db, authBase, fetchPolicy, trustedOrigins },
+        found,
+        c.req.valid("json"),
+      );
       return isRefusal(changed) ? refuse(c, changed) : c.json(connectionView(changed, authBase), 200);
     })
     .delete(`${base}/connections/:connectionId`, async (c) => {
       const found = await connectionOf(c);
       if (isRefusal(found)) return refuse(c, found);
-      const deleted = await deleteConnection({ auth, db, authBase, fetchPolicy }, found);
+      const deleted = await deleteConnection({ auth, db, authBase, fetchPolicy, trustedOrigins }, found);
       return deleted ? refuse(c, deleted) : c.body(null, 204);
     })
     .post(`${base}/connections/:connectionId/test`, async (c) => {
