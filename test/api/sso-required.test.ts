@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { CookieJar } from "../support/cookie-jar.ts";
 import { domainsCall } from "../support/domains.ts";
-import { mailedSignInCode } from "../support/mailed-links.ts";
+import { mailedSignInCode, mailsTo } from "../support/mailed-links.ts";
 import { api, rawDb } from "../support/organizations.ts";
 import {
   createOidcConnection,
@@ -12,7 +13,9 @@ import {
   startSsoTestApp,
 } from "../support/sso.ts";
 import { cookiesFrom, testDatabase } from "../support/test-app.ts";
+import { enrolAccount, totpCode } from "../support/two-factor.ts";
 import { createUser, signUpVerified } from "../support/users.ts";
+import { SoftAuthenticator } from "../support/webauthn.ts";
 
 const ROOT_EMAIL = "root-admin@example.test";
 
@@ -20,6 +23,11 @@ describe(`SSO required for a domain (${testDatabase})`, () => {
   let app: SsoTestApp;
   let org: Awaited<ReturnType<typeof ownerWithDomain>>;
   let employee: Awaited<ReturnType<typeof signUpVerified>>;
+  /** At the domain, with a passkey made before the requirement. */
+  let keyholder: Awaited<ReturnType<typeof signUpVerified>>;
+  let passkey: SoftAuthenticator;
+  /** At the domain, with two-factor turned on before the requirement. */
+  let guarded: Awaited<ReturnType<typeof signUpVerified>> & { secret: string };
   let connectionId: string;
   const message = () =>
     `${org.organization.name} signs in with single sign-on: use “Continue with SSO” with your work email.`;
@@ -28,12 +36,26 @@ describe(`SSO required for a domain (${testDatabase})`, () => {
     // The social provider may link to an existing account (so the refusal is the session's, not the link's).
     app = await startSsoTestApp({
       EMAIL_CODE_SIGN_IN: "1",
+      MAGIC_LINK_SIGN_IN: "1",
       TRUSTED_LINKING_PROVIDERS: "oidc",
       ADMIN_EMAILS: ROOT_EMAIL,
     });
     org = await ownerWithDomain(app);
     // Someone at the domain had a password account before the requirement.
     employee = await signUpVerified(app.t, createUser({ email: `worker@${org.domain}` }));
+    keyholder = await signUpVerified(app.t, createUser({ email: `keyholder@${org.domain}` }));
+    passkey = new SoftAuthenticator(app.url);
+    const asked = await app.t.request("/api/auth/passkey/generate-register-options", {
+      cookie: keyholder.cookie,
+    });
+    expect(asked.status).toBe(200);
+    const registered = await app.t.request("/api/auth/passkey/verify-registration", {
+      cookie: `${keyholder.cookie}; ${cookiesFrom(asked)}`,
+      json: { response: passkey.register(await asked.json()), name: "Laptop" },
+    });
+    expect(registered.status, await registered.clone().text()).toBe(200);
+    const second = await signUpVerified(app.t, createUser({ email: `guarded@${org.domain}` }));
+    guarded = { ...second, secret: (await enrolAccount(app.t, second)).secret };
     const made = await createOidcConnection(app, org.owner.cookie, org.organization.id, org.domain, {
       requireSso: true,
     });
@@ -98,6 +120,83 @@ describe(`SSO required for a domain (${testDatabase})`, () => {
       .where("email", "=", `social-newcomer@${org.domain}`)
       .execute();
     expect(made).toHaveLength(0);
+  });
+
+  const setsSession = (res: Response) =>
+    res.headers.getSetCookie().some((c) => c.includes("session_token=") && !c.includes("=;"));
+  const setRequirement = async (requireSso: boolean) => {
+    const patched = await domainsCall(
+      app.t,
+      ssoPath(org.organization.id, `/connections/${connectionId}`),
+      org.owner.cookie,
+      { method: "PATCH", json: { requireSso } },
+    );
+    expect(patched.status).toBe(200);
+  };
+
+  it("refuses a passkey sign-in for an address at the domain (the passkey was made before)", async () => {
+    const asked = await app.t.request("/api/auth/passkey/generate-authenticate-options");
+    expect(asked.status).toBe(200);
+    const res = await app.t.request("/api/auth/passkey/verify-authentication", {
+      cookie: cookiesFrom(asked),
+      json: { response: passkey.authenticate(await asked.json()) },
+    });
+    expect(res.status).toBe(403);
+    expect(await res.json()).toMatchObject({ code: "SSO_REQUIRED", message: message() });
+    expect(setsSession(res)).toBe(false);
+  });
+
+  it("refuses a mailed sign-in link for an account at the domain", async () => {
+    // Links are mailed to existing accounts only (they make none), so the account is the employee's.
+    const since = app.t.sink.mails.length;
+    const asked = await app.t.request("/api/auth/sign-in/magic-link", {
+      json: { email: employee.email, callbackURL: "/organizations" },
+    });
+    expect(asked.status).toBe(200);
+    const linkMail = () => mailsTo(app.t, employee.email, since).find((m) => /sign-in link/.test(m.subject));
+    await expect.poll(() => linkMail() !== undefined).toBe(true);
+    const link = new URL(linkMail()?.text.match(/https?:\/\/\S+\/sign-in\/link\?\S+/)?.[0] ?? "");
+    const token = link.searchParams.get("token") ?? "";
+    expect(token).not.toBe("");
+    // As the web's landing page opens it (JSON, no callbackURL).
+    const res = await app.t.request(`/api/auth/magic-link/verify?token=${encodeURIComponent(token)}`);
+    expect(res.status).toBe(403);
+    expect(await res.json()).toMatchObject({ code: "SSO_REQUIRED", message: message() });
+    expect(setsSession(res)).toBe(false);
+  });
+
+  it("refuses the second factor: no challenge after the password, and a challenge begun before is not honoured", async () => {
+    // With two-factor on, the password step is refused like any other (no challenge cookie either).
+    const jar = new CookieJar();
+    const first = jar.take(
+      await app.t.request("/api/auth/sign-in/email", {
+        json: { email: guarded.email, password: guarded.password },
+      }),
+    );
+    expect(first.status).toBe(403);
+    expect(await first.json()).toMatchObject({ code: "SSO_REQUIRED", message: message() });
+    expect(jar.has("two_factor")).toBe(false);
+
+    // A challenge begun while the requirement was lifted, answered once it is back: no session.
+    await setRequirement(false);
+    const begun = new CookieJar();
+    const step = begun.take(
+      await app.t.request("/api/auth/sign-in/email", {
+        json: { email: guarded.email, password: guarded.password },
+      }),
+    );
+    expect(step.status).toBe(200);
+    expect((await step.json()).twoFactorRedirect).toBe(true);
+    expect(begun.has("two_factor")).toBe(true);
+    await setRequirement(true);
+    const second = await app.t.request("/api/auth/two-factor/verify-totp", {
+      cookie: begun.header,
+      json: { code: totpCode(guarded.secret) },
+    });
+    expect(second.status).toBe(403);
+    expect(await second.json()).toMatchObject({ code: "SSO_REQUIRED", message: message() });
+    expect(setsSession(second)).toBe(false);
+    expect((await api(app.t, "/get-session", begun.header)).body).toBeNull();
   });
 
   it("leaves other domains alone, and lets SSO in", async () => {

@@ -6,8 +6,8 @@ import { describe, expect, it } from "vitest";
 
 /**
  * docs/errors.md against the code: every error code that the routes of the provider, applications and API
- * keys (issue 15), strong sign-in (issue 16), webhooks and the audit API (issue 17) and the organization
- * features (issue 18) answer with has a row in the catalogue. The codes are read from their source the way
+ * keys (issue 15), strong sign-in (issue 16), webhooks and the audit API (issue 17), the organization
+ * features (issue 18) and single sign-on and SCIM (issue 19) answer with has a row in the catalogue. The codes are read from their source the way
  * it writes them, not from a list kept here:
  * - the value of a `code` property (`{ code: "X", message }`), through a conditional's branches and through
  *   a constant object's member (`code: ERROR_CODES.x`);
@@ -44,6 +44,10 @@ const SOURCES = [
   // Issue 18 and the organization features before it: invitations, invite links, bulk invitations, custom
   // roles, ownership transfer, verified domains, two-factor policy.
   "src/server/features/organizations",
+  // Issue 19: single sign-on (connections, their rules on better-auth's endpoints, the sign-in's refusals and
+  // error-screen codes, SSO required) and SCIM (its connections; the protocol's RFC 7644 errors carry no code).
+  "src/server/features/sso",
+  "src/server/features/scim",
 ];
 
 /** Constants the sources take codes from (`code: ERROR_CODES.x`); nothing is collected from them. */
