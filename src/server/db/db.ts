@@ -80,7 +80,15 @@ function openSqlite(path: string, translate: ErrorTranslation): AppDatabase {
 }
 
 function openPostgres(url: string, logger: Logger, translate: ErrorTranslation): AppDatabase {
-  const pool = new pg.Pool({ connectionString: url, max: 10, connectionTimeoutMillis: 5000 });
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: 10,
+    connectionTimeoutMillis: 5000,
+    // Named statements (below) are parsed once, but each execution is planned with its values: a generic plan
+    // cached while a table was nearly empty (a fresh installation, the start of a SCIM sync) kept reading the
+    // whole table on every call as it grew (decision 38, fifth round).
+    options: "-c plan_cache_mode=force_custom_plan",
+  });
   // An idle client losing its connection emits 'error' on the pool; unhandled, it would kill the process.
   pool.on("error", (err) => logger.warn({ err: err.message }, "postgres connection lost"));
   // pg-pool listens for errors on idle clients only: a client whose connection is terminated while
@@ -165,8 +173,9 @@ const MAX_NAMED_STATEMENTS = 2000;
 const DATA_STATEMENT = /^\s*(select|insert|update|delete|with)\b/i;
 
 /**
- * A name per statement text, for PostgreSQL to parse and plan each statement once per connection instead of
- * on every call: a SCIM sync runs ~20 statements a person, and the database shares the server's two cores.
+ * A name per statement text, for PostgreSQL to parse each statement once per connection instead of on every
+ * call: a SCIM sync runs ~16 statements a person, and the database shares the server's two cores. Each call is
+ * still planned with its own values (`plan_cache_mode`, openPostgres).
  */
 function namedStatements() {
   const names = new Map<string, string>();
