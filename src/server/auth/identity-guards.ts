@@ -28,6 +28,22 @@ export function oauthError(
   );
 }
 
+/**
+ * The same, answered from an after-hook: a Response, because the pipeline keeps the endpoint's status for an
+ * error an after-hook returns.
+ */
+function oauthErrorResponse(
+  status: number,
+  error: string,
+  description: string,
+  headers: Record<string, string> = {},
+): Response {
+  return new Response(JSON.stringify({ error, error_description: description }), {
+    status,
+    headers: { "Content-Type": "application/json", "Cache-Control": "no-store", ...headers },
+  });
+}
+
 const field = (body: unknown, name: string) => {
   const value = (body as Record<string, unknown> | null | undefined)?.[name];
   return typeof value === "string" && value ? value : undefined;
@@ -214,17 +230,12 @@ function tokenErrorCodes() {
       if (!body.error || body.error === "invalid_client") return;
       const mismatch = body.error_description === "code verification failed" || body.error === "invalid_user";
       if (!mismatch && returned.statusCode !== 401) return;
-      // A Response, because the pipeline keeps the endpoint's status for an error an after-hook returns.
-      const answer = {
-        error: mismatch ? "invalid_grant" : body.error,
-        error_description:
-          body.error === "invalid_user"
-            ? "The user of this code no longer exists"
-            : (body.error_description ?? body.error),
-      };
-      return new Response(JSON.stringify(answer), {
-        status: 400,
-        headers: { "Content-Type": "application/json", "Cache-Control": "no-store", Pragma: "no-cache" },
+      const description =
+        body.error === "invalid_user"
+          ? "The user of this code no longer exists"
+          : (body.error_description ?? body.error);
+      return oauthErrorResponse(400, mismatch ? "invalid_grant" : body.error, description, {
+        Pragma: "no-cache",
       });
     }),
   };
@@ -314,14 +325,8 @@ function grantChecks() {
         }
         if (!(await grantEnded(ctx.context.adapter, claims))) return;
         const description = "The access to this app was revoked";
-        // A Response, because the pipeline keeps the endpoint's status (200) for an error an after-hook returns.
-        return new Response(JSON.stringify({ error: "invalid_token", error_description: description }), {
-          status: 401,
-          headers: {
-            "Content-Type": "application/json",
-            "Cache-Control": "no-store",
-            "WWW-Authenticate": `Bearer error="invalid_token", error_description="${description}"`,
-          },
+        return oauthErrorResponse(401, "invalid_token", description, {
+          "WWW-Authenticate": `Bearer error="invalid_token", error_description="${description}"`,
         });
       }),
     },
