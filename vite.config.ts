@@ -15,6 +15,7 @@ export default defineConfig({
   build: {
     outDir: "../../dist/web",
     emptyOutDir: true,
+    manifest: true,
     assetsDir: "assets",
     rolldownOptions: {
       output: {
@@ -30,8 +31,12 @@ export default defineConfig({
             // what it floats on), apart, so a guest never downloads the signed-in screens' chunk for it.
             {
               name: "menus",
-              test: /@mantine\/core\/esm\/(components\/(Menu|Popover|Portal|FocusTrap)\/|utils\/Floating\/|core\/utils\/get-single-element-child\/)|@floating-ui\//,
+              test: /@mantine\/core\/esm\/(components\/(Menu|Popover|Portal|FocusTrap)\/|utils\/Floating\/|core\/utils\/get-single-element-child\/)|@floating-ui\/|\/src\/web\/i18n\/language-menu\.tsx$/,
             },
+            // Libraries only a few screens use (the sessions' device names, the two-factor QR code), apart, so
+            // the shared chunk every signed-in screen waits for does not carry them.
+            { name: "devices", test: /\/ua-parser-js\/|\/src\/shared\/device\.ts$/ },
+            { name: "qr-code", test: /\/uqr\/|\/src\/web\/components\/qr-code\.tsx$/ },
             { name: "screens", minShareCount: 2 },
           ],
         },

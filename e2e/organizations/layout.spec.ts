@@ -249,4 +249,73 @@ describe("the header, notifications and drawers leave each other room", () => {
     await page.screenshot({ path: `${SCREENSHOT_DIR}layout-notifications-drawer-390-light.png` });
     await context.close();
   });
+  it("a signed-in first load is announced with index.html: each hinted call and chunk is asked once and used", async () => {
+    const organizations = await authApi<{ id: string; slug: string }[]>(server, "/organization/list", {
+      cookie: bob.cookie,
+    });
+    const id = organizations.find((o) => o.slug === org.slug)?.id;
+    const page$ = (path: string, cookie?: string, language = "en-US") =>
+      fetch(`${server.url}${path}`, {
+        headers: { ...(cookie ? { cookie } : {}), "accept-language": language },
+      });
+
+    // The hints: only with a valid session, for the person's own organization, the first view's exact call.
+    const guest = await page$(`/org/${org.slug}/members`);
+    expect(guest.headers.get("link")).toBeNull();
+    expect(guest.headers.get("cache-control")).toBe("no-cache");
+    const forged = await page$(`/org/${org.slug}/members`, `${bob.cookie.split("=")[0]}=nobody.forged`);
+    expect(forged.headers.get("link")).toBeNull();
+    const signedIn = await page$(`/org/${org.slug}/members`, bob.cookie);
+    const link = signedIn.headers.get("link") ?? "";
+    expect(signedIn.headers.get("cache-control")).toBe("private, no-cache");
+    expect(signedIn.headers.get("vary")).toMatch(/Cookie/);
+    expect(link).toContain(`</api/auth/organization/my-permissions?organizationId=${id}>`);
+    expect(link).toContain(
+      `</api/auth/organization/list-members?organizationId=${id}&limit=10&offset=0&sortBy=createdAt&sortDirection=asc>`,
+    );
+    // Every hinted file is there to fetch; the signed-in words come in the browser's language (de-CH → de).
+    const files = [...link.matchAll(/<(\/assets\/[^>]+)>/g)].map((m) => m[1] ?? "");
+    expect(files.length).toBeGreaterThan(5);
+    for (const file of files) expect((await fetch(`${server.url}${file}`)).status, file).toBe(200);
+    const german = (await page$("/organizations", bob.cookie, "de-CH, en;q=0.5")).headers.get("link") ?? "";
+    const english = (await page$("/organizations", bob.cookie)).headers.get("link") ?? "";
+    const words = (hints: string) =>
+      hints.split(", ").filter((hint) => !english.includes(hint) || !german.includes(hint));
+    expect(words(german)).toHaveLength(1);
+    expect(words(english)).toHaveLength(1);
+    // Another organization's slug, a second page or a search: no call spelt for them.
+    const elsewhere = (await page$("/org/not-bobs/members", bob.cookie)).headers.get("link") ?? "";
+    expect(elsewhere).toContain("</api/auth/organization/list>");
+    expect(elsewhere).not.toContain("my-permissions");
+    const second = (await page$(`/org/${org.slug}/members?page=2`, bob.cookie)).headers.get("link") ?? "";
+    expect(second).toContain("my-permissions");
+    expect(second).not.toContain("list-members");
+    expect((await page$("/.vite/manifest.json")).status).toBe(404);
+
+    // In the browser: the page works from them, and nothing is fetched twice or hinted for nothing.
+    const context = await signedInContext(browser, server, bob);
+    const page = await context.newPage();
+    const asked: string[] = [];
+    const unused: string[] = [];
+    page.on("request", (request) => {
+      const url = new URL(request.url());
+      if (url.origin === server.url) asked.push(url.pathname + url.search);
+    });
+    page.on("console", (message) => {
+      if (/preloaded .* not used/i.test(message.text())) unused.push(message.text());
+    });
+    await page.goto(`${server.url}/org/${org.slug}/members`);
+    await page
+      .getByTestId(/^member-row-/)
+      .first()
+      .waitFor();
+    await page.getByTestId("user-menu").waitFor();
+    // Chromium names a preload left unused a few seconds after the load event.
+    await page.waitForTimeout(4_000);
+    expect(unused).toEqual([]);
+    const twice = asked.filter((url, i) => asked.indexOf(url) !== i);
+    expect(twice, "asked twice").toEqual([]);
+    for (const file of files) expect(asked, `hinted but never asked: ${file}`).toContain(file);
+    await context.close();
+  });
 });

@@ -25,6 +25,7 @@ import { createApp } from "#server/http/app.ts";
 import { createHotRoutes, withHotPaths } from "#server/http/hot-paths.ts";
 import { createFastIntrospection } from "#server/http/introspection-fast-path.ts";
 import { createFastJwks } from "#server/http/jwks-fast-path.ts";
+import { createScreenHints } from "#server/http/screen-hints.ts";
 import { createFastSession } from "#server/http/session-fast-path.ts";
 import { ServiceDownError } from "#server/http/unavailable.ts";
 import { createMailer } from "#server/mail/mailer.ts";
@@ -96,16 +97,27 @@ export async function buildServer(config: Config, logger: Logger) {
         throw new ServiceDownError("redis");
       });
     };
+    const fastSession = await createFastSession(auth, database, {
+      lastActiveResolutionMs: LAST_ACTIVE_RESOLUTION_MS,
+    });
+    const organizationList = organizationListAnswers(database);
     const app = createApp({
       config,
       auth,
       logger,
       api: productApi({ config, auth, database, mailer, logger, ready, wakeWebhooks: webhooks.wake }),
+      screenHints:
+        fastSession &&
+        createScreenHints({
+          staticDir: config.staticDir,
+          fastSession,
+          organizationList,
+          locales: config.locales,
+          defaultLocale: config.defaultLocale,
+        }),
     });
     const hotRoutes = createHotRoutes({
-      fastSession: await createFastSession(auth, database, {
-        lastActiveResolutionMs: LAST_ACTIVE_RESOLUTION_MS,
-      }),
+      fastSession,
       fastIntrospection: await createFastIntrospection(auth, database, {
         trustProxy: config.trustProxy,
         admit: introspectionClientLimit(
@@ -115,7 +127,7 @@ export async function buildServer(config: Config, logger: Logger) {
         // The organizations claims of an opaque token are added by an after-hook (identity-claims.ts).
         fullPathScopes: [ORGANIZATIONS_SCOPE],
       }),
-      organizationList: organizationListAnswers(database),
+      organizationList,
       fastJwks: await createFastJwks(auth, database),
     });
     // Last: nothing after it can fail and leave its timer behind.

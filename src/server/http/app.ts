@@ -12,6 +12,7 @@ import { type Auth, CLIENT_IP_HEADER } from "#server/auth/auth.ts";
 import type { Config } from "#server/boot/config.ts";
 import type { Logger } from "#server/boot/logger.ts";
 import { clientIp } from "#server/http/client-ip.ts";
+import { MANIFEST_PATH, type ScreenHints } from "#server/http/screen-hints.ts";
 import { securityHeaders } from "#server/http/security-headers.ts";
 import {
   isServiceUnavailable,
@@ -27,6 +28,8 @@ export interface AppDeps {
   logger: Logger;
   /** The product routes (boot/product-api.ts), mounted under /api. */
   api: Hono;
+  /** What a signed-in screen will load, announced with index.html (screen-hints.ts). */
+  screenHints?: ScreenHints;
 }
 
 /** Headers a client may send that would let it pick its own address. */
@@ -40,7 +43,7 @@ function authRequest(c: Parameters<typeof clientIp>[0], trustProxy: boolean): Re
   return new Request(c.req.raw, { headers });
 }
 
-export function createApp({ config, auth, logger, api }: AppDeps) {
+export function createApp({ config, auth, logger, api, screenHints }: AppDeps) {
   const app = new Hono();
 
   app.use(requestId());
@@ -89,7 +92,7 @@ export function createApp({ config, auth, logger, api }: AppDeps) {
   app.route("/api", api);
   app.all("/api/*", (c) => c.json({ code: "NOT_FOUND", message: "No such API route" }, 404));
 
-  mountSpa(app, config.staticDir);
+  mountSpa(app, config.staticDir, screenHints);
 
   app.onError((err, c) => {
     if (err instanceof HTTPException) {
@@ -109,7 +112,7 @@ export function createApp({ config, auth, logger, api }: AppDeps) {
 }
 
 /** Built assets (hashed, cached for a year) and index.html for every other GET. */
-function mountSpa(app: Hono, staticDir: string) {
+function mountSpa(app: Hono, staticDir: string, screenHints: ScreenHints | undefined) {
   if (!existsSync(staticDir)) mkdirSync(staticDir, { recursive: true });
   const root = staticDir;
   app.use("/assets/*", async (c, next) => {
@@ -119,13 +122,25 @@ function mountSpa(app: Hono, staticDir: string) {
   // The build wrote .br and .gz beside each file (scripts/compress-build.mjs): sent by Accept-Encoding, with Vary.
   app.use("/assets/*", serveStatic({ root, precompressed: true }));
   app.get("/assets/*", (c) => c.text("Not found", 404));
+  // The build's manifest is for the server (screen-hints.ts), not for visitors.
+  app.get(`/${MANIFEST_PATH.split("/")[0]}/*`, (c) => c.text("Not found", 404));
   app.use("*", serveStatic({ root, precompressed: true }));
   // Every other path is a screen of the app: index.html, compressed too (it carries the loading shell).
   app.get(
     "*",
     async (c, next) => {
       await next();
-      if (c.res.status === 200) c.res.headers.set("Cache-Control", "no-cache");
+      if (c.res.status !== 200) return;
+      const links = await screenHints?.({
+        path: c.req.path,
+        search: new URL(c.req.url).search.slice(1),
+        cookie: c.req.header("cookie"),
+        acceptLanguage: c.req.header("accept-language"),
+      });
+      // The hints are this person's (their organizations' ids): never kept by a shared cache.
+      c.res.headers.set("Cache-Control", links ? "private, no-cache" : "no-cache");
+      c.res.headers.append("Vary", "Cookie, Accept-Language");
+      if (links) c.res.headers.set("Link", links);
     },
     serveStatic({ root, path: "index.html", precompressed: true }),
     (c) => c.text("The web app is not built: run `npm run build` (npm start does it for you).", 503),

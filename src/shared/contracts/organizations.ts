@@ -31,6 +31,42 @@ export const membersParams = pageParams.extend({
 });
 export type MembersParams = z.infer<typeof membersParams>;
 
+/** The members page's orders (its sort menu) as list-members parameters; join order first, the cheapest. */
+export const MEMBER_PAGE_ORDERS = {
+  "joined-first": { sortBy: "createdAt", sortDirection: "asc" },
+  "joined-last": { sortBy: "createdAt", sortDirection: "desc" },
+  "name-asc": { sortBy: "name", sortDirection: "asc" },
+  "name-desc": { sortBy: "name", sortDirection: "desc" },
+} as const satisfies Record<string, { sortBy: MemberSortBy; sortDirection: SortDirection }>;
+export type MemberPageOrder = keyof typeof MEMBER_PAGE_ORDERS;
+export const DEFAULT_MEMBER_PAGE_ORDER: MemberPageOrder = "joined-first";
+export const MEMBERS_PAGE_SIZE = 10;
+
+/** What the members page shows: its URL's search, order, page and (owners) two-factor filter. */
+export interface MembersPageView {
+  q?: string;
+  order?: MemberPageOrder;
+  page?: number;
+  twoFactor?: "missing";
+}
+
+/**
+ * list-members' parameters for a view of the members page. The page asks them (after `organizationId`), and
+ * the server announces the first view's request with index.html (src/server/http/screen-hints.ts), which only
+ * helps while both spell the URL alike: this one function builds it for both.
+ */
+export function membersPageParams(view: MembersPageView): MembersParams {
+  const order = MEMBER_PAGE_ORDERS[view.order ?? DEFAULT_MEMBER_PAGE_ORDER];
+  return {
+    search: view.q,
+    limit: MEMBERS_PAGE_SIZE,
+    offset: ((view.page ?? 1) - 1) * MEMBERS_PAGE_SIZE,
+    sortBy: order.sortBy,
+    sortDirection: order.sortDirection,
+    twoFactor: view.twoFactor,
+  };
+}
+
 /** GET /organization/list-invitations: its parameters besides organizationId. */
 export const invitationsParams = pageParams.extend({ status: invitationStatus.optional() });
 export type InvitationsParams = z.infer<typeof invitationsParams>;

@@ -1,5 +1,4 @@
 import { useQueryClient } from "@tanstack/react-query";
-import { describeDevice } from "#shared/device.ts";
 import { t } from "#web/i18n/i18n.ts";
 import { authCall } from "#web/lib/api/call.ts";
 import type { Notice } from "#web/lib/api/notify.ts";
@@ -95,12 +94,13 @@ export function useUnbanUser(user: AdminUser) {
   );
 }
 
-export function useRevokeSession(session: AdminSession) {
+/** `device`: the session's device as its row names it (describeDevice), for the notice. */
+export function useRevokeSession(session: AdminSession, device: string) {
   return useOneClick(
     () => authCall((o) => authClient.admin.revokeUserSession({ sessionToken: session.token }, o)),
     {
       title: t("admin.notice.sessionRevoked"),
-      message: t("admin.notice.sessionRevokedMessage", { device: describeDevice(session.userAgent).label }),
+      message: t("admin.notice.sessionRevokedMessage", { device }),
     },
     t("admin.notice.sessionRevokeFailed"),
   );

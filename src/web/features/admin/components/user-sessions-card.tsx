@@ -20,8 +20,8 @@ const COLUMNS: Column[] = [
 ];
 
 function SessionRow({ session, current }: { session: AdminSession; current: boolean }) {
-  const revoke = useRevokeSession(session);
   const device = describeDevice(session.userAgent);
+  const revoke = useRevokeSession(session, device.label);
   const DeviceIcon = deviceIcon(device.type);
 
   return (

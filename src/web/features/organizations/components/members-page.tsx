@@ -15,6 +15,12 @@ import { useDebouncedValue } from "@mantine/hooks";
 import { IconAlertCircle, IconSearch, IconUserPlus, IconUsers } from "@tabler/icons-react";
 import { getRouteApi } from "@tanstack/react-router";
 import { useEffect, useState } from "react";
+import {
+  DEFAULT_MEMBER_PAGE_ORDER,
+  type MemberPageOrder,
+  membersPageParams,
+  MEMBERS_PAGE_SIZE as PAGE_SIZE,
+} from "#shared/contracts/organizations.ts";
 import { hasRole } from "#shared/roles.ts";
 import { ButtonLink } from "#web/components/button-link.tsx";
 import { ListCard } from "#web/components/list-card.tsx";
@@ -24,14 +30,7 @@ import { authClient } from "#web/lib/auth-client.ts";
 import { usePageTitle } from "#web/lib/use-page-title.ts";
 import { useMembers } from "../api/queries.ts";
 import type { MemberRow } from "../api/types.ts";
-import {
-  DEFAULT_MEMBER_SORT,
-  MEMBER_SORTS,
-  type MemberSort,
-  type MembersSearch,
-  pageParam,
-  SEARCH_MAX,
-} from "../lib/list-search.ts";
+import { MEMBER_SORT_LABELS, type MembersSearch, pageParam, SEARCH_MAX } from "../lib/list-search.ts";
 import { ExportButton } from "./export-button.tsx";
 import { ActionsCell, DateCell, ListEmpty, ListTable, ReadOnlyNote } from "./list-table.tsx";
 import { ChangeRolesDialog, MemberActions, RemoveMemberDialog } from "./member-dialogs.tsx";
@@ -40,7 +39,6 @@ import { useCurrentOrganization } from "./organization-context.tsx";
 import { RoleBadges } from "./role-badges.tsx";
 
 const route = getRouteApi("/_signed-in/org/$slug/members");
-const PAGE_SIZE = 10;
 
 /** `/org/$slug/members`: searchable, paged member table with role changes and removal. */
 export function MembersPage() {
@@ -50,7 +48,7 @@ export function MembersPage() {
   const search = route.useSearch();
   const navigate = route.useNavigate();
   const page = search.page ?? 1;
-  const sort = search.sort ?? DEFAULT_MEMBER_SORT;
+  const sort = search.sort ?? DEFAULT_MEMBER_PAGE_ORDER;
   const [text, setText] = useState(search.q ?? "");
   const [debounced] = useDebouncedValue(text.trim(), 300);
   const [editing, setEditing] = useState<MemberRow | null>(null);
@@ -75,20 +73,24 @@ export function MembersPage() {
     update({ q: undefined });
   }
 
-  const query = useMembers(organization.id, {
-    search: search.q,
-    limit: PAGE_SIZE,
-    offset: (page - 1) * PAGE_SIZE,
-    sortBy: MEMBER_SORTS[sort].sortBy,
-    sortDirection: MEMBER_SORTS[sort].sortDirection,
-    // Only owners may ask (the server refuses the filter to anyone else).
-    twoFactor: can.isOwner ? search.twoFactor : undefined,
-  });
+  const query = useMembers(
+    organization.id,
+    membersPageParams({
+      q: search.q,
+      order: sort,
+      page,
+      // Only owners may ask (the server refuses the filter to anyone else).
+      twoFactor: can.isOwner ? search.twoFactor : undefined,
+    }),
+  );
   const total = query.data?.total ?? 0;
   const manages = can.updateMembers || can.removeMembers;
   const first = total === 0 ? 0 : (page - 1) * PAGE_SIZE + 1;
   const last = Math.min(total, page * PAGE_SIZE);
-  const sortOptions = Object.entries(MEMBER_SORTS).map(([value, { label }]) => ({ value, label: t(label) }));
+  const sortOptions = Object.entries(MEMBER_SORT_LABELS).map(([value, label]) => ({
+    value,
+    label: t(label),
+  }));
 
   return (
     <Stack gap="md">
@@ -147,8 +149,8 @@ export function MembersPage() {
                 data={sortOptions}
                 value={sort}
                 onChange={(value) => {
-                  const next = (value ?? DEFAULT_MEMBER_SORT) as MemberSort;
-                  update({ sort: next === DEFAULT_MEMBER_SORT ? undefined : next });
+                  const next = (value ?? DEFAULT_MEMBER_PAGE_ORDER) as MemberPageOrder;
+                  update({ sort: next === DEFAULT_MEMBER_PAGE_ORDER ? undefined : next });
                 }}
                 allowDeselect={false}
                 size="sm"

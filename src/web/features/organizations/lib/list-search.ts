@@ -1,3 +1,8 @@
+import {
+  DEFAULT_MEMBER_PAGE_ORDER,
+  MEMBER_PAGE_ORDERS,
+  type MemberPageOrder,
+} from "#shared/contracts/organizations.ts";
 import { optionalText, pageNumber } from "#shared/fields.ts";
 import type { MessageId } from "#web/i18n/message-id.ts";
 import type { InvitationStatus } from "../api/types.ts";
@@ -7,23 +12,13 @@ import type { InvitationStatus } from "../api/types.ts";
  * keep it. Anything malformed is dropped, and defaults are left out of the URL.
  */
 
-/** Join order is the server's default and the cheapest for big organizations; name orders sort them all. */
-export const MEMBER_SORTS = {
-  "joined-first": {
-    label: "organizations.members.sort.joinedFirst",
-    sortBy: "createdAt",
-    sortDirection: "asc",
-  },
-  "joined-last": {
-    label: "organizations.members.sort.joinedLast",
-    sortBy: "createdAt",
-    sortDirection: "desc",
-  },
-  "name-asc": { label: "organizations.members.sort.nameAsc", sortBy: "name", sortDirection: "asc" },
-  "name-desc": { label: "organizations.members.sort.nameDesc", sortBy: "name", sortDirection: "desc" },
-} as const satisfies Record<string, { label: MessageId; sortBy: string; sortDirection: string }>;
-export type MemberSort = keyof typeof MEMBER_SORTS;
-export const DEFAULT_MEMBER_SORT: MemberSort = "joined-first";
+/** The members page's sort menu: each order's name (words: `t(id)` at render). */
+export const MEMBER_SORT_LABELS = {
+  "joined-first": "organizations.members.sort.joinedFirst",
+  "joined-last": "organizations.members.sort.joinedLast",
+  "name-asc": "organizations.members.sort.nameAsc",
+  "name-desc": "organizations.members.sort.nameDesc",
+} as const satisfies Record<MemberPageOrder, MessageId>;
 
 /** Each status's name (words: `t(id)` at render). */
 export const INVITATION_STATUS_LABELS: Record<InvitationStatus, MessageId> = {
@@ -44,7 +39,7 @@ export interface PagedSearch {
 
 export interface MembersSearch extends PagedSearch {
   q?: string;
-  sort?: MemberSort;
+  sort?: MemberPageOrder;
   /** Owners: only the members without two-factor or a passkey. */
   twoFactor?: "missing";
 }
@@ -68,10 +63,10 @@ export function parseTeamsSearch(search: Record<string, unknown>): PagedSearch {
 
 export function parseMembersSearch(search: Record<string, unknown>): MembersSearch {
   const q = optionalText.parse(search.q)?.trim().slice(0, SEARCH_MAX);
-  const sort = keyOf(MEMBER_SORTS, search.sort);
+  const sort = keyOf(MEMBER_PAGE_ORDERS, search.sort);
   return {
     q: q || undefined,
-    sort: sort === DEFAULT_MEMBER_SORT ? undefined : sort,
+    sort: sort === DEFAULT_MEMBER_PAGE_ORDER ? undefined : sort,
     twoFactor: search.twoFactor === "missing" ? "missing" : undefined,
     page: pageOf(search.page),
   };

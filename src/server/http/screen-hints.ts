@@ -1,0 +1,149 @@
+import { existsSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+import type { FastSession } from "#server/http/session-fast-path.ts";
+import { membersPageParams } from "#shared/contracts/organizations.ts";
+import { type Locale, negotiateLocale } from "#shared/i18n/locales.ts";
+
+/**
+ * What a signed-in screen asks for the moment its script runs, announced with index.html in a `Link` header
+ * (issue 22: the members page on a slow phone link). Without it the browser learns of the screen's code only
+ * once the entry script (~190 KB) has arrived and run, and of its data only once that code has rendered, one
+ * round trip after another: org list → permissions → members. With it, all of it downloads beside the entry.
+ *
+ * Only for a request whose session cookie is plainly valid (the get-session fast path's rule), and only what
+ * that screen will ask for: the code of every signed-in screen (the lazy screens' styles and shared chunk, the
+ * header's menus, the signed-in words in the browser's language), an organization page's frame and section,
+ * and the data they load first: the organization list, the member's permissions in an organization of theirs
+ * and, on its members page without a search, the first page of members. Each data URL is spelt as the web app
+ * spells it (the same client, `credentials: include`), or the browser would fetch it twice.
+ */
+
+/** One chunk of Vite's build manifest (`build.manifest`): its file, the chunks it imports, its styles. */
+interface ManifestChunk {
+  file: string;
+  isEntry?: boolean;
+  imports?: string[];
+  css?: string[];
+}
+type Manifest = Record<string, ManifestChunk>;
+
+/** Where the build leaves its manifest, inside the static directory (never served: app.ts). */
+export const MANIFEST_PATH = join(".vite", "manifest.json");
+
+/** The modules every signed-in screen loads at once: the lazy screens' styles and the header's signed-in menus. */
+const SIGNED_IN_MODULES = [
+  "mantine-styles-lazy.ts",
+  "components/user-menu.tsx",
+  "i18n/language-menu.tsx",
+  "features/organizations/components/organization-switcher.tsx",
+];
+const ORGANIZATION_FRAME = "features/organizations/components/organization-layout.tsx";
+/** `/org/<slug>/<section>`'s screen, by the organization screens' naming (the overview at `/org/<slug>`). */
+const organizationSection = (section: string) =>
+  `features/organizations/components/${section || "overview"}-page.tsx`;
+/** The signed-in screens' words (scripts/catalogue-plugin.ts's virtual module, as the manifest names it). */
+const signedInWords = (locale: Locale) => `../../virtual:gatehouse-catalogue/${locale}/app`;
+
+const ORGANIZATION_PAGE = /^\/org\/([^/]+)(?:\/([a-z-]+))?\/?$/;
+
+export interface ScreenRequest {
+  path: string;
+  /** The query string, without `?` ("" when none). */
+  search: string;
+  cookie: string | undefined;
+  acceptLanguage: string | undefined;
+}
+
+export interface ScreenHintsDeps {
+  staticDir: string;
+  fastSession: FastSession;
+  /** organization/list's answer for a user, as JSON (the hot path's own). */
+  organizationList: (userId: string) => string | Promise<string>;
+  locales: readonly Locale[];
+  defaultLocale: Locale;
+}
+
+/** The `Link` header value for a screen request, or undefined (a guest, or a build without a manifest). */
+export type ScreenHints = (request: ScreenRequest) => Promise<string | undefined>;
+
+function readManifest(staticDir: string): Manifest | undefined {
+  const path = join(staticDir, MANIFEST_PATH);
+  return existsSync(path) ? (JSON.parse(readFileSync(path, "utf8")) as Manifest) : undefined;
+}
+
+function decodedSlug(segment: string): string | undefined {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return undefined; // a malformed escape: the page says it found no such organization
+  }
+}
+
+export function createScreenHints(deps: ScreenHintsDeps): ScreenHints {
+  const manifest = readManifest(deps.staticDir) ?? {};
+  // The entry's own script and styles lead: over HTTP/1.1's six connections they must not queue behind the rest
+  // (index.html names them with `crossorigin`, so the hints do too, or the browser would fetch them again).
+  const entry = Object.values(manifest).find((chunk) => chunk.isEntry);
+  const entryLinks = entry
+    ? [
+        ...(entry.css ?? []).map((css) => `</${css}>; rel=preload; as=style; crossorigin`),
+        `</${entry.file}>; rel=modulepreload`,
+      ]
+    : [];
+
+  /** A module's files (its chunk, the chunks it imports, their styles) beyond the entry index.html loads. */
+  function addFiles(key: string, into: Set<string>) {
+    const chunk = manifest[key];
+    if (!chunk || chunk.isEntry || into.has(chunk.file)) return;
+    into.add(chunk.file);
+    for (const css of chunk.css ?? []) into.add(css);
+    for (const imported of chunk.imports ?? []) addFiles(imported, into);
+  }
+
+  async function organizationData(userId: string, slug: string, section: string, search: string) {
+    const organizations = JSON.parse(await deps.organizationList(userId)) as { id: string; slug: string }[];
+    const organization = organizations.find((candidate) => candidate.slug === slug);
+    if (!organization) return [];
+    const id = new URLSearchParams({ organizationId: organization.id });
+    const urls = [`/api/auth/organization/my-permissions?${id}`];
+    if (section === "members" && search === "") {
+      const query = new URLSearchParams(id);
+      for (const [name, value] of Object.entries(membersPageParams({}))) {
+        if (value !== undefined && value !== "") query.append(name, String(value));
+      }
+      urls.push(`/api/auth/organization/list-members?${query}`);
+    }
+    return urls;
+  }
+
+  return async ({ path, search, cookie, acceptLanguage }) => {
+    if (!cookie || Object.keys(manifest).length === 0) return undefined;
+    const found = await deps.fastSession.read(cookie);
+    if (!found) return undefined;
+    const locale = negotiateLocale(acceptLanguage, deps.locales, deps.defaultLocale);
+    const modules = [...SIGNED_IN_MODULES, signedInWords(locale)];
+    const data = ["/api/auth/organization/list"];
+    const organizationPage = ORGANIZATION_PAGE.exec(path);
+    if (organizationPage) {
+      const [, slug = "", section = ""] = organizationPage;
+      modules.push(ORGANIZATION_FRAME, organizationSection(section));
+      const name = decodedSlug(slug);
+      if (name !== undefined) data.push(...(await organizationData(found.userId, name, section, search)));
+    }
+    const files = new Set<string>();
+    for (const module of modules) addFiles(module, files);
+    const links = [
+      ...entryLinks,
+      // What every screen waits for (index.html preloads them too: the browser asks once), ahead of the rest.
+      "</api/auth/get-session>; rel=preload; as=fetch; crossorigin=use-credentials",
+      "</api/config>; rel=preload; as=fetch; crossorigin=anonymous",
+      ...data.map((url) => `<${url}>; rel=preload; as=fetch; crossorigin=use-credentials`),
+      ...[...files].map((file) =>
+        file.endsWith(".css")
+          ? `</${file}>; rel=preload; as=style; crossorigin`
+          : `</${file}>; rel=modulepreload`,
+      ),
+    ];
+    return links.join(", ");
+  };
+}
