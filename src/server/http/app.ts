@@ -137,7 +137,7 @@ function mountSpa(app: Hono, staticDir: string, screenHints: ScreenHints | undef
         cookie: c.req.header("cookie"),
         acceptLanguage: c.req.header("accept-language"),
       });
-      // The hints are this person's (their organizations' ids): never kept by a shared cache.
+      // Hints may be this person's (their organizations' ids): never kept by a shared cache.
       c.res.headers.set("Cache-Control", links ? "private, no-cache" : "no-cache");
       c.res.headers.append("Vary", "Cookie, Accept-Language");
       if (links) c.res.headers.set("Link", links);

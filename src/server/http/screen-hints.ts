@@ -41,8 +41,12 @@ const ORGANIZATION_FRAME = "features/organizations/components/organization-layou
 /** `/org/<slug>/<section>`'s screen, by the organization screens' naming (the overview at `/org/<slug>`). */
 const organizationSection = (section: string) =>
   `features/organizations/components/${section || "overview"}-page.tsx`;
-/** The signed-in screens' words (scripts/catalogue-plugin.ts's virtual module, as the manifest names it). */
-const signedInWords = (locale: Locale) => `../../virtual:gatehouse-catalogue/${locale}/app`;
+/**
+ * A language's words (scripts/catalogue-plugin.ts's virtual modules, as the manifest names them): the first
+ * page's (English's come with the entry), and the signed-in screens'.
+ */
+const words = (locale: Locale, group: "entry" | "app") =>
+  `../../virtual:gatehouse-catalogue/${locale}/${group}`;
 
 const ORGANIZATION_PAGE = /^\/org\/([^/]+)(?:\/([a-z-]+))?\/?$/;
 
@@ -116,12 +120,24 @@ export function createScreenHints(deps: ScreenHintsDeps): ScreenHints {
     return urls;
   }
 
+  /** Hints for `files`, stylesheets as style preloads and scripts as module preloads. */
+  function fileLinks(modules: string[]): string[] {
+    const files = new Set<string>();
+    for (const module of modules) addFiles(module, files);
+    return [...files].map((file) =>
+      file.endsWith(".css")
+        ? `</${file}>; rel=preload; as=style; crossorigin`
+        : `</${file}>; rel=modulepreload`,
+    );
+  }
+
   return async ({ path, search, cookie, acceptLanguage }) => {
-    if (!cookie || Object.keys(manifest).length === 0) return undefined;
-    const found = await deps.fastSession.read(cookie);
-    if (!found) return undefined;
+    if (Object.keys(manifest).length === 0) return undefined;
     const locale = negotiateLocale(acceptLanguage, deps.locales, deps.defaultLocale);
-    const modules = [...SIGNED_IN_MODULES, signedInWords(locale)];
+    const found = cookie ? await deps.fastSession.read(cookie) : undefined;
+    // A guest's first page waits for nothing but its words, when they are not English.
+    if (!found) return fileLinks([words(locale, "entry")]).join(", ") || undefined;
+    const modules = [words(locale, "entry"), ...SIGNED_IN_MODULES, words(locale, "app")];
     const data = ["/api/auth/organization/list"];
     const organizationPage = ORGANIZATION_PAGE.exec(path);
     if (organizationPage) {
@@ -130,19 +146,13 @@ export function createScreenHints(deps: ScreenHintsDeps): ScreenHints {
       const name = decodedSlug(slug);
       if (name !== undefined) data.push(...(await organizationData(found.userId, name, section, search)));
     }
-    const files = new Set<string>();
-    for (const module of modules) addFiles(module, files);
     const links = [
       ...entryLinks,
       // What every screen waits for (index.html preloads them too: the browser asks once), ahead of the rest.
       "</api/auth/get-session>; rel=preload; as=fetch; crossorigin=use-credentials",
       "</api/config>; rel=preload; as=fetch; crossorigin=anonymous",
       ...data.map((url) => `<${url}>; rel=preload; as=fetch; crossorigin=use-credentials`),
-      ...[...files].map((file) =>
-        file.endsWith(".css")
-          ? `</${file}>; rel=preload; as=style; crossorigin`
-          : `</${file}>; rel=modulepreload`,
-      ),
+      ...fileLinks(modules),
     ];
     return links.join(", ");
   };
