@@ -1,5 +1,5 @@
 import { sql } from "kysely";
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eventsOf } from "../support/audit.ts";
 import { addMember, api, createOrganization, invite, rawDb, signUpWithId } from "../support/organizations.ts";
 import { startTestApp, type TestApp, testDatabase } from "../support/test-app.ts";
@@ -130,7 +130,6 @@ describe(`bulk invitations (${testDatabase})`, () => {
     const org = await createOrganization(t, owner.cookie);
     const email = uniqueEmail("unqueued");
     // The mail queue's table is away for one invitation: the mail cannot be queued.
-    const logged = vi.mocked(console.error).mockImplementationOnce(() => {});
     await sql`alter table mail_queue rename to mail_queue_away`.execute(rawDb(t));
     const refused = await api(t, "/organization/invite-member", owner.cookie, {
       email,
@@ -138,9 +137,10 @@ describe(`bulk invitations (${testDatabase})`, () => {
       organizationId: org.id,
     }).finally(() => sql`alter table mail_queue_away rename to mail_queue`.execute(rawDb(t)));
     expect(refused.status).toBe(500);
-    // better-auth logs the database's error as it answers 500: expected here, and only that one.
-    expect(logged.mock.calls.map((c) => c.join(" "))).toEqual([expect.stringMatching(/mail_queue/)]);
-    logged.mockClear();
+    expect(refused.body).toEqual({
+      code: "INTERNAL_SERVER_ERROR",
+      message: "Something went wrong on our side",
+    });
     expect(await pendingEmails(t, org.id)).toEqual([]);
     expect(await eventsOf(t, { action: "invitation.created", organizationId: org.id })).toEqual([]);
 

@@ -1,4 +1,6 @@
+import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { eventsOf } from "../support/audit.ts";
 import {
   api,
   createOrganization,
@@ -134,6 +136,55 @@ describe(`invitations, SPEC §4 (${testDatabase})`, () => {
     expect((await api(t, "/organization/accept-invitation", guest.cookie, { invitationId: id })).status).toBe(
       200,
     );
+  });
+
+  it("a resend is all or nothing: without its queued mail or its event, the invitation stays as it was", async () => {
+    const { guest, id } = await invited();
+    await expire(id);
+    const expiry = async () =>
+      (await db().selectFrom("invitation").select("expiresAt").where("id", "=", id).executeTakeFirstOrThrow())
+        .expiresAt;
+    const queued = async () =>
+      (await db().selectFrom("mail_queue").select("id").where("to", "=", guest.email).execute()).length;
+    const before = { expiresAt: await expiry(), queued: await queued() };
+    const resend = () =>
+      api(t, "/organization/invite-member", owner.cookie, {
+        organizationId: orgId,
+        email: guest.email,
+        role: "member",
+        resend: true,
+      });
+    // A real failure midway, once after the renewal (the mail cannot be queued), once at the very end (the
+    // audit event cannot be written): each table is away for one request.
+    for (const table of ["mail_queue", "audit_event"]) {
+      await sql`alter table ${sql.table(table)} rename to ${sql.table(`${table}_away`)}`.execute(db());
+      const refused = await resend().finally(() =>
+        sql`alter table ${sql.table(`${table}_away`)} rename to ${sql.table(table)}`.execute(db()),
+      );
+      expect(refused.status, table).toBe(500);
+      expect(refused.body, table).toEqual({
+        code: "INTERNAL_SERVER_ERROR",
+        message: "Something went wrong on our side",
+      });
+      expect(await expiry(), table).toEqual(before.expiresAt);
+      expect(await statusOf(id), table).toBe("pending");
+      expect(await queued(), table).toBe(before.queued);
+      expect(await eventsOf(t, { action: "invitation.resent", targetId: id }), table).toEqual([]);
+    }
+
+    // Nothing half-done stands in the way: the same resend renews it, mails it and records it, once each.
+    const resent = await resend();
+    expect(resent.status).toBe(200);
+    expect(resent.body).toMatchObject({ id, email: guest.email, role: "member", status: "pending" });
+    expect(new Date(resent.body.expiresAt).getTime()).toBeGreaterThan(Date.now() + TWO_DAYS - 60_000);
+    expect(await queued()).toBe(before.queued + 1);
+    const invitationMails = () =>
+      t.sink.mails.filter((m) => m.to.includes(guest.email) && /invited you/i.test(m.subject)).length;
+    await expect.poll(invitationMails).toBe(2);
+    expect(await invitationIdFromMail(t, guest.email)).toBe(id);
+    const events = await eventsOf(t, { action: "invitation.resent", targetId: id });
+    expect(events).toHaveLength(1);
+    expect(events[0]).toMatchObject({ actorId: await userIdOf(t, owner.cookie), organizationId: orgId });
   });
 
   it("only the recipient, with a verified email, may accept", async () => {

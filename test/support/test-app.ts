@@ -6,7 +6,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import pg from "pg";
 import { type Config, loadConfig } from "#server/boot/config.ts";
-import { createLogger } from "#server/boot/logger.ts";
+import { createLogger, type Logger } from "#server/boot/logger.ts";
 import { buildServer, type GatehouseServer } from "#server/boot/server.ts";
 import { type SinkOptions, type SmtpSink, startSmtpSink } from "./smtp-sink.ts";
 
@@ -49,10 +49,13 @@ export async function freshPostgresUrl(base: string): Promise<{ url: string; dro
   };
 }
 
-/** Starts the real app in-process on a temp database, with mail to a real SMTP sink. */
+/**
+ * Starts the real app in-process on a temp database, with mail to a real SMTP sink; `logger` replaces the
+ * silent one (a test that reads what the server logs).
+ */
 export async function startTestApp(
   env: Record<string, string> = {},
-  { sink: sinkOptions }: { sink?: SinkOptions } = {},
+  { sink: sinkOptions, logger }: { sink?: SinkOptions; logger?: Logger } = {},
 ): Promise<TestApp> {
   const dir = mkdtempSync(join(tmpdir(), "gatehouse-test-"));
   const sink = await startSmtpSink(sinkOptions);
@@ -73,7 +76,7 @@ export async function startTestApp(
       : {}),
     ...env,
   });
-  const server = await buildServer(config, createLogger(config.logLevel));
+  const server = await buildServer(config, logger ?? createLogger(config.logLevel));
   let http: Server | undefined;
   return {
     server,

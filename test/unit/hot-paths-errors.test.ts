@@ -3,7 +3,7 @@ import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createLogger } from "#server/boot/logger.ts";
 import { HOT_TIMING, type HotRoute, withHotPaths } from "#server/http/hot-paths.ts";
-import { UNAVAILABLE_BODY } from "#server/http/unavailable.ts";
+import { INTERNAL_ERROR_BODY, UNAVAILABLE_BODY } from "#server/http/unavailable.ts";
 
 const lostConnection = () =>
   Object.assign(new Error("terminating connection due to administrator command"), { code: "57P01" });
@@ -19,6 +19,9 @@ describe("hot path failures", () => {
       ["/lost", () => Promise.reject(lostConnection())],
       ["/bug", () => Promise.reject(new TypeError("x is undefined"))],
       ["/decline", async () => undefined],
+      // A route's bug in its answer itself (not a string): nothing left to hand over, the app's JSON 500.
+      ["/not-a-string", () => Promise.resolve({ json: true } as unknown as string)],
+      ["/not-a-string-now", () => 42 as unknown as string],
       [
         "/throws",
         () => {
@@ -59,6 +62,17 @@ describe("hot path failures", () => {
       const res = await fetch(`${base}${path}`);
       expect(await res.text(), path).toBe("full app");
       expect(fullAppCalls, path).toBe(before + 1);
+    }
+  });
+
+  it("answers a route whose answer cannot be sent with the app's JSON 500, not a hang or a crash", async () => {
+    for (const path of ["/not-a-string", "/not-a-string-now"]) {
+      const before = fullAppCalls;
+      const res = await fetch(`${base}${path}`, { signal: AbortSignal.timeout(5_000) });
+      expect(res.status, path).toBe(500);
+      expect(res.headers.get("content-type"), path).toBe("application/json");
+      expect(await res.json(), path).toEqual(INTERNAL_ERROR_BODY);
+      expect(fullAppCalls, path).toBe(before);
     }
   });
 });

@@ -1,5 +1,10 @@
 import { describe, expect, it } from "vitest";
-import { isServiceUnavailable } from "#server/http/unavailable.ts";
+import {
+  isServiceUnavailable,
+  noteIfUnavailable,
+  UNAVAILABLE_BODY,
+  withOutageTracking,
+} from "#server/http/unavailable.ts";
 
 describe("isServiceUnavailable (503 rather than 500)", () => {
   const coded = (code: string, message = "x") => Object.assign(new Error(message), { code });
@@ -22,5 +27,24 @@ describe("isServiceUnavailable (503 rather than 500)", () => {
     expect(isServiceUnavailable(coded("23505", "duplicate key value"))).toBe(false);
     expect(isServiceUnavailable(undefined)).toBe(false);
     expect(isServiceUnavailable("Connection terminated")).toBe(false);
+  });
+});
+
+describe("withOutageTracking", () => {
+  const lost = Object.assign(new Error("Connection terminated unexpectedly"), { code: "ECONNRESET" });
+
+  it("answers 503 for an error thrown after an outage was noted, and leaves any other thrown error to the caller", async () => {
+    const res = await withOutageTracking(async () => {
+      noteIfUnavailable(lost);
+      throw new TypeError("cannot read properties of undefined");
+    });
+    expect(res.status).toBe(503);
+    expect(await res.json()).toEqual(UNAVAILABLE_BODY);
+    const bug = new TypeError("cannot read properties of undefined");
+    await expect(
+      withOutageTracking(async () => {
+        throw bug;
+      }),
+    ).rejects.toBe(bug);
   });
 });

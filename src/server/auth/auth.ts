@@ -1,6 +1,5 @@
 import { tryGetCurrentAuthEndpointContext } from "@better-auth/core/context";
 import { type BetterAuthOptions, betterAuth } from "better-auth";
-import { isAPIError } from "better-auth/api";
 import { admin as adminPlugin, organization } from "better-auth/plugins";
 import { abuseLimits, PATTERN_LIMITED_PATHS, TOKEN_LINK_LIMIT } from "#server/auth/abuse-limits.ts";
 import { apiKeyPlugins } from "#server/auth/api-keys.ts";
@@ -266,14 +265,11 @@ export function buildAuthOptions({
     },
 
     onAPIError: {
-      // Client errors (4xx) are expected traffic; only server faults are logged as errors.
-      // A lost database connection is noted so that app.ts answers 503 rather than 500 (unavailable.ts).
-      onError(error) {
-        noteIfUnavailable(error);
-        const status = isAPIError(error) ? error.statusCode : 500;
-        if (status >= 500) logger.error({ err: (error as Error)?.message }, "auth error");
-        else logger.debug({ status, message: (error as Error)?.message }, "auth request refused");
-      },
+      // An error that is not an APIError leaves better-auth's handler instead of becoming better-call's bare,
+      // body-less 500 (printed with console.error): app.ts answers it in the error shape of every other
+      // route (503 for a lost backing service, else a generic 500), logged once with the request id. An
+      // APIError is still answered by better-call as its JSON; app.ts logs the 5xx ones.
+      throw: true,
       // Setting this makes GET /api/auth/error render its HTML page in production too (SPEC §2).
       customizeDefaultErrorPage: { colors: { primary: "#1c7ed6" } },
     },

@@ -72,6 +72,7 @@ export function authFeatures({
         invitationExpiresIn: INVITATION_EXPIRES_IN,
         // Limits are on with better-auth's limiter (production).
         mailLimits: config.isProduction ? limitCounters(db, secondaryStorage) : undefined,
+        invitationResent: audit.invitationResent,
       }),
       // Invite links (issue 18): their own endpoints, none of the stock paths.
       inviteLinksPlugin({ db, baseURL: config.baseURL }),

@@ -15,6 +15,7 @@ import { clientIp } from "#server/http/client-ip.ts";
 import { MANIFEST_PATH, type ScreenHints } from "#server/http/screen-hints.ts";
 import { securityHeaders } from "#server/http/security-headers.ts";
 import {
+  INTERNAL_ERROR_BODY,
   isServiceUnavailable,
   RETRY_AFTER_SECONDS,
   UNAVAILABLE_BODY,
@@ -73,7 +74,16 @@ export function createApp({ config, auth, logger, api, screenHints }: AppDeps) {
   );
   // PUT, PATCH and DELETE: the SCIM protocol's (@better-auth/scim, issue 19); better-auth answers the rest.
   app.on(["GET", "POST", "PUT", "PATCH", "DELETE"], "/api/auth/*", async (c) => {
+    // An unexpected error leaves the handler (auth.ts, onAPIError.throw) for app.onError below; better-auth's
+    // own 5xx answers (an APIError: a session it could not make…) are JSON already, logged here.
     const res = await withOutageTracking(() => auth.handler(authRequest(c, config.trustProxy)));
+    if (res.status >= 500 && res.status !== 503) {
+      const { code, message } = await res
+        .clone()
+        .json()
+        .catch(() => ({}) as { code?: unknown; message?: unknown });
+      logger.error({ reqId: c.get("requestId"), status: res.status, code, message }, "auth error");
+    }
     const out = new Response(res.body, res);
     out.headers.set("Cache-Control", "no-store");
     // better-auth's limiter names the wait in X-Retry-After only; HTTP clients read Retry-After (RFC 9110).
@@ -106,7 +116,8 @@ export function createApp({ config, auth, logger, api, screenHints }: AppDeps) {
       return c.json(UNAVAILABLE_BODY, 503);
     }
     logger.error({ reqId: c.get("requestId"), err: err.message, stack: err.stack }, "unhandled error");
-    return c.json({ code: "INTERNAL_SERVER_ERROR", message: "Something went wrong on our side" }, 500);
+    c.header("Cache-Control", "no-store");
+    return c.json(INTERNAL_ERROR_BODY, 500);
   });
   return app;
 }

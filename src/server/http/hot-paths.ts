@@ -4,7 +4,12 @@ import type { FastIntrospection } from "#server/http/introspection-fast-path.ts"
 import type { FastJwks } from "#server/http/jwks-fast-path.ts";
 import { securityHeaderValues } from "#server/http/security-headers.ts";
 import type { FastSession, FoundSession } from "#server/http/session-fast-path.ts";
-import { isServiceUnavailable, RETRY_AFTER_SECONDS, UNAVAILABLE_BODY } from "#server/http/unavailable.ts";
+import {
+  INTERNAL_ERROR_BODY,
+  isServiceUnavailable,
+  RETRY_AFTER_SECONDS,
+  UNAVAILABLE_BODY,
+} from "#server/http/unavailable.ts";
 
 /**
  * The few GET calls every page of an app makes are answered straight on Node's request, before Hono
@@ -107,7 +112,13 @@ export function withHotPaths(
       }
     };
     const fail = (err: unknown) => {
-      if (!isServiceUnavailable(err)) return app(req, res);
+      if (!isServiceUnavailable(err)) {
+        logger.warn(
+          { path: req.url, err: (err as Error)?.message },
+          "hot path failed: handed to the full app",
+        );
+        return app(req, res);
+      }
       logger.warn({ path: req.url, err: (err as Error).message }, "service unavailable");
       const unavailable = JSON.stringify(UNAVAILABLE_BODY);
       res.writeHead(503, {
@@ -117,16 +128,31 @@ export function withHotPaths(
       });
       res.end(unavailable);
     };
+    // Answering itself failed (a route's answer that is not a string…): the app's JSON 500, logged once.
+    const broken = (err: unknown) => {
+      logger.error(
+        { path: req.url, err: (err as Error)?.message, stack: (err as Error)?.stack },
+        "unhandled error",
+      );
+      if (res.headersSent) return void res.destroy();
+      const internal = JSON.stringify(INTERNAL_ERROR_BODY);
+      res.writeHead(500, { ...headers, "content-length": Buffer.byteLength(internal) });
+      res.end(internal);
+    };
     let answered: ReturnType<HotRoute>;
     try {
       answered = route(req, body);
     } catch (err) {
       return fail(err);
     }
-    if (typeof answered !== "object") return send(answered);
-    answered
-      .then(send, fail)
-      .catch((err: Error) => logger.error({ err: err.message, path: req.url }, "hot path failed"));
+    if (typeof answered !== "object") {
+      try {
+        return send(answered);
+      } catch (err) {
+        return broken(err);
+      }
+    }
+    answered.then(send, fail).catch(broken);
   };
   return (req, res) => {
     if (req.method === "GET") {

@@ -40,6 +40,12 @@ export const UNAVAILABLE_BODY = {
   message: "The service is briefly unavailable; please try again in a few seconds",
 } as const;
 
+/** Any other unexpected failure (app.ts, hot-paths.ts): logged with the details, answered without them. */
+export const INTERNAL_ERROR_BODY = {
+  code: "INTERNAL_SERVER_ERROR",
+  message: "Something went wrong on our side",
+} as const;
+
 /** Seconds a client should wait before retrying (the Retry-After header). */
 export const RETRY_AFTER_SECONDS = 2;
 
@@ -72,11 +78,24 @@ export function noteIfUnavailable(...values: unknown[]): void {
   if (state && !state.seen && values.some(isServiceUnavailable)) state.seen = true;
 }
 
-/** Runs a request; an error answer given while a backing service was failing becomes a clean 503. */
+/**
+ * Runs a request; an error answer given, or an error thrown, while a backing service was failing becomes a
+ * clean 503. Any other thrown error is the caller's to answer.
+ */
 export async function withOutageTracking(run: () => Promise<Response>): Promise<Response> {
   const state = { seen: false };
-  const res = await outage.run(state, run);
+  let res: Response;
+  try {
+    res = await outage.run(state, run);
+  } catch (err) {
+    if (!state.seen) throw err;
+    return unavailableResponse();
+  }
   if (!state.seen || res.status < 400) return res;
+  return unavailableResponse();
+}
+
+function unavailableResponse(): Response {
   return Response.json(UNAVAILABLE_BODY, {
     status: 503,
     headers: { "retry-after": String(RETRY_AFTER_SECONDS), "cache-control": "no-store" },

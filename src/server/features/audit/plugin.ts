@@ -19,7 +19,7 @@ import { signInRules } from "./sign-in.ts";
 /**
  * The one table of what the audit log records on better-auth's paths (issue 17, decision 30). The rest is
  * recorded by the database hooks (database-hooks.ts) and, where the change is Gatehouse's own transaction,
- * inside it: organization deletion and invitation cancelling (features/organizations), an app's access revoked
+ * inside it: organization deletion, invitation cancelling and resending (features/organizations), an app's access revoked
  * (features/applications), the admin's two-factor reset (features/admin).
  */
 export const AUDIT_RULES: readonly AuditRule[] = [
@@ -124,6 +124,22 @@ export function auditPlugin({ db, logger, rules = AUDIT_RULES }: AuditPluginDeps
     });
   }
 
+  /**
+   * A resent invitation's invitation.resent, written in `trx`: the transaction in which the organizations
+   * feature renews the invitation and queues its mail (overrides/invitations.ts). Not guarded either.
+   */
+  async function invitationResent(
+    trx: Db,
+    ctx: HookContext,
+    session: ActingSession,
+    invitation: Record<string, unknown> & { id: string },
+  ) {
+    await recordEvent(trx, {
+      ...eventSourceOf(ctx, session),
+      ...invitationEvent("invitation.resent", invitation),
+    });
+  }
+
   const recordFor: RecordFor = (endpoint, actor, event) =>
     guarded(event.action, () => write(endpoint as Parameters<typeof eventSourceOf>[0] | null, actor, event));
 
@@ -168,7 +184,7 @@ export function auditPlugin({ db, logger, rules = AUDIT_RULES }: AuditPluginDeps
     },
   } satisfies BetterAuthPlugin;
 
-  return { plugin, onOverrideAnswer, invitationCreated };
+  return { plugin, onOverrideAnswer, invitationCreated, invitationResent };
 }
 
 export type AuditPlugin = ReturnType<typeof auditPlugin>;

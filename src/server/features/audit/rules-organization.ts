@@ -49,7 +49,10 @@ const teamTarget = (team: Row & { name?: string }) => ({
   label: team.name ?? null,
 });
 
-/** invitation.created or invitation.resent, for the invitation invite-member answers. */
+/**
+ * invitation.created or invitation.resent, for the invitation invite-member answers: no rule here, each is
+ * written in the transaction of its invitation and mail (plugin.ts invitationCreated and invitationResent).
+ */
 export const invitationEvent = (
   action: "invitation.created" | "invitation.resent",
   invitation: Row & { organizationId?: unknown; role?: unknown; teamId?: unknown },
@@ -168,28 +171,6 @@ export const organizationRules: AuditRule[] = [
         details: { userId: returned.userId, from: rolesText(captured?.role), to: rolesText(returned.role) },
         data: memberData(returned),
       },
-  },
-  {
-    // A resend of a pending invitation answers that same invitation: the ids pending before tell. A new one's
-    // invitation.created is written in its own transaction instead (invitationCreatedEvent, plugin.ts).
-    path: "/organization/invite-member",
-    before: async (ctx) => {
-      const { email, organizationId } = (ctx.body ?? {}) as { email?: unknown; organizationId?: unknown };
-      const orgId = organizationId ?? ctx.context.session?.session.activeOrganizationId;
-      if (typeof email !== "string" || typeof orgId !== "string") return [];
-      const rows = await ctx.context.adapter.findMany<Row>({
-        model: "invitation",
-        where: [
-          { field: "organizationId", value: orgId },
-          { field: "email", value: email.toLowerCase() },
-        ],
-      });
-      return rows.map((r) => r.id);
-    },
-    event: ({ returned, captured }) =>
-      returned?.id && (captured as string[]).includes(returned.id)
-        ? invitationEvent("invitation.resent", returned)
-        : null,
   },
   ...(
     [

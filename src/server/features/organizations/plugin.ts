@@ -9,7 +9,10 @@ import { invitationLimitOverrides } from "#server/features/organizations/invitat
 import { invitationPreview } from "#server/features/organizations/invitation-preview.ts";
 import { verifyInviteeOnSignUp } from "#server/features/organizations/invitee-verification.ts";
 import { STOCK_REWRITES } from "#server/features/organizations/messages.ts";
-import { invitationOverrides } from "#server/features/organizations/overrides/invitations.ts";
+import {
+  type InvitationResent,
+  invitationOverrides,
+} from "#server/features/organizations/overrides/invitations.ts";
 import { memberOverrides } from "#server/features/organizations/overrides/members.ts";
 import { organizationOverrides } from "#server/features/organizations/overrides/organizations.ts";
 import { teamOverrides } from "#server/features/organizations/overrides/teams.ts";
@@ -21,6 +24,8 @@ export interface GatehouseOrganizationsOptions {
   invitationExpiresIn?: number;
   /** Counters for invitation mails per recipient and organization; undefined when limits are off. */
   mailLimits?: LimitCounters;
+  /** Records a resent invitation's audit event in the resend's transaction (the audit feature's). */
+  invitationResent?: InvitationResent;
 }
 
 /**
@@ -31,6 +36,7 @@ export function gatehouseOrganizations({
   db,
   invitationExpiresIn = 172800,
   mailLimits,
+  invitationResent,
 }: GatehouseOrganizationsOptions) {
   // Each stock path served differently, replaced or guarded (docs/ARCHITECTURE.md lists them).
   const overrides = [
@@ -39,7 +45,7 @@ export function gatehouseOrganizations({
     // Custom roles (decision 35): first, so no grant above the granter's own reaches the others.
     ...customRoleOverrides(db),
     ...invitationLimitOverrides(db, mailLimits),
-    ...invitationOverrides(db, invitationExpiresIn),
+    ...invitationOverrides(db, invitationExpiresIn, invitationResent),
     ...teamOverrides(db),
   ];
 

@@ -1,9 +1,11 @@
+import { getCurrentAdapter, runWithTransaction } from "@better-auth/core/context";
 import { APIError } from "better-auth/api";
 import { z } from "zod";
-import { eventSourceOf } from "#server/auth/event-source.ts";
+import { type ActingSession, eventSourceOf } from "#server/auth/event-source.ts";
 import { defineOverride, type HookContext, type Override } from "#server/auth/overrides.ts";
 import { isPast, toDate } from "#server/db/dates.ts";
 import type { Db } from "#server/db/tables.ts";
+import { currentTransaction } from "#server/db/transaction-scope.ts";
 import { recordEvent } from "#server/events/record.ts";
 import { can, findMembership, isOwner } from "#server/features/organizations/access.ts";
 import { bodyString, organizationOf, requireSession } from "#server/features/organizations/context.ts";
@@ -14,6 +16,8 @@ import {
 } from "#server/features/organizations/invitation-lists.ts";
 import { ORGANIZATION_MESSAGES } from "#server/features/organizations/messages.ts";
 import { answerPage, PAGE, readEnum, readPage } from "#server/features/organizations/paging.ts";
+import { roleDefinitions } from "#server/features/organizations/role-definitions.ts";
+import { parseRoles } from "#shared/roles.ts";
 
 const INVITATION_ID_REQUIRED = "invitationId is required (a string of at most 200 characters)";
 const invitationIdBody = z.object({
@@ -23,11 +27,34 @@ const invitationIdBody = z.object({
     .max(200, INVITATION_ID_REQUIRED),
 });
 
+interface InvitationRow {
+  id: string;
+  email: string;
+  role: string;
+}
+
+/** better-auth's organization options, as far as a resend reads them (auth.ts sets sendInvitationEmail). */
+interface OrgMailOptions {
+  sendInvitationEmail?: (data: Record<string, unknown>, request?: Request) => Promise<void>;
+}
+
+/** Records a resent invitation's audit event in `trx`, the resend's transaction (the audit feature's). */
+export type InvitationResent = (
+  trx: Db,
+  ctx: HookContext,
+  session: ActingSession,
+  invitation: Record<string, unknown> & { id: string },
+) => Promise<void>;
+
 /**
  * Invitations: paged lists, and the SPEC §4 transitions better-auth 1.7 leaves open (expired invitations
  * cannot be accepted or rejected, only pending ones cancelled, a resend renews an expired one).
  */
-export function invitationOverrides(db: Db, invitationExpiresIn: number): Override[] {
+export function invitationOverrides(
+  db: Db,
+  invitationExpiresIn: number,
+  invitationResent?: InvitationResent,
+): Override[] {
   const find = (id: string) =>
     db.selectFrom("invitation").selectAll().where("id", "=", id).executeTakeFirst();
 
@@ -132,7 +159,13 @@ export function invitationOverrides(db: Db, invitationExpiresIn: number): Overri
     }),
 
     defineOverride({
-      // Resending renews an invitation even once it has expired (stock would leave it and create another).
+      // A resend of a pending invitation, expired or not (stock would leave an expired one and create another),
+      // is Gatehouse's own transaction: the renewed expiry, the queued mail and invitation.resent commit
+      // together or not at all. Stock renews first, then queues the mail in the background, where a failure is
+      // only logged: an answer of 200 for an invitation renewed without its mail. Whatever stock would refuse
+      // (no right to invite, an unknown role, owner by a non-owner, an address already a member) or create
+      // anew (nothing pending) goes on to it; the guards before this one (two-factor policy, grants above the
+      // caller's own, mail limits) have run.
       path: "/organization/invite-member",
       mode: "guard",
       handler: async (ctx) => {
@@ -140,28 +173,76 @@ export function invitationOverrides(db: Db, invitationExpiresIn: number): Overri
         if (body.resend !== true || typeof body.email !== "string") return;
         const session = await requireSession(ctx);
         const organizationId =
-          typeof body.organizationId === "string"
+          typeof body.organizationId === "string" && body.organizationId
             ? body.organizationId
             : (session.session.activeOrganizationId as string | null);
         const member = organizationId ? await findMembership(db, organizationId, session.user.id) : undefined;
         if (!member || !(await can(db, member, { invitation: ["create"] }))) return;
+        const roles =
+          typeof body.role === "string" || Array.isArray(body.role) ? parseRoles(body.role as string[]) : [];
+        const known = await roleDefinitions(db, member.organizationId);
+        if (roles.length === 0 || roles.some((role) => !Object.hasOwn(known, role))) return;
+        if (!isOwner(member.role) && roles.includes("owner")) return;
+        const email = body.email.toLowerCase();
+        const alreadyMember = await db
+          .selectFrom("member")
+          .innerJoin("user", "user.id", "member.userId")
+          .select("member.id")
+          .where("member.organizationId", "=", member.organizationId)
+          .where("user.email", "=", email)
+          .executeTakeFirst();
+        if (alreadyMember) return;
         const pending = await db
           .selectFrom("invitation")
-          .select(["id", "expiresAt"])
+          .select(["id", "role", "expiresAt"])
           .where("organizationId", "=", member.organizationId)
-          .where("email", "=", body.email.toLowerCase())
+          .where("email", "=", email)
           .where("status", "=", "pending")
           .execute();
         const latest = pending.sort(
           (a, b) => toDate(b.expiresAt).getTime() - toDate(a.expiresAt).getTime(),
         )[0];
-        if (latest && isPast(latest.expiresAt)) {
-          await ctx.context.adapter.update({
+        if (!latest || (isOwner(latest.role) && !isOwner(member.role))) return;
+        const organization = await db
+          .selectFrom("organization")
+          .selectAll()
+          .where("id", "=", member.organizationId)
+          .executeTakeFirstOrThrow();
+        // The organization plugin's own mail (auth.ts): a hook's context has no orgOptions, its plugin does.
+        const plugin = ctx.context.getPlugin("organization") as { options?: OrgMailOptions } | null;
+        const sendInvitationEmail = plugin?.options?.sendInvitationEmail;
+        if (!sendInvitationEmail) return;
+
+        const renewed = await runWithTransaction(ctx.context.adapter, async () => {
+          const adapter = await getCurrentAdapter(ctx.context.adapter);
+          const trx = currentTransaction();
+          if (!trx) throw new Error("the invitation resend runs outside a tracked transaction");
+          // Still pending: an accept or cancel that came first wins, and nothing is renewed.
+          const invitation = await adapter.update<Record<string, unknown> & InvitationRow>({
             model: "invitation",
-            where: [{ field: "id", value: latest.id }],
+            where: [
+              { field: "id", value: latest.id },
+              { field: "status", value: "pending" },
+            ],
             update: { expiresAt: new Date(Date.now() + invitationExpiresIn * 1000) },
           });
-        }
+          if (!invitation) throw APIError.from("BAD_REQUEST", ORGANIZATION_MESSAGES.invitationNotFound);
+          // Queued in this transaction (mail/queue.ts joins it): a mail that cannot be queued rolls it back.
+          await sendInvitationEmail(
+            {
+              id: invitation.id,
+              role: invitation.role,
+              email: invitation.email,
+              organization,
+              inviter: { ...member, user: session.user },
+              invitation,
+            },
+            ctx.request,
+          );
+          await invitationResent?.(trx, ctx, session, invitation);
+          return invitation;
+        });
+        return ctx.json(renewed);
       },
     }),
   ];
