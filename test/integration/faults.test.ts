@@ -102,7 +102,8 @@ describe.skipIf(!postgres || !redisUrl)("backing services failing under load", (
     const appName = `gatehouse-faults-${randomBytes(4).toString("hex")}`;
     const url = new URL(proxy.url(schema.url));
     url.searchParams.set("application_name", appName);
-    const server = await start({ DATABASE_URL: url.toString() });
+    // The built web app (npm test builds it first), for its pages' answers during the outage.
+    const server = await start({ DATABASE_URL: url.toString(), STATIC_DIR: join(process.cwd(), "dist/web") });
     const cookie = await signUpVerifiedRemote(server.url, sink, createUser());
     const admin = new pg.Client({ connectionString: schema.url });
     await admin.connect();
@@ -129,6 +130,14 @@ describe.skipIf(!postgres || !redisUrl)("backing services failing under load", (
     await admin.query(`lock table "organization" in access exclusive mode`);
     const blocked = call(server.url, "/api/auth/organization/list", { cookie });
     await sleep(300);
+    // A page's answer waits for its hints (decision 44) no longer than their budget: the loading shell comes.
+    const pageAsked = Date.now();
+    const pageDuringLock = await fetch(`${server.url}/org/anything/members`, { headers: { cookie } });
+    const pageMs = Date.now() - pageAsked;
+    expect(pageDuringLock.status).toBe(200);
+    expect(await pageDuringLock.text()).toContain('id="root"');
+    expect(pageDuringLock.headers.get("link")).toBeNull();
+    expect(pageMs).toBeLessThan(2_000);
     const killed = await admin.query(
       "select count(pg_terminate_backend(pid))::int as n from pg_stat_activity where application_name = $1",
       [appName],
@@ -146,6 +155,9 @@ describe.skipIf(!postgres || !redisUrl)("backing services failing under load", (
     const readyDown = await call(server.url, "/api/ready");
     const healthDown = await call(server.url, "/api/health");
     const duringOutage = await call(server.url, "/api/auth/organization/list", { cookie });
+    const pageDuringOutage = await fetch(`${server.url}/org/anything/members`, { headers: { cookie } });
+    expect(pageDuringOutage.status).toBe(200);
+    expect(pageDuringOutage.headers.get("link")).toBeNull();
     await sleep(1200);
     await proxy.up();
     const backIn = await within(10_000, async () => (await call(server.url, "/api/ready")).status === 200);

@@ -142,12 +142,13 @@ function mountSpa(app: Hono, staticDir: string, screenHints: ScreenHints | undef
     async (c, next) => {
       await next();
       if (c.res.status !== 200) return;
+      // Hints only help: a database away (or any failure reading them) leaves the page without them.
       const links = await screenHints?.({
         path: c.req.path,
         search: new URL(c.req.url).search.slice(1),
         cookie: c.req.header("cookie"),
         acceptLanguage: c.req.header("accept-language"),
-      });
+      }).catch(() => undefined);
       // Hints may be this person's (their organizations' ids): never kept by a shared cache.
       c.res.headers.set("Cache-Control", links ? "private, no-cache" : "no-cache");
       c.res.headers.append("Vary", "Cookie, Accept-Language");

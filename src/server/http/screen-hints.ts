@@ -67,6 +67,12 @@ export interface ScreenHintsDeps {
   defaultLocale: Locale;
 }
 
+/**
+ * How long a page's answer waits for its hints (the session and organization reads; on SQLite they are
+ * synchronous): a slow database must not hold back the loading shell, which is worth more than the hints.
+ */
+export const HINTS_BUDGET_MS = 200;
+
 /** The `Link` header value for a screen request, or undefined (a guest, or a build without a manifest). */
 export type ScreenHints = (request: ScreenRequest) => Promise<string | undefined>;
 
@@ -131,7 +137,7 @@ export function createScreenHints(deps: ScreenHintsDeps): ScreenHints {
     );
   }
 
-  return async ({ path, search, cookie, acceptLanguage }) => {
+  async function hints({ path, search, cookie, acceptLanguage }: ScreenRequest): Promise<string | undefined> {
     if (Object.keys(manifest).length === 0) return undefined;
     const locale = negotiateLocale(acceptLanguage, deps.locales, deps.defaultLocale);
     const found = cookie ? await deps.fastSession.read(cookie) : undefined;
@@ -155,5 +161,13 @@ export function createScreenHints(deps: ScreenHintsDeps): ScreenHints {
       ...fileLinks(modules),
     ];
     return links.join(", ");
+  }
+
+  return (request) => {
+    let timer: NodeJS.Timeout | undefined;
+    const late = new Promise<undefined>((resolve) => {
+      timer = setTimeout(resolve, HINTS_BUDGET_MS, undefined);
+    });
+    return Promise.race([hints(request), late]).finally(() => clearTimeout(timer));
   };
 }
