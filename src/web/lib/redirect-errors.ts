@@ -187,6 +187,11 @@ const REDIRECT_ERRORS: Record<string, RedirectErrorIds> = {
     title: "errors.redirect.unsolicitedResponse.title",
     description: "errors.redirect.unsolicitedResponse.description",
   },
+  // better-auth's SSO, when the OIDC identity provider answered without a code.
+  invalid_request: {
+    title: "errors.redirect.noCode.title",
+    description: "errors.redirect.invalidRequest.description",
+  },
 };
 
 /** The single sign-on codes whose way on is the SSO step of the sign-in page. */

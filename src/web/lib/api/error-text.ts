@@ -5,8 +5,9 @@ import { ApiError, NETWORK_STATUS } from "./api-error.ts";
 
 /**
  * The message for each error code a person can meet in the web app: the one place that maps codes to
- * words (catalogue namespace "errors"). A code not listed keeps the server's own message, which already
- * carries the SPEC §8 wording (for example "cannot leave as the only owner").
+ * words (catalogue namespace "errors"). Where docs/errors.md has a SPEC §8 message, the words start with it.
+ * A code not listed keeps the server's own message (in English); test/unit/web-error-words.test.ts fails for
+ * a documented code that is neither here nor on its list of codes the web app never shows.
  */
 const ERROR_MESSAGES: Record<string, MessageId> = {
   INVALID_EMAIL_OR_PASSWORD: "errors.invalidEmailOrPassword",
@@ -90,7 +91,111 @@ const ERROR_MESSAGES: Record<string, MessageId> = {
   YOU_CANNOT_IMPERSONATE_ADMINS: "errors.youCannotImpersonateAdmins",
   YOU_ARE_NOT_ALLOWED_TO_SET_NON_EXISTENT_VALUE: "errors.youAreNotAllowedToSetNonExistentValue",
   INVALID_ROLE_TYPE: "errors.invalidRoleType",
+  // Accounts and sessions (docs/errors.md "Account and session messages").
+  FAILED_TO_GET_SESSION: "errors.failedToGetSession",
+  PROVIDER_NOT_FOUND: "errors.providerNotFound",
+  CREDENTIAL_ACCOUNT_NOT_FOUND: "errors.credentialAccountNotFound",
+  FAILED_TO_UNLINK_LAST_ACCOUNT: "errors.failedToUnlinkLastAccount",
+  ACCOUNT_NOT_FOUND: "errors.accountNotFound",
+  SESSION_NOT_FRESH: "errors.sessionNotFresh",
+  TWO_FACTOR_NOT_ENABLED: "errors.twoFactorNotEnabled",
+  TOTP_NOT_ENABLED: "errors.totpNotEnabled",
+  BACKUP_CODES_NOT_ENABLED: "errors.backupCodesNotEnabled",
+  SSO_REQUIRED: "errors.ssoRequired",
+  // Any route: the signed-out, the refused, the unknown, the malformed, the too big and the server's faults.
+  UNAUTHORIZED: "errors.unauthorized",
+  UNAUTHORIZED_SESSION: "errors.unauthorized",
+  FORBIDDEN: "errors.forbidden",
+  NOT_FOUND: "errors.notFound",
+  not_found: "errors.notFound",
+  INVALID_FIELD: "errors.validationError",
+  FIELD_TOO_SHORT: "errors.validationError",
+  FIELD_TOO_LONG: "errors.validationError",
+  INVALID_CURSOR: "errors.invalidCursor",
+  PAYLOAD_TOO_LARGE: "errors.payloadTooLarge",
+  SERVICE_UNAVAILABLE: "errors.serverProblem",
+  INTERNAL_SERVER_ERROR: "errors.serverProblem",
+  // Organizations, members, teams, invitations.
+  NOT_ALLOWED_TO_MANAGE_ORGANIZATION: "errors.notAllowedToManageOrganization",
+  MAXIMUM_ORGANIZATIONS_REACHED: "errors.maximumOrganizationsReached",
+  MEMBER_NOT_FOUND: "errors.memberNotFound",
+  TEAM_NOT_FOUND: "errors.teamNotFound",
+  CANNOT_LEAVE_AS_THE_ONLY_OWNER: "errors.cannotLeaveAsTheOnlyOwner",
+  ONLY_OWNER: "errors.onlyOwner",
+  INVITATION_NOT_FOUND: "errors.invitationNotFound",
+  YOU_ARE_NOT_ALLOWED_TO_DELETE_THIS_MEMBER: "errors.youAreNotAllowedToDeleteThisMember",
+  NOT_ALLOWED_TO_REMOVE_AN_OWNER: "errors.notAllowedToRemoveAnOwner",
+  NOT_ALLOWED_TO_LIST_INVITATIONS: "errors.notAllowedToListInvitations",
+  NOT_ALLOWED_TO_CANCEL_INVITATION: "errors.notAllowedToCancelInvitation",
+  NOT_ALLOWED_TO_LIST_TEAM_MEMBERS: "errors.notAllowedToListTeamMembers",
+  YOU_ARE_NOT_ALLOWED_TO_INVITE_USERS_TO_THIS_ORGANIZATION:
+    "errors.youAreNotAllowedToInviteUsersToThisOrganization",
+  ONLY_OWNERS_SEE_TWO_FACTOR: "errors.onlyOwnersSeeTwoFactor",
+  UNKNOWN_ROLE: "errors.unknownRole",
+  UNKNOWN_TEAM: "errors.unknownTeam",
+  // Custom roles.
+  ROLE_NAME_IS_ALREADY_TAKEN: "errors.roleNameIsAlreadyTaken",
+  YOU_ARE_NOT_ALLOWED_TO_CREATE_A_ROLE: "errors.notAllowedToChangeRoles",
+  YOU_ARE_NOT_ALLOWED_TO_UPDATE_A_ROLE: "errors.notAllowedToChangeRoles",
+  YOU_ARE_NOT_ALLOWED_TO_DELETE_A_ROLE: "errors.notAllowedToChangeRoles",
+  YOU_ARE_NOT_ALLOWED_TO_LIST_A_ROLE: "errors.notAllowedToSeeRoles",
+  YOU_ARE_NOT_ALLOWED_TO_READ_A_ROLE: "errors.notAllowedToSeeRoles",
+  ROLE_NOT_FOUND: "errors.roleNotFound",
+  CANNOT_DELETE_A_PRE_DEFINED_ROLE: "errors.cannotDeleteAPreDefinedRole",
+  TOO_MANY_ROLES: "errors.tooManyRoles",
+  ROLE_IN_USE: "errors.roleInUse",
+  // Ownership transfer.
+  ONLY_OWNERS_TRANSFER: "errors.onlyOwnersTransfer",
+  ALREADY_AN_OWNER: "errors.alreadyAnOwner",
+  OWNERSHIP_OFFER_NOT_FOUND: "errors.ownershipOfferNotFound",
+  OWNERSHIP_OFFER_NOT_YOURS: "errors.ownershipOfferNotYours",
+  OWNERSHIP_OFFER_CLOSED: "errors.ownershipOfferClosed",
+  OWNERSHIP_OFFERER_NOT_OWNER: "errors.ownershipOffererNotOwner",
+  // Verified domains and join requests.
+  DOMAIN_ALREADY_ADDED: "errors.domainAlreadyAdded",
+  DOMAIN_VERIFIED_ELSEWHERE: "errors.domainVerifiedElsewhere",
+  TOO_MANY_DOMAINS: "errors.tooManyDomains",
+  DOMAIN_NOT_FOUND: "errors.domainNotFound",
+  DOMAIN_NOT_VERIFIED: "errors.domainNotVerified",
+  DOMAIN_OFFER_NOT_FOUND: "errors.domainOfferNotFound",
+  JOIN_REQUEST_NOT_FOUND: "errors.joinRequestNotFound",
+  JOIN_REQUEST_NOT_PENDING: "errors.joinRequestNotPending",
+  REQUESTER_NEEDS_TWO_FACTOR: "errors.requesterNeedsTwoFactor",
+  REQUESTER_NOT_AT_DOMAIN: "errors.requesterNotAtDomain",
+  // Bulk invitations.
+  INVALID_CSV: "errors.invalidCsv",
+  EMPTY_CSV: "errors.emptyCsv",
+  TOO_MANY_ROWS: "errors.tooManyRows",
+  // Webhooks.
+  WEBHOOK_URL_NOT_ALLOWED: "errors.webhookUrlNotAllowed",
+  WEBHOOK_NOT_FOUND: "errors.webhookNotFound",
+  DELIVERY_NOT_FOUND: "errors.deliveryNotFound",
+  WEBHOOK_DISABLED: "errors.webhookDisabled",
+  // Single sign-on and SCIM connections.
+  SSO_CONNECTION_EXISTS: "errors.ssoConnectionExists",
+  TOO_MANY_SSO_CONNECTIONS: "errors.tooManySsoConnections",
+  SIGNED_ASSERTIONS_REQUIRED: "errors.signedAssertionsRequired",
+  SSO_DOMAIN_FIXED: "errors.ssoDomainFixed",
+  SSO_PROTOCOL_FIXED: "errors.ssoProtocolFixed",
+  SSO_CONNECTION_NOT_FOUND: "errors.ssoConnectionNotFound",
+  INVALID_METADATA: "errors.invalidMetadata",
+  METADATA_URL_FAILED: "errors.metadataUrlFailed",
+  OIDC_DISCOVERY_FAILED: "errors.oidcDiscoveryFailed",
+  SSO_TEST_NOT_STARTED: "errors.ssoTestNotStarted",
+  SSO_TEST_NOT_FOUND: "errors.ssoTestNotFound",
+  SCIM_CONNECTION_NOT_FOUND: "errors.scimConnectionNotFound",
+  // Applications (the admin's app registration answers in RFC 7591's words) and API keys.
+  APPLICATION_NOT_FOUND: "errors.applicationNotFound",
+  invalid_client_metadata: "errors.invalidClientMetadata",
+  invalid_redirect_uri: "errors.invalidRedirectUri",
+  INSUFFICIENT_API_KEY_PERMISSIONS: "errors.insufficientApiKeyPermissions",
+  USER_NOT_MEMBER_OF_ORGANIZATION: "errors.notAMemberOfTheOrganization",
+  API_KEY_PERMISSION_BEYOND_ROLE: "errors.apiKeyPermissionBeyondRole",
+  KEY_NOT_FOUND: "errors.keyNotFound",
 };
+
+/** The general refusal: it says nothing a screen's own words for its refusals (`forbidden`) would not say better. */
+const GENERAL_REFUSAL = "FORBIDDEN";
 
 /** A screen's own words, where a code means something more precise there than in general. */
 export interface ErrorWording {
@@ -107,21 +212,23 @@ export function networkText(): string {
 
 /**
  * The text to show for anything a call threw, for an Alert or a notification: by code first
- * (the screen's `wording`, then the catalogue), then the server's own message, then by status.
+ * (the screen's `wording`, its `forbidden` for a 403 without words or with the general FORBIDDEN, then the
+ * catalogue), then by status for a 429, then the server's own message, then by status.
  */
 export function errorText(error: unknown, { codes = {}, forbidden }: ErrorWording = {}): string {
   if (!(error instanceof ApiError))
     return error instanceof Error && error.message ? error.message : t("errors.fallback");
   if (error.status === NETWORK_STATUS) return networkText();
+  const own = error.code ? codes[error.code] : undefined;
+  if (own) return own;
   const id = error.code ? ERROR_MESSAGES[error.code] : undefined;
-  const known = error.code ? (codes[error.code] ?? (id && t(id))) : undefined;
+  if (forbidden && error.status === 403 && (!id || error.code === GENERAL_REFUSAL)) return forbidden;
   // A refusal with its own code (e.g. the two-factor lockout, a 429) says that; the limiter's has none.
-  if (known) return known;
+  if (id) return t(id);
   if (error.status === 429) {
     const seconds = error.retryAfter;
     return seconds ? t("errors.tooManyAttemptsWait", { seconds }) : t("errors.tooManyAttempts");
   }
-  if (forbidden && error.status === 403) return forbidden;
   if (error.message) return localInstants(error.message);
   if (error.status >= 500) return t("errors.serverProblem");
   return t("errors.fallback");

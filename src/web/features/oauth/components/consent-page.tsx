@@ -160,7 +160,12 @@ export function ConsentPage() {
           <ErrorAlert
             error={answer.error}
             wording={{
-              codes: { invalid_signature: authorizationErrorText("invalid_signature").description },
+              // The consent's answer without its pending authorization (or its app) means the request is over.
+              codes: {
+                invalid_signature: authorizationErrorText("invalid_signature").description,
+                invalid_request: authorizationErrorText("invalid_request_uri").description,
+                invalid_client: authorizationErrorText("invalid_request_uri").description,
+              },
             }}
           />
           <Divider />

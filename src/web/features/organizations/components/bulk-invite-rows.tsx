@@ -8,8 +8,8 @@ import { RoleBadges } from "./role-badges.tsx";
 type Problems = BulkInviteRow["problems"];
 
 /**
- * A row's problem in words, by its code. UNKNOWN_ROLE and UNKNOWN_TEAM (they name what the row asked for) and
- * REFUSED (the invitation path's own reason) keep the server's message.
+ * A row's problem in words, by its code (the row's role and team are in their own columns). REFUSED keeps the
+ * server's message: it is the invitation path's own reason, whose code the row does not carry.
  */
 const PROBLEM_TEXT: Partial<Record<BulkRowProblem, MessageId>> = {
   INVALID_EMAIL: "integrations.bulk.problem.invalidEmail",
@@ -17,11 +17,14 @@ const PROBLEM_TEXT: Partial<Record<BulkRowProblem, MessageId>> = {
   ALREADY_MEMBER: "integrations.bulk.problem.alreadyMember",
   ALREADY_INVITED: "integrations.bulk.problem.alreadyInvited",
   ROLE_NOT_ALLOWED: "integrations.bulk.problem.roleNotAllowed",
+  UNKNOWN_ROLE: "integrations.bulk.problem.unknownRole",
+  UNKNOWN_TEAM: "integrations.bulk.problem.unknownTeam",
   OVER_MEMBERSHIP_LIMIT: "integrations.bulk.problem.overMembershipLimit",
   RATE_LIMITED: "integrations.bulk.problem.rateLimited",
 };
 
-function problemText(problem: Problems[number]): string {
+/** A row's problem in the current language (the server's message where it has no words of its own). */
+export function problemText(problem: Problems[number]): string {
   const id = PROBLEM_TEXT[problem.code];
   return id ? t(id) : problem.message;
 }
