@@ -37,7 +37,7 @@ const { values: args } = parseArgs({
     redis: { type: "boolean", default: false },
     duration: { type: "string", default: "10" },
     // Comma-separated subset while iterating (RESULTS.md is then not written):
-    // ok,session,busy,signin,orgs,members,page,firstload,introspect,refresh,jwks,memory,webhooks,scim; and scale
+    // ok,session,busy,signin,orgs,members,page,firstload,introspect,refresh,jwks,memory,memflags,webhooks,scim; and scale
     // (only when named: it seeds a million users, bench/scale.ts)
     only: { type: "string" },
     // The revision the webhooks case measures against: the server before the audit log and webhooks (#17).
@@ -55,6 +55,9 @@ const { values: args } = parseArgs({
     "memory-minutes": { type: "string", default: "10" },
     // Extra node flags for the memory case's server (comparing V8 or allocator settings), space-separated.
     "memory-node-args": { type: "string", default: "" },
+    // Extra environment for the memory case's server (allocator settings such as MALLOC_ARENA_MAX=2),
+    // space-separated NAME=value pairs.
+    "memory-env": { type: "string", default: "" },
   },
 });
 const ONLY = args.only?.split(",");
@@ -703,6 +706,83 @@ async function duringSignUps(target: Target, cookie: string) {
   process.stdout.write(`${rows.at(-1)}\n`);
 }
 
+const resultsFile = () =>
+  new URL(`./RESULTS${SETUP === "sqlite" ? "" : `-${SETUP}`}.md`, import.meta.url).pathname;
+
+/** The memory case's node flags and environment (--memory-node-args, --memory-env). */
+function memorySettings(): { nodeArgs: string[]; env: Record<string, string> } {
+  const words = (text: string) => text.split(" ").filter(Boolean);
+  return {
+    nodeArgs: words(args["memory-node-args"]),
+    env: Object.fromEntries(
+      words(args["memory-env"]).map((pair) => [
+        pair.slice(0, pair.indexOf("=")),
+        pair.slice(pair.indexOf("=") + 1),
+      ]),
+    ),
+  };
+}
+
+/** Gatehouse as `npm start` runs it (scripts/start.mjs), on a server of its own. */
+async function startForMemory(dir: string, name: string, nodeArgs: string[], env: Record<string, string>) {
+  return startGatehouse(dir, name, env, ["node", ...nodeArgs, "scripts/start.mjs"]);
+}
+
+/** Resident memory under minutes of mixed load (bench/memory.ts): the RESULTS.md section. */
+async function memoryCase(dir: string, targets: Target[]): Promise<string> {
+  const { nodeArgs, env } = memorySettings();
+  const target = await startForMemory(dir, "memory", nodeArgs, env);
+  targets.push(target);
+  return memoryBench({
+    target,
+    minutes: Number(args["memory-minutes"]),
+    signedInUser,
+    post,
+    seedMembers: (t, organizationId, count, tag) => seedMembers(t.db as Db, organizationId, count, tag),
+    load,
+    password: PASSWORD,
+    nodeArgs: [...Object.entries(env).map(([k, v]) => `${k}=${v}`), ...nodeArgs],
+    generator: GENERATOR === "wrk" ? "wrk -t 1" : "autocannon",
+  });
+}
+
+/**
+ * The hot paths' throughput with the memory case's flags and environment (--memory-node-args, --memory-env)
+ * against the same build started without them, in alternating turns (--only memflags; printed): get-session
+ * over 200 sessions and organization/list of a member of 10 organizations.
+ */
+async function memoryFlagsCase(dir: string, targets: Target[]) {
+  const { nodeArgs, env } = memorySettings();
+  const sides: Array<{ target: Target; cookies: string[] }> = [];
+  for (const [name, a, e] of [
+    ["defaults", [], {}],
+    ["flags", nodeArgs, env],
+  ] as const) {
+    const target = await startForMemory(dir, name, [...a], { ...e });
+    targets.push(target);
+    const owner = await signedInUser(target, `${name}@gatehouse.test`);
+    for (let j = 0; j < 10; j++) {
+      await post(
+        target,
+        "/api/auth/organization/create",
+        { name: `Org ${j}`, slug: `org-${name}-${j}` },
+        owner,
+      );
+    }
+    sides.push({ target, cookies: [owner, ...(await sessionsOf(target, `${name}@gatehouse.test`, 199))] });
+  }
+  const cell = (l: Load) => `${l.rps} (${l.p50}/${l.p99} ms${l.cpuUs ? `, ${l.cpuUs} µs CPU` : ""})`;
+  for (const path of ["get-session", "organization/list"]) {
+    const [base, flagged] = (await compare(
+      sides.map((side) => ({ url: `${side.target.url}/api/auth/${path}`, cookies: side.cookies })),
+    )) as [Load, Load];
+    const failed = base.non2xx + base.errors + flagged.non2xx + flagged.errors;
+    process.stdout.write(
+      `| ${path} | defaults ${cell(base)} | with the flags ${cell(flagged)} | ${(flagged.rps / base.rps).toFixed(3)}× |${failed ? ` ⚠ ${failed} failed` : ""}\n`,
+    );
+  }
+}
+
 async function main() {
   // Always from the sources as they are: a stale build would measure yesterday's code.
   execSync("npm run build", { stdio: "inherit" });
@@ -728,6 +808,13 @@ async function main() {
         (name) => join(dir, name),
       );
       if (ONLY.length === 1) return;
+    }
+    if (ONLY?.every((name) => name === "memory" || name === "memflags")) {
+      // Memory alone: no other server runs beside it.
+      if (want("memflags")) await memoryFlagsCase(dir, targets);
+      const memory = want("memory") ? await memoryCase(dir, targets) : "";
+      if (memory) replaceSection(resultsFile(), memory);
+      return;
     }
     const gatehouse = await startGatehouse(dir);
     targets.push(gatehouse);
@@ -817,22 +904,7 @@ async function main() {
       firstLoad = await firstLoadBench(gatehouse.url, { cookie: cookieG, slug: "first-load", rows: 10 });
     }
     // Its own server, so the other cases' fixtures do not count in its memory.
-    let memory = "";
-    if (want("memory")) {
-      const nodeArgs = args["memory-node-args"].split(" ").filter(Boolean);
-      const target = await startGatehouse(dir, "memory", {}, ["node", ...nodeArgs, "dist/server/main.js"]);
-      targets.push(target);
-      memory = await memoryBench({
-        target,
-        minutes: Number(args["memory-minutes"]),
-        signedInUser,
-        post,
-        seedMembers: (t, organizationId, count, tag) => seedMembers(t.db as Db, organizationId, count, tag),
-        load,
-        password: PASSWORD,
-        nodeArgs,
-      });
-    }
+    const memory = want("memory") ? await memoryCase(dir, targets) : "";
     if (want("webhooks")) {
       await webhookBench({
         async start(name, env, command) {
@@ -859,7 +931,7 @@ async function main() {
         setup: SETUP,
         users: Number(args["scim-users"]),
       });
-    const file = new URL(`./RESULTS${SETUP === "sqlite" ? "" : `-${SETUP}`}.md`, import.meta.url).pathname;
+    const file = resultsFile();
     if (ONLY) {
       // The first-load section stands on its own: a partial run replaces it and leaves the table alone.
       if (firstLoad) replaceSection(file, firstLoad);
