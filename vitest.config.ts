@@ -14,6 +14,8 @@ const TIMING = "test/api/security-timing.test.ts";
 
 const shared = {
   setupFiles: ["test/support/fail-on-console-error.ts"],
+  // The run's reusable PostgreSQL schemas (test/support/schema-pool.ts), dropped when it ends.
+  globalSetup: ["test/support/schema-pool.ts"],
   testTimeout: 30_000,
   hookTimeout: 60_000,
   pool: "forks" as const,

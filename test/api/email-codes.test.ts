@@ -128,7 +128,7 @@ describe(`email codes and sign-in links (${testDatabase})`, () => {
       const res = await signInWithCode(email, "123456");
       expect(`${res.status} ${await codeOf(res)}`).toBe("400 OTP_EXPIRED");
     }
-    await settle();
+    await settle(t);
     expect(mailsTo(t, unknown, since)).toEqual([]);
     const ctx = await t.server.auth.$context;
     expect(await ctx.internalAdapter.findUserByEmail(unknown)).toBeNull();
@@ -241,7 +241,7 @@ describe(`email codes and sign-in links (${testDatabase})`, () => {
       const a = await askLink(unknown);
       const b = await askLink(known.email);
       expect([a.status, await a.text()]).toEqual([b.status, await b.text()]);
-      await settle();
+      await settle(t);
       expect(mailsTo(t, unknown, since)).toEqual([]);
     });
 

@@ -1,5 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { loadConfig } from "#server/boot/config.ts";
 import { createLogger } from "#server/boot/logger.ts";
 import { buildServer } from "#server/boot/server.ts";
 import { freePort } from "../support/free-port.ts";
@@ -13,7 +14,8 @@ describe(`mail queue: a mail queued while the relay is down arrives once it is b
   let relay: SmtpSink | undefined;
   beforeAll(async () => {
     port = await freePort();
-    t = await startTestApp({ SMTP_URL: `smtp://127.0.0.1:${port}` });
+    // The first retry 1 s after the failure instead of 5 s: still long enough to read the row while it waits.
+    t = await startTestApp({ SMTP_URL: `smtp://127.0.0.1:${port}`, MAIL_RETRY_SCALE: "0.2" });
   });
   afterAll(async () => {
     await relay?.close();
@@ -34,6 +36,14 @@ describe(`mail queue: a mail queued while the relay is down arrives once it is b
     expect(mail.text).toContain("/api/auth/verify-email");
     await expect.poll(async () => (await row()) ?? null, { timeout: 5000 }).toBeNull();
   }, 30_000);
+
+  it("MAIL_RETRY_SCALE is for tests: production refuses it", () => {
+    const production = { NODE_ENV: "production", BETTER_AUTH_SECRET: "x".repeat(32), MAIL_OUTBOX: "1" };
+    expect(loadConfig({ ...production, DATA_DIR: t.config.dataDir }).mailRetryScale).toBe(1);
+    expect(() => loadConfig({ ...production, DATA_DIR: t.config.dataDir, MAIL_RETRY_SCALE: "0.2" })).toThrow(
+      /MAIL_RETRY_SCALE: for tests only/,
+    );
+  });
 });
 
 describe(`mail queue: two instances on one database never deliver one mail twice (${testDatabase})`, () => {

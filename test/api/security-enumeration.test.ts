@@ -19,7 +19,7 @@ describe(`security: change-email does not tell whether an address has an account
       json: { newEmail, callbackURL: "/account" },
     });
     const answer = { status: res.status, body: await res.json() };
-    await settle();
+    await settle(t);
     return { answer, since, inbox: mailsTo(t, user.email, since).map((m) => m.subject) };
   }
 

@@ -28,7 +28,7 @@ describe(`security: mailed links are single-use (${testDatabase})`, () => {
 
     const afterFirst = t.sink.mails.length;
     for (const cookie of [undefined, user.cookie]) refusedAsUsed(await openLink(t, approve, cookie));
-    await settle();
+    await settle(t);
     expect(mailsTo(t, newEmail, afterFirst)).toEqual([]);
     expect(mailsTo(t, user.email, afterFirst)).toEqual([]);
     expect((await sessionOf(t, user.cookie))?.user.email).toBe(user.email);

@@ -46,7 +46,7 @@ describe(`security mails (${testDatabase})`, () => {
   it("a sign-in from a new device mails what, when, device and place; a known device or the first sign-in does not", async () => {
     const since = t.sink.mails.length;
     const user = await signUpVerified(t);
-    await settle();
+    await settle(t);
     expect(mailsTo(t, user.email, since).filter((m) => /new sign-in/i.test(m.subject))).toEqual([]);
 
     const res = await t.request("/api/auth/sign-in/email", {
@@ -71,7 +71,7 @@ describe(`security mails (${testDatabase})`, () => {
       json: { email: user.email, password: user.password },
     });
     expect(again.status).toBe(200);
-    await settle();
+    await settle(t);
     expect(mailsTo(t, user.email, after)).toEqual([]);
   });
 
@@ -92,7 +92,7 @@ describe(`security mails (${testDatabase})`, () => {
       }),
     );
     expect(((await first.json()) as { twoFactorRedirect?: boolean }).twoFactorRedirect).toBe(true);
-    await settle();
+    await settle(t);
     expect(newSignIns(user.email, since)).toEqual([]);
 
     const second = laptop.take(
@@ -106,7 +106,7 @@ describe(`security mails (${testDatabase})`, () => {
     const mail = await securityMail(user.email, /new sign-in/i, since);
     expect(mail.text).toContain("Device: Firefox 128 on Windows 10");
     expect(mail.text).toContain("IP address 203.0.113.21");
-    await settle();
+    await settle(t);
     expect(newSignIns(user.email, since)).toHaveLength(1);
   });
 
@@ -200,7 +200,7 @@ describe(`security mails (${testDatabase})`, () => {
       json: { currentPassword: "not my password at all", newPassword: "another good password" },
     });
     expect(wrong.status).toBe(400);
-    await settle();
+    await settle(t);
     expect(mailsTo(t, user.email, since)).toEqual([]);
   });
 

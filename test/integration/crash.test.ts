@@ -63,13 +63,16 @@ describe("kill -9 under a write load (SQLite, 20 rounds)", () => {
     if (dir) rmSync(dir, { recursive: true, force: true });
   });
 
-  /** Sign-up then verification; stops at the first step the server does not acknowledge. */
-  async function signUpChain(url: string) {
+  /**
+   * Sign-up then verification; stops at the first step the server does not acknowledge, or when the round ends
+   * (its server killed, the mailed link could no longer be followed).
+   */
+  async function signUpChain(url: string, roundOver: Promise<void>) {
     const user = createUser({ password: "crash test password" });
     const signUp = await call(url, "/api/auth/sign-up/email", { json: user });
     if (signUp.status !== 200) return;
     ack.signUps.push(user.email);
-    if (await signUpVerifiedRemoteTail(url, user.email)) ack.verified.push(user.email);
+    if (await signUpVerifiedRemoteTail(url, user.email, roundOver)) ack.verified.push(user.email);
   }
 
   /** Create an organization → invite the worker's invitee → accept, as far as acknowledged. */
@@ -99,9 +102,16 @@ describe("kill -9 under a write load (SQLite, 20 rounds)", () => {
     });
   }
 
-  /** The verification half of signUpVerifiedRemote, for a sign-up already acknowledged. */
-  async function signUpVerifiedRemoteTail(url: string, email: string): Promise<string | undefined> {
-    const mail = await sink.waitFor(email, /verify/i, 3000).catch(() => undefined);
+  /**
+   * The verification half of signUpVerifiedRemote, for a sign-up already acknowledged. The wait for the mail ends
+   * with the round: a round's kill used to find this worker waiting up to 3 s more for a link to a dead server.
+   */
+  async function signUpVerifiedRemoteTail(
+    url: string,
+    email: string,
+    roundOver: Promise<void>,
+  ): Promise<string | undefined> {
+    const mail = await Promise.race([sink.waitFor(email, /verify/i, 3000).catch(() => undefined), roundOver]);
     if (!mail) return undefined;
     const link = new URL(mail.text.match(/https?:\/\/[^\s<>"]+verify-email[^\s<>"]*/)?.[0] ?? "http://x/");
     const verify = await call(url, link.pathname + link.search);
@@ -131,6 +141,10 @@ describe("kill -9 under a write load (SQLite, 20 rounds)", () => {
       }
       const url = server.url;
       let running = true;
+      let endRound = () => {};
+      const roundOver = new Promise<void>((resolve) => {
+        endRound = resolve;
+      });
       const before = steps();
       const loop = (step: () => Promise<void>) => async () => {
         while (running) {
@@ -140,7 +154,7 @@ describe("kill -9 under a write load (SQLite, 20 rounds)", () => {
         }
       };
       const workers = [
-        loop(() => signUpChain(url))(),
+        loop(() => signUpChain(url, roundOver))(),
         ...invitees.map((invitee) => loop(() => organizationChain(url, owner, invitee))()),
       ];
       // The kill must land under load however slow the machine: wait for this round's first acknowledged step
@@ -149,6 +163,7 @@ describe("kill -9 under a write load (SQLite, 20 rounds)", () => {
       while (steps() === before && Date.now() < busy) await new Promise((r) => setTimeout(r, 20));
       await new Promise((r) => setTimeout(r, 300 + Math.random() * 700));
       running = false;
+      endRound();
       await server.stop("SIGKILL");
       server = undefined;
       await Promise.all(workers);

@@ -129,6 +129,9 @@ function crashRounds(open: (dir: string) => Promise<Store>) {
       writing = false;
       await Promise.all(writers);
     }
+    // No kill is left to land: the receiver answers at once, so the backlog the rounds left (one attempt in flight
+    // per endpoint, oldest first) drains in a second instead of ~25 ms per delivery (measured: 10 s on SQLite).
+    receiver.respond = () => ({ status: 200, body: "ok" });
     server = await spawnServer(env());
 
     const events = (

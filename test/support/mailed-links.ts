@@ -38,11 +38,13 @@ export async function mailedSignInCode(
 }
 
 /**
- * Waits long enough for a mail that should not come to have arrived; mail may be sent off the
- * request path, so "nothing was sent" is only true after a pause.
+ * Waits until every mail queued so far has reached the sink (or failed), so that "nothing was sent" means
+ * something. Mails are queued inside the request that causes them and delivered off its path by the queue's
+ * worker (mail/queue.ts): once the queue has settled, a mail that is not in the sink was never queued. It
+ * replaces a fixed 600 ms pause, and ends as soon as the queue is idle.
  */
-export function settle(ms = 600): Promise<void> {
-  return new Promise((resolve) => setTimeout(resolve, ms));
+export function settle(t: TestApp): Promise<void> {
+  return t.server.mailer.queue.settled();
 }
 
 /** Waits for the next mail to `email` matching `subject` after `since` mails, and returns its link under `path`. */

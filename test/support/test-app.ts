@@ -4,10 +4,10 @@ import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import pg from "pg";
 import { type Config, loadConfig } from "#server/boot/config.ts";
 import { createLogger, type Logger } from "#server/boot/logger.ts";
 import { buildServer, type GatehouseServer } from "#server/boot/server.ts";
+import { pooledPostgresUrl } from "./schema-pool.ts";
 import { type SinkOptions, type SmtpSink, startSmtpSink } from "./smtp-sink.ts";
 
 export const TEST_ORIGIN = "http://localhost:3000";
@@ -29,25 +29,8 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-/** A fresh PostgreSQL schema per app, so suites never see each other's rows. */
-export async function freshPostgresUrl(base: string): Promise<{ url: string; drop: () => Promise<void> }> {
-  const schema = `t_${randomBytes(6).toString("hex")}`;
-  const client = new pg.Client({ connectionString: base });
-  await client.connect();
-  await client.query(`create schema ${schema}`);
-  await client.end();
-  const url = new URL(base);
-  url.searchParams.set("options", `-c search_path=${schema}`);
-  return {
-    url: url.toString(),
-    async drop() {
-      const c = new pg.Client({ connectionString: base });
-      await c.connect();
-      await c.query(`drop schema ${schema} cascade`);
-      await c.end();
-    },
-  };
-}
+// Where the suites and benches that spawn servers have always found it.
+export { freshPostgresUrl } from "./schema-pool.ts";
 
 /**
  * Starts the real app in-process on a temp database, with mail to a real SMTP sink; `logger` replaces the
@@ -60,7 +43,7 @@ export async function startTestApp(
   const dir = mkdtempSync(join(tmpdir(), "gatehouse-test-"));
   const sink = await startSmtpSink(sinkOptions);
   const pgDb = process.env.TEST_DATABASE_URL
-    ? await freshPostgresUrl(process.env.TEST_DATABASE_URL)
+    ? await pooledPostgresUrl(process.env.TEST_DATABASE_URL)
     : undefined;
   const config = loadConfig({
     NODE_ENV: "test",
@@ -107,7 +90,7 @@ export async function startTestApp(
       await new Promise((resolve) => (http ? http.close(resolve) : resolve(undefined)));
       await server.close();
       await sink.close();
-      await pgDb?.drop();
+      await pgDb?.release();
       rmSync(dir, { recursive: true, force: true });
     },
   };

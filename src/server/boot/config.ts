@@ -89,6 +89,7 @@ const schema = z.object({
   WEBHOOK_ALLOW_HTTP: flag,
   WEBHOOK_ALLOW_PRIVATE: flag,
   WEBHOOK_RETRY_SCALE: z.coerce.number().gt(0).max(1).default(1),
+  MAIL_RETRY_SCALE: z.coerce.number().gt(0).max(1).default(1),
   WEBHOOK_ATTEMPT_TIMEOUT_MS: z.coerce.number().int().min(100).max(10_000).default(10_000),
   // Verified domains (issue 18): where TXT records are looked up.
   DNS_SERVERS: z
@@ -182,6 +183,8 @@ export interface Config {
   mailFrom: string;
   /** Mails go to the database outbox (no SMTP) and /dev/outbox may be served. */
   outboxEnabled: boolean;
+  /** MAIL_RETRY_SCALE: multiplies the mail queue's retry delays and its one-day window (tests only). @default 1 */
+  mailRetryScale: number;
   trustedOrigins: string[];
   trustProxy: boolean;
   adminEmails: string[];
@@ -284,6 +287,9 @@ export function loadConfig(env: Env = processEnvironment()): Config {
   if (isProduction && e.WEBHOOK_RETRY_SCALE !== 1) {
     throw new ConfigError("WEBHOOK_RETRY_SCALE: for tests only; leave it unset when NODE_ENV=production");
   }
+  if (isProduction && e.MAIL_RETRY_SCALE !== 1) {
+    throw new ConfigError("MAIL_RETRY_SCALE: for tests only; leave it unset when NODE_ENV=production");
+  }
   if (isProduction && e.WEBHOOK_ATTEMPT_TIMEOUT_MS !== 10_000) {
     throw new ConfigError(
       "WEBHOOK_ATTEMPT_TIMEOUT_MS: for tests only; leave it unset when NODE_ENV=production",
@@ -324,6 +330,7 @@ export function loadConfig(env: Env = processEnvironment()): Config {
     smtpURL: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
     outboxEnabled: !e.SMTP_URL && (!isProduction || e.MAIL_OUTBOX),
+    mailRetryScale: e.MAIL_RETRY_SCALE,
     trustedOrigins,
     trustProxy: e.TRUST_PROXY,
     adminEmails: listOf(e.ADMIN_EMAILS).map((s) => s.toLowerCase()),

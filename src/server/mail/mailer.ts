@@ -28,7 +28,7 @@ export interface QueuedMailer extends Mailer {
 
 export function createMailer(config: Config, database: AppDatabase, logger: Logger): QueuedMailer {
   const transport = createTransport(config, database.db, logger);
-  const queue = createMailQueue(database, transport, logger);
+  const queue = createMailQueue(database, transport, logger, config.mailRetryScale);
   return {
     queue,
     languages: { locales: config.locales, defaultLocale: config.defaultLocale },

@@ -99,7 +99,13 @@ export interface MailQueue {
  * `FOR UPDATE SKIP LOCKED` and leases them, so two instances never send one mail at once. A SQLite file
  * is served by one process, whose writer connection serializes the claims.
  */
-export function createMailQueue(database: AppDatabase, transport: Transport, logger: Logger): MailQueue {
+export function createMailQueue(
+  database: AppDatabase,
+  transport: Transport,
+  logger: Logger,
+  /** Multiplies the retry delays and the one-day window (MAIL_RETRY_SCALE, tests). */
+  retryScale = 1,
+): MailQueue {
   const { db, kind } = database;
   let started = false;
   let stopped = false;
@@ -141,8 +147,8 @@ export function createMailQueue(database: AppDatabase, transport: Transport, log
       const attempts = row.attempts + 1;
       const reason = (err as Error).message ?? String(err);
       const now = Date.now();
-      const delay = RETRY_DELAYS_MS[Math.min(attempts, RETRY_DELAYS_MS.length) - 1] ?? POLL_MS;
-      const givingUp = now + delay - Date.parse(row.createdAt) > GIVE_UP_AFTER_MS;
+      const delay = (RETRY_DELAYS_MS[Math.min(attempts, RETRY_DELAYS_MS.length) - 1] ?? POLL_MS) * retryScale;
+      const givingUp = now + delay - Date.parse(row.createdAt) > GIVE_UP_AFTER_MS * retryScale;
       // A failed mail keeps its address, subject and reason for the operator, not its links.
       await db
         .updateTable("mail_queue")
