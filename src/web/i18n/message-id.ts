@@ -10,6 +10,7 @@ import type locale from "./catalogues/en/locale.json";
 import type oauth from "./catalogues/en/oauth.json";
 import type organizations from "./catalogues/en/organizations.json";
 import type outbox from "./catalogues/en/outbox.json";
+import type problems from "./catalogues/en/problems.json";
 import type webhooks from "./catalogues/en/webhooks.json";
 
 /**
@@ -29,6 +30,7 @@ interface Catalogues {
   oauth: typeof oauth;
   organizations: typeof organizations;
   outbox: typeof outbox;
+  problems: typeof problems;
   webhooks: typeof webhooks;
 }
 
