@@ -1,16 +1,16 @@
 #!/usr/bin/env bash
-# `npm test`: typecheck, lint and build; then every suite as a queue of jobs, four at a time, longest first: the
-# unit + API suites on SQLite and the API suites on PostgreSQL + Redis (when TEST_DATABASE_URL is set), and the
-# integration suites (spawned servers, kill -9, outages), each in two halves, and the browser journeys in six groups; last,
+# `npm test`: typecheck, lint and build; then every suite as a queue of jobs, three at a time, longest first: the
+# unit + API suites on SQLite and the API suites on PostgreSQL + Redis (when TEST_DATABASE_URL is set), each in two
+# halves, the integration suites (spawned servers, kill -9, outages) and the browser journeys in six groups; last,
 # alone on a quiet machine, the answer-time suite. Each job writes its own log, printed whole when it ends, so the
 # output stays readable; any failure fails the run.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 logs="$(mktemp -d)"
 trap 'rm -rf "$logs"' EXIT
-# Four at a time: the suites wait on servers, browsers and databases more than they compute (measured: two
-# cores about 35 % busy with two at a time; with three, the jobs' sum, ~2 500 s, took the run past 15 minutes).
-SLOTS="${TEST_SLOTS:-4}"
+# Three at a time: the suites wait on servers, browsers and databases more than they compute (measured: two
+# cores about 35 % busy with two at a time).
+SLOTS="${TEST_SLOTS:-3}"
 
 echo "== typecheck"; npx tsc --noEmit
 echo "== lint"; npx biome check .
@@ -35,9 +35,9 @@ for group in "${e2e_groups[@]}"; do for spec in $group; do others+=" --exclude $
 names=() commands=()
 job() { names+=("$1"); commands+=("$2"); }
 # Longest first (the queue starts each job as a slot frees), so the short API halves fill the end instead of a
-# long job starting late (measured in CI, 28 November: journey groups 190–300 s, PostgreSQL API halves 230–280 s,
-# integration ~360 s whole, SQLite halves 100–140 s).
+# long job starting late (measured in CI: integration ~300 s, journey groups 160–300 s, API halves 140–210 s).
 # Outages are simulated through a proxy each integration test owns, so the shared services are never stopped.
+job "integration suites (scale-out, kill -9, outages)" "npx vitest run --project integration"
 for group in "${e2e_groups[@]}"; do job "browser journeys: $group" "$e2e $group"; done
 job "browser journeys: the others" "$e2e $others"
 if [ -n "${TEST_DATABASE_URL:-}" ]; then
@@ -45,10 +45,6 @@ if [ -n "${TEST_DATABASE_URL:-}" ]; then
     job "API suites on PostgreSQL${TEST_REDIS_URL:+ + Redis}, half $half" "npx vitest run --project unit --shard=$half/2 test/api"
   done
 fi
-# The integration suites in two halves: at ~360 s they were the longest job, which a run cannot finish before.
-for half in 1 2; do
-  job "integration suites (scale-out, kill -9, outages), half $half" "npx vitest run --project integration --shard=$half/2"
-done
 for half in 1 2; do job "unit and API suites (SQLite), half $half" "$sqlite --shard=$half/2"; done
 
 failed=0
