@@ -31,6 +31,8 @@ interface Fetched {
   url: string;
   type: string;
   startMs: number;
+  /** The answer's headers in (its first byte): until then it waited for a connection and the latency. */
+  firstByteMs: number;
   endMs: number;
   bytes: number;
 }
@@ -93,6 +95,7 @@ async function loadOnce(browser: Browser, url: string, visit: Visit): Promise<Lo
     if (!compressed)
       await cdp.send("Network.setExtraHTTPHeaders", { headers: { "Accept-Encoding": "identity" } });
     const types = new Map<string, string>();
+    const answered = new Map<string, number>();
     const sent = new Map<string, { url: string; at: number }>();
     const load = { totalBytes: 0, codeBytes: 0, requests: 0 };
     const waterfall: Fetched[] = [];
@@ -101,7 +104,10 @@ async function loadOnce(browser: Browser, url: string, visit: Visit): Promise<Lo
       navigationAt ??= e.timestamp;
       sent.set(e.requestId, { url: e.request.url, at: e.timestamp });
     });
-    cdp.on("Network.responseReceived", (e) => types.set(e.requestId, e.type));
+    cdp.on("Network.responseReceived", (e) => {
+      types.set(e.requestId, e.type);
+      answered.set(e.requestId, e.timestamp);
+    });
     cdp.on("Network.loadingFinished", (e) => {
       load.totalBytes += e.encodedDataLength;
       load.requests += 1;
@@ -113,6 +119,7 @@ async function loadOnce(browser: Browser, url: string, visit: Visit): Promise<Lo
           url: request.url.replace(url, ""),
           type,
           startMs: Math.round((request.at - navigationAt) * 1000),
+          firstByteMs: Math.round(((answered.get(e.requestId) ?? e.timestamp) - navigationAt) * 1000),
           endMs: Math.round((e.timestamp - navigationAt) * 1000),
           bytes: e.encodedDataLength,
         });
@@ -172,11 +179,11 @@ const USABLE_TARGET_MS = 3500;
 
 function waterfallLines(load: Load): string[] {
   return [
-    "| request | type | sent | finished | bytes |",
-    "|---|---|---|---|---|",
+    "| request | type | sent | first byte | finished | bytes |",
+    "|---|---|---|---|---|---|",
     ...load.waterfall.map(
       (f) =>
-        `| \`${f.url.length > 70 ? `${f.url.slice(0, 67)}…` : f.url}\` | ${f.type} | ${f.startMs} ms | ${f.endMs} ms | ${kb(f.bytes)} KB |`,
+        `| \`${f.url.length > 70 ? `${f.url.slice(0, 67)}…` : f.url}\` | ${f.type} | ${f.startMs} ms | ${f.firstByteMs} ms | ${f.endMs} ms | ${kb(f.bytes)} KB |`,
     ),
   ];
 }

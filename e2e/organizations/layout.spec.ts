@@ -273,6 +273,9 @@ describe("the header, notifications and drawers leave each other room", () => {
     expect(signedIn.headers.get("cache-control")).toBe("private, no-cache");
     expect(signedIn.headers.get("vary")).toMatch(/Cookie/);
     expect(link).toContain(`</api/auth/organization/my-permissions?organizationId=${id}>`);
+    // The header's switcher on every signed-in screen: pending invitations and domain offers.
+    expect(link).toContain("</api/auth/organization/list-user-invitations>");
+    expect(link).toContain("</api/domain-offers>");
     expect(link).toContain(
       `</api/auth/organization/list-members?organizationId=${id}&limit=10&offset=0&sortBy=createdAt&sortDirection=asc>`,
     );

@@ -13,8 +13,9 @@ import { type Locale, negotiateLocale } from "#shared/i18n/locales.ts";
  * Only for a request whose session cookie is plainly valid (the get-session fast path's rule), and only what
  * that screen will ask for: the code of every signed-in screen (the lazy screens' styles and shared chunk, the
  * header's menus, the signed-in words in the browser's language), an organization page's frame and section,
- * and the data they load first: the organization list, the member's permissions in an organization of theirs
- * and, on its members page without a search, the first page of members. Each data URL is spelt as the web app
+ * and the data they load first: the organization list, the pending invitations and domain offers the header's
+ * switcher shows, the member's permissions in an organization of theirs and, on its members page without a
+ * search, the first page of members. Each data URL is spelt as the web app
  * spells it (the same client, `credentials: include`), or the browser would fetch it twice.
  */
 
@@ -144,7 +145,7 @@ export function createScreenHints(deps: ScreenHintsDeps): ScreenHints {
     // A guest's first page waits for nothing but its words, when they are not English.
     if (!found) return fileLinks([words(locale, "entry")]).join(", ") || undefined;
     const modules = [words(locale, "entry"), ...SIGNED_IN_MODULES, words(locale, "app")];
-    const data = ["/api/auth/organization/list"];
+    const data = ["/api/auth/organization/list", "/api/auth/organization/list-user-invitations"];
     const organizationPage = ORGANIZATION_PAGE.exec(path);
     if (organizationPage) {
       const [, slug = "", section = ""] = organizationPage;
@@ -157,6 +158,7 @@ export function createScreenHints(deps: ScreenHintsDeps): ScreenHints {
       // What every screen waits for (index.html preloads them too: the browser asks once), ahead of the rest.
       "</api/auth/get-session>; rel=preload; as=fetch; crossorigin=use-credentials",
       "</api/config>; rel=preload; as=fetch; crossorigin=anonymous",
+      "</api/domain-offers>; rel=preload; as=fetch; crossorigin=anonymous",
       ...data.map((url) => `<${url}>; rel=preload; as=fetch; crossorigin=use-credentials`),
       ...fileLinks(modules),
     ];
