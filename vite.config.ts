@@ -2,6 +2,10 @@ import react from "@vitejs/plugin-react";
 import { defineConfig } from "vite";
 import { cataloguePlugin } from "./scripts/catalogue-plugin.ts";
 
+/** The activity log's and the webhooks' own modules (see the chunk groups below). */
+const ACTIVITY = /\/src\/web\/(components\/audit\/|lib\/audit-words\.ts$)|\/src\/shared\/audit\.ts$/;
+const WEBHOOKS = /\/src\/web\/(components\/webhooks\/|lib\/api\/webhooks\.ts$)/;
+
 // The SPA lives in src/web; the Node server serves the build from dist/web.
 export default defineConfig({
   root: "src/web",
@@ -37,7 +41,12 @@ export default defineConfig({
             // the shared chunk every signed-in screen waits for does not carry them.
             { name: "devices", test: /\/ua-parser-js\/|\/src\/shared\/device\.ts$/ },
             { name: "qr-code", test: /\/uqr\/|\/src\/web\/components\/qr-code\.tsx$/ },
-            { name: "screens", minShareCount: 2 },
+            // The modules several lazy screens share, in one chunk — but for the activity log's and the webhooks'
+            // pieces (an organization's screen and the admin area's each), apart, which every other signed-in
+            // screen would otherwise wait for.
+            { name: "screens", minShareCount: 2, test: (id: string) => !ACTIVITY.test(id) && !WEBHOOKS.test(id) },
+            { name: "activity", test: ACTIVITY },
+            { name: "webhooks", test: WEBHOOKS },
           ],
         },
       },

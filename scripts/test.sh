@@ -1,9 +1,9 @@
 #!/usr/bin/env bash
-# `npm test`: typecheck, lint and build; then every suite as a queue of jobs, three at a time, longest first: the
+# `npm test`: the build; then every suite as a queue of jobs, three at a time, longest first: the
 # unit + API suites on SQLite and the API suites on PostgreSQL + Redis (when TEST_DATABASE_URL is set), each in two
-# halves, the integration suites (spawned servers, kill -9, outages) and the browser journeys in six groups; last,
-# alone on a quiet machine, the answer-time suite. Each job writes its own log, printed whole when it ends, so the
-# output stays readable; any failure fails the run.
+# halves, the integration suites (spawned servers, kill -9, outages), the browser journeys in six groups, and the
+# type check and linter; last, alone on a quiet machine, the answer-time suite. Each job writes its own log, printed
+# whole when it ends, so the output stays readable; any failure fails the run.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 logs="$(mktemp -d)"
@@ -12,8 +12,6 @@ trap 'rm -rf "$logs"' EXIT
 # cores about 35 % busy with two at a time).
 SLOTS="${TEST_SLOTS:-3}"
 
-echo "== typecheck"; npx tsc --noEmit
-echo "== lint"; npx biome check .
 # The integration suites and the browser journeys run the built server.
 echo "== build"; npm run build >"$logs/build.log" 2>&1 || { cat "$logs/build.log"; exit 1; }
 bash scripts/ensure-chromium.sh
@@ -46,6 +44,9 @@ if [ -n "${TEST_DATABASE_URL:-}" ]; then
   done
 fi
 for half in 1 2; do job "unit and API suites (SQLite), half $half" "$sqlite --shard=$half/2"; done
+# The type check and the linter are a job like the others (about a minute of one core, which the suites' waits
+# leave free), last, to fill the end.
+job "typecheck and lint" "npx tsc --noEmit && npx biome check ."
 
 failed=0
 failures=()
