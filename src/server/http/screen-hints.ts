@@ -110,6 +110,19 @@ export function createScreenHints(deps: ScreenHintsDeps): ScreenHints {
     for (const css of chunk.css ?? []) into.add(css);
     for (const imported of chunk.imports ?? []) addFiles(imported, into);
   }
+  // Each module's files, walked once: the manifest does not change while the server runs (only the manifest's
+  // own keys are kept, so a path naming no screen adds nothing).
+  const filesOfModule = new Map<string, string[]>();
+  function filesOf(key: string): string[] {
+    let files = filesOfModule.get(key);
+    if (!files) {
+      const found = new Set<string>();
+      addFiles(key, found);
+      files = [...found];
+      if (manifest[key]) filesOfModule.set(key, files);
+    }
+    return files;
+  }
 
   async function organizationData(userId: string, slug: string, section: string, search: string) {
     const organizations = JSON.parse(await deps.organizationList(userId)) as { id: string; slug: string }[];
@@ -130,7 +143,7 @@ export function createScreenHints(deps: ScreenHintsDeps): ScreenHints {
   /** Hints for `files`, stylesheets as style preloads and scripts as module preloads. */
   function fileLinks(modules: string[]): string[] {
     const files = new Set<string>();
-    for (const module of modules) addFiles(module, files);
+    for (const module of modules) for (const file of filesOf(module)) files.add(file);
     return [...files].map((file) =>
       file.endsWith(".css")
         ? `</${file}>; rel=preload; as=style; crossorigin`
