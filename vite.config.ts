@@ -44,7 +44,11 @@ export default defineConfig({
             // The modules several lazy screens share, in one chunk — but for the activity log's and the webhooks'
             // pieces (an organization's screen and the admin area's each), apart, which every other signed-in
             // screen would otherwise wait for.
-            { name: "screens", minShareCount: 2, test: (id: string) => !ACTIVITY.test(id) && !WEBHOOKS.test(id) },
+            {
+              name: "screens",
+              minShareCount: 2,
+              test: (id: string) => !ACTIVITY.test(id) && !WEBHOOKS.test(id),
+            },
             { name: "activity", test: ACTIVITY },
             { name: "webhooks", test: WEBHOOKS },
           ],
