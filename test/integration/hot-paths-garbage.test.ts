@@ -6,18 +6,22 @@ import { serverCommand } from "../support/server-bundle.ts";
 import { type SpawnedServer, spawnServer } from "../support/spawn-server.ts";
 
 /**
- * The heap after each young-generation collection, from `node --trace-gc` ("Scavenge 80.1 (95.0) -> 79.5 (95.0)
- * MB"): what grows between two of them is what reached the old generation.
+ * The heap after each young-generation collection, from `node --trace-gc` ("[pid:0xisolate] … Scavenge 80.1 (95.0)
+ * -> 79.5 (95.0) MB"): what grows between two of them is what reached the old generation. Each isolate (the
+ * server's, its hashing workers') is followed on its own: a worker's line between two of the server's read as a
+ * jump of the server's heap.
  */
 function promotedMB(trace: string): number {
   let promoted = 0;
-  let previous: number | undefined;
+  const previous = new Map<string, number>();
   for (const line of trace.split("\n")) {
-    const after = line.match(/(Scavenge|Mark-Compact)[^>]*-> ([\d.]+) \(/);
+    const after = line.match(/^\[([^\]]+)\].*(Scavenge|Mark-Compact)[^>]*-> ([\d.]+) \(/);
     if (!after) continue;
-    const size = Number(after[2]);
-    if (after[1] === "Scavenge" && previous !== undefined && size > previous) promoted += size - previous;
-    previous = size;
+    const [, isolate, kind, mb] = after as unknown as [string, string, string, string];
+    const size = Number(mb);
+    const before = previous.get(isolate);
+    if (kind === "Scavenge" && before !== undefined && size > before) promoted += size - before;
+    previous.set(isolate, size);
   }
   return promoted;
 }
