@@ -85,6 +85,22 @@ describe.each(modes)("hot paths over HTTP ($label)", ({ withRedis, env }) => {
     // A write elsewhere (another user's sign-up) changes nothing for this session.
     await signUpVerified(t);
     expect((await (await http("/api/auth/get-session", user.cookie)).json()).user.name).toBe(name);
+    // A date changed by a millisecond shows too (the answer is built again whenever the row read differs from
+    // the last one, dates compared by their instant), and so does a value going from null to text.
+    const before = (await (await http("/api/auth/get-session", user.cookie)).json()).user;
+    const updatedAt = new Date(new Date(before.updatedAt).getTime() + 1);
+    const sqlite = t.server.database.kind === "sqlite";
+    await rawDb(t)
+      .updateTable("user")
+      .set({ updatedAt: sqlite ? updatedAt.toISOString() : updatedAt })
+      .where("email", "=", user.email)
+      .execute();
+    const later = (await (await http("/api/auth/get-session", user.cookie)).json()).user;
+    expect(later.updatedAt).toBe(updatedAt.toISOString());
+    expect(later.image).toBeNull();
+    const image = "https://example.com/a.png";
+    await rawDb(t).updateTable("user").set({ image }).where("email", "=", user.email).execute();
+    expect((await (await http("/api/auth/get-session", user.cookie)).json()).user.image).toBe(image);
   });
 
   it("answers organization/list changes at once: a remembered list never outlives a write", async () => {

@@ -124,4 +124,46 @@ describe("coalescedLookup", () => {
     queries[1]?.finish();
     expect(await again).toBe("row a");
   });
+
+  it("passes each lookup's value through its own `next` as the query answers; a throw rejects that one alone", async () => {
+    const { queries, table, fetchMany } = controlledFetch();
+    table.set("a", "row a");
+    const lookup = coalescedLookup(fetchMany, { maxInFlight: 2, maxKeys: 10, timeoutMs: 10_000 });
+    const seen: (string | undefined)[] = [];
+    const upper = lookup("a", (row) => {
+      seen.push(row);
+      return row?.toUpperCase();
+    });
+    const missing = lookup("b", (row) => row ?? "none");
+    const chained = lookup("a", (row) => Promise.resolve(`${row} later`));
+    const thrown = lookup("a", () => {
+      throw new Error("bad row");
+    });
+    const plain = lookup("a");
+    await settle();
+    // One query for all of them, and no `next` runs before it answers.
+    expect(queries.map((q) => q.keys)).toEqual([["a", "b"]]);
+    expect(seen).toEqual([]);
+    queries[0]?.finish();
+    expect(await upper).toBe("ROW A");
+    expect(await missing).toBe("none");
+    expect(await chained).toBe("row a later");
+    await expect(thrown).rejects.toThrow("bad row");
+    expect(await plain).toBe("row a");
+    expect(seen).toEqual(["row a"]);
+  });
+
+  it("does not run `next` for a failed query: its lookup rejects with the query's error", async () => {
+    const { queries, fetchMany } = controlledFetch();
+    const lookup = coalescedLookup(fetchMany, { maxInFlight: 1, maxKeys: 10, timeoutMs: 10_000 });
+    let ran = false;
+    const failing = lookup("a", () => {
+      ran = true;
+      return "mapped";
+    });
+    await settle();
+    queries[0]?.finish(new Error("connection lost"));
+    await expect(failing).rejects.toThrow("connection lost");
+    expect(ran).toBe(false);
+  });
 });

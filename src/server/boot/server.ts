@@ -46,7 +46,7 @@ function organizationListAnswers(database: AppDatabase): (userId: string) => str
     },
     { maxInFlight: 2, maxKeys: 100, timeoutMs: 5000 },
   );
-  return async (userId) => (await lookup(userId)) ?? "[]";
+  return (userId) => lookup(userId, (json) => json ?? "[]");
 }
 
 /** Wires config → database → mail → auth → HTTP app, migrated and ready to serve. */

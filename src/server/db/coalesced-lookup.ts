@@ -10,11 +10,20 @@
  * answered within `timeoutMs` fails its lookups as a timed-out connection (a 503 for the request) and frees
  * its place, so one stuck connection cannot hold up every later lookup.
  */
-export type Lookup<K, V> = (key: K) => Promise<V | undefined>;
+export interface Lookup<K, V> {
+  (key: K): Promise<V | undefined>;
+  /**
+   * The value passed through `next` as the query answers, in one promise: a hot path's request then pays for
+   * one promise, not one per step (each promise runs every AsyncLocalStorage's hooks, which better-auth
+   * keeps enabled; decision 42). A throw from `next` rejects it.
+   */
+  <R>(key: K, next: (value: V | undefined) => R | Promise<R>): Promise<R>;
+}
 
 interface Waiter<V> {
-  resolve(value: V | undefined): void;
+  resolve(value: unknown): void;
   reject(err: unknown): void;
+  next?: (value: V | undefined) => unknown;
 }
 
 export function coalescedLookup<K, V>(
@@ -55,8 +64,15 @@ export function coalescedLookup<K, V>(
       inFlight -= 1;
       for (const [key, waiters] of batch) {
         for (const w of waiters) {
-          if (found) w.resolve(found.get(key));
-          else w.reject(err);
+          if (!found) w.reject(err);
+          else if (!w.next) w.resolve(found.get(key));
+          else {
+            try {
+              w.resolve(w.next(found.get(key)));
+            } catch (thrown) {
+              w.reject(thrown);
+            }
+          }
         }
       }
       schedule();
@@ -72,11 +88,13 @@ export function coalescedLookup<K, V>(
     schedule();
   }
 
-  return (key) =>
-    new Promise<V | undefined>((resolve, reject) => {
+  return ((key: K, next?: (value: V | undefined) => unknown) =>
+    new Promise((resolve, reject) => {
+      // Only a function: a lookup passed to `map` gets the index there.
+      const waiter: Waiter<V> = { resolve, reject, next: typeof next === "function" ? next : undefined };
       const waiters = waiting.get(key);
-      if (waiters) waiters.push({ resolve, reject });
-      else waiting.set(key, [{ resolve, reject }]);
+      if (waiters) waiters.push(waiter);
+      else waiting.set(key, [waiter]);
       schedule();
-    });
+    })) as Lookup<K, V>;
 }

@@ -3,7 +3,7 @@ import type { Logger } from "#server/boot/logger.ts";
 import type { FastIntrospection } from "#server/http/introspection-fast-path.ts";
 import type { FastJwks } from "#server/http/jwks-fast-path.ts";
 import { securityHeaderValues } from "#server/http/security-headers.ts";
-import type { FastSession, FoundSession } from "#server/http/session-fast-path.ts";
+import type { FastSession } from "#server/http/session-fast-path.ts";
 import {
   INTERNAL_ERROR_BODY,
   isServiceUnavailable,
@@ -49,11 +49,6 @@ export interface HotRouteDeps {
   fastJwks?: FastJwks;
 }
 
-/** `then` at once for a plain value, so a synchronous answer stays synchronous (no promise per request). */
-function andThen<T, R>(value: T | Promise<T>, next: (value: T) => R | Promise<R>): R | Promise<R> {
-  return value instanceof Promise ? value.then(next) : next(value);
-}
-
 export function createHotRoutes({
   fastSession,
   fastIntrospection,
@@ -73,13 +68,13 @@ export function createHotRoutes({
     routes.set("/api/auth/get-session", (req) => {
       // A request with an API key is answered by better-auth, which authenticates it by the key alone.
       if (req.headers["x-api-key"]) return undefined;
-      return andThen(fastSession.read(req.headers.cookie), (found) => found?.json);
+      return fastSession.read(req.headers.cookie, (found) => found?.json);
     });
     // better-auth's rate limiter is not in this path: auth.ts exempts organization/list as it does
     // get-session, so both ways behave the same.
     routes.set("/api/auth/organization/list", (req) => {
       if (req.headers["x-api-key"]) return undefined;
-      return andThen(fastSession.read(req.headers.cookie), (found: FoundSession | undefined) =>
+      return fastSession.read(req.headers.cookie, (found) =>
         found ? organizationList(found.userId) : undefined,
       );
     });
@@ -162,14 +157,22 @@ export function withHotPaths(
     } catch (err) {
       return fail(err);
     }
-    if (typeof answered !== "object") {
+    const sent = (json: string | undefined) => {
       try {
-        return send(answered);
+        send(json);
       } catch (err) {
-        return broken(err);
+        broken(err);
       }
-    }
-    answered.then(send, fail).catch(broken);
+    };
+    if (typeof answered !== "object") return sent(answered);
+    // One promise more per request, not two: each runs every AsyncLocalStorage's hooks (coalesced-lookup.ts).
+    answered.then(sent, (err) => {
+      try {
+        fail(err);
+      } catch (thrown) {
+        broken(thrown);
+      }
+    });
   };
   return (req, res) => {
     if (req.method === "GET") {

@@ -154,7 +154,7 @@ export function createScreenHints(deps: ScreenHintsDeps): ScreenHints {
   async function hints({ path, search, cookie, acceptLanguage }: ScreenRequest): Promise<string | undefined> {
     if (Object.keys(manifest).length === 0) return undefined;
     const locale = negotiateLocale(acceptLanguage, deps.locales, deps.defaultLocale);
-    const found = cookie ? await deps.fastSession.read(cookie) : undefined;
+    const found = cookie ? await deps.fastSession.read(cookie, (found) => found) : undefined;
     // A guest's first page waits for nothing but its words, when they are not English.
     if (!found) return fileLinks([words(locale, "entry")]).join(", ") || undefined;
     const modules = [words(locale, "entry"), ...SIGNED_IN_MODULES, words(locale, "app")];

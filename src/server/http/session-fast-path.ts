@@ -34,10 +34,14 @@ export interface FoundSession {
 
 export interface FastSession {
   /**
-   * The session behind a Cookie header when better-auth would answer it without writing anything;
-   * undefined when better-auth must decide. At once on SQLite (a synchronous read), a promise on PostgreSQL.
+   * `next` of the session behind a Cookie header when better-auth would answer it without writing anything
+   * (undefined when better-auth must decide): at once on SQLite (a synchronous read), on PostgreSQL in the
+   * one promise the request's read makes (coalesced-lookup.ts).
    */
-  read(cookieHeader: string | undefined): FoundSession | undefined | Promise<FoundSession | undefined>;
+  read<R>(
+    cookieHeader: string | undefined,
+    next: (found: FoundSession | undefined) => R | Promise<R>,
+  ): R | Promise<R>;
 }
 
 function convert(value: unknown, field: Field): unknown {
@@ -54,17 +58,24 @@ function convert(value: unknown, field: Field): unknown {
   }
 }
 
+/** A cookie's value from a Cookie header (the first of that name), walked in place: no array of parts. */
 function readCookie(header: string | undefined, name: string): string | undefined {
   if (!header) return undefined;
-  for (const part of header.split(";")) {
-    const eq = part.indexOf("=");
-    if (eq > 0 && part.slice(0, eq).trim() === name) {
+  let start = 0;
+  while (start < header.length) {
+    let end = header.indexOf(";", start);
+    if (end === -1) end = header.length;
+    const eq = header.indexOf("=", start);
+    if (eq > start && eq < end && eq - start >= name.length && header.slice(start, eq).trim() === name) {
+      const value = header.slice(eq + 1, end).trim();
+      if (!value.includes("%")) return value;
       try {
-        return decodeURIComponent(part.slice(eq + 1).trim());
+        return decodeURIComponent(value);
       } catch {
         return undefined;
       }
     }
+    start = end + 1;
   }
   return undefined;
 }
@@ -77,6 +88,17 @@ function verifiedToken(cookieValue: string, secret: string): string | undefined 
   const signature = Buffer.from(cookieValue.slice(dot + 1), "base64");
   const expected = createHmac("sha256", secret).update(token).digest();
   return signature.length === expected.length && timingSafeEqual(signature, expected) ? token : undefined;
+}
+
+/** Two rows as read: the same columns with the same values (dates compared by their instant). */
+function sameRow(a: Record<string, unknown>, b: Record<string, unknown>): boolean {
+  for (const key in b) {
+    const x = a[key];
+    const y = b[key];
+    if (x === y) continue;
+    if (!(x instanceof Date && y instanceof Date && x.getTime() === y.getTime())) return false;
+  }
+  return true;
 }
 
 /** PostgreSQL: how many session queries run at once; further requests wait to share the next one. */
@@ -177,15 +199,17 @@ export async function createFastSession(
     return entry;
   }
 
-  // PostgreSQL: the reads of concurrent requests share one query (coalesced-lookup.ts), never a cache; the
-  // requests sharing a row share its answer too (the row object lives as long as they hold it).
-  const entryOfRow = new WeakMap<Record<string, unknown>, Entry>();
+  // PostgreSQL: the reads of concurrent requests share one query (coalesced-lookup.ts), never a cache. The answer
+  // is built again only when the row read differs from the one last read for that token: the requests sharing a
+  // query share its row, and a busy session re-read unchanged keeps its answer (the row decides it, value for
+  // value; the rules in live() still run on the row just read).
+  const entryOfToken = new BoundedMap<string, Entry>(CACHE_ENTRIES);
   const entryOf = (row: Record<string, unknown>) => {
-    let entry = entryOfRow.get(row);
-    if (!entry) {
-      entry = { row };
-      entryOfRow.set(row, entry);
-    }
+    const token = row.s_token as string;
+    const last = entryOfToken.get(token);
+    if (last && (last.row === row || sameRow(last.row, row))) return last;
+    const entry: Entry = { row };
+    entryOfToken.set(token, entry);
     return entry;
   };
   const rowOfToken = coalescedLookup(
@@ -218,17 +242,17 @@ export async function createFastSession(
   }
 
   return {
-    read(cookieHeader) {
+    read(cookieHeader, next) {
       const raw = readCookie(cookieHeader, cookieName);
-      if (raw === undefined) return undefined;
+      if (raw === undefined) return next(undefined);
       let token = verified.get(raw);
       if (token === undefined) {
         token = verifiedToken(raw, secret);
-        if (!token) return undefined;
+        if (!token) return next(undefined);
         verified.set(raw, token);
       }
-      if (readAllNow) return live(sqliteEntry(token, readAllNow));
-      return rowOfToken(token).then((row) => live(row && entryOf(row)));
+      if (readAllNow) return next(live(sqliteEntry(token, readAllNow)));
+      return rowOfToken(token, (row) => next(live(row && entryOf(row))));
     },
   };
 }
