@@ -209,7 +209,12 @@ export async function seriousA11yViolations(
  */
 async function transitionsSettled(page: Page): Promise<void> {
   await page.evaluate(async () => {
-    const frame = () => new Promise((done) => requestAnimationFrame(() => done(undefined)));
+    // A frame, or 100 ms if none comes (a page Chromium stops drawing must not hold the check forever).
+    const frame = () =>
+      new Promise((done) => {
+        requestAnimationFrame(() => done(undefined));
+        setTimeout(done, 100);
+      });
     const running = () =>
       document.getAnimations().filter((a) => a instanceof CSSTransition && a.playState === "running");
     const deadline = performance.now() + 2000;
