@@ -130,7 +130,7 @@ async function partialResults(
 ): Promise<unknown[]> {
   const present = await frame.evaluate("typeof window.axe?.runPartial === 'function'");
   if (!present)
-    await frame.evaluate(`${axe.source};axe.configure({ allowedOrigins: ["<unsafe_all_origins>"] });`);
+    await frame.evaluate(axe.source);
   const frameContexts = await frame.evaluate(
     (context) =>
       (window as unknown as AxeWindow).axe.utils
