@@ -129,8 +129,7 @@ async function partialResults(
   options: axe.RunOptions,
 ): Promise<unknown[]> {
   const present = await frame.evaluate("typeof window.axe?.runPartial === 'function'");
-  if (!present)
-    await frame.evaluate(axe.source);
+  if (!present) await frame.evaluate(axe.source);
   const frameContexts = await frame.evaluate(
     (context) =>
       (window as unknown as AxeWindow).axe.utils
