@@ -250,7 +250,9 @@ export async function expectAccessible(
   }
   for (const [index, colorScheme] of schemes.entries()) {
     await page.emulateMedia({ colorScheme });
-    await page.waitForTimeout(100);
+    // After a change of scheme, time for the colours to start moving (the check's own start took ~0.5 s when it
+    // injected axe every run; one dark pass read mid-change colours once it no longer did).
+    await page.waitForTimeout(index === 0 ? 100 : 500);
     await transitionsSettled(page);
     // The page's structure is the same in every scheme: after the first, only the rules that read colours run
     // (a full axe pass costs seconds of CPU, and the journeys run three browsers on two cores).
