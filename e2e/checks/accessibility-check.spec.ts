@@ -10,10 +10,12 @@ describe("the journeys' accessibility check", () => {
   let browser: Browser;
   let page: Page;
 
+  /** A one-pixel image: with no alt text, a critical fault. */
+  const PIXEL = "data:image/gif;base64,R0lGODlhAQABAAAAACw=";
   const FAULTY = `<!doctype html><html lang="en"><head><title>Faulty</title></head><body>
     <main>
       <h1>Faults</h1>
-      <img src="data:image/gif;base64,R0lGODlhAQABAAAAACw=" id="no-alt">
+      <img src="${PIXEL}" id="no-alt">
       <p id="faint" style="color:#bbb;background:#fff">Grey on white, too faint to read.</p>
       <p id="fine" style="color:#000;background:#fff">Black on white.</p>
     </main></body></html>`;
@@ -59,7 +61,7 @@ describe("the journeys' accessibility check", () => {
 
   it("looks inside the page's frames", async () => {
     const inner = `<!doctype html><html lang="en"><head><title>Inner</title></head><body>
-      <img src="data:image/gif;base64,R0lGODlhAQABAAAAACw="></body></html>`;
+      <img src="${PIXEL}"></body></html>`;
     await page.setContent(`<!doctype html><html lang="en"><head><title>Outer</title></head><body><main>
       <h1>Outer</h1><iframe title="Inner page" srcdoc="${inner.replaceAll('"', "&quot;")}"></iframe>
       </main></body></html>`);
@@ -72,9 +74,9 @@ describe("the journeys' accessibility check", () => {
 
   it("checks a page holding a sandboxed frame with scripts off (the development outbox's mail preview)", async () => {
     const inner = `<!doctype html><html lang="en"><head><title>Mail</title></head><body>
-      <img src="data:image/gif;base64,R0lGODlhAQABAAAAACw="></body></html>`;
+      <img src="${PIXEL}"></body></html>`;
     await page.setContent(`<!doctype html><html lang="en"><head><title>Outer</title></head><body><main>
-      <h1>Outer</h1><img src="data:image/gif;base64,R0lGODlhAQABAAAAACw=" id="outer-image">
+      <h1>Outer</h1><img src="${PIXEL}" id="outer-image">
       <iframe title="Mail preview" sandbox="" srcdoc="${inner.replaceAll('"', "&quot;")}"></iframe>
       </main></body></html>`);
     await expect.poll(() => page.frames().length).toBe(2);
