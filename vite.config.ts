@@ -9,12 +9,19 @@ const WEBHOOKS = /\/src\/web\/(components\/webhooks\/|lib\/api\/webhooks\.ts$)/;
 // The SPA lives in src/web; the Node server serves the build from dist/web.
 export default defineConfig({
   root: "src/web",
-  plugins: [react(), cataloguePlugin()],
+  // React's Fast Refresh updates React's own renderer, which the app does not run (Preact's, aliased below):
+  // in development a changed module reloads the page instead.
+  plugins: [react({ refreshExclude: /./ }), cataloguePlugin()],
   resolve: {
-    alias: {
-      "#web": new URL("./src/web", import.meta.url).pathname,
-      "#shared": new URL("./src/shared", import.meta.url).pathname,
-    },
+    alias: [
+      { find: /^react-dom\/client$/, replacement: "preact/compat/client" },
+      { find: /^react-dom$/, replacement: "preact/compat" },
+      { find: /^react\/jsx-runtime$/, replacement: "preact/compat/jsx-runtime" },
+      { find: /^react\/jsx-dev-runtime$/, replacement: "preact/compat/jsx-dev-runtime" },
+      { find: /^react$/, replacement: new URL("./src/web/react-on-preact.js", import.meta.url).pathname },
+      { find: "#web", replacement: new URL("./src/web", import.meta.url).pathname },
+      { find: "#shared", replacement: new URL("./src/shared", import.meta.url).pathname },
+    ],
   },
   build: {
     outDir: "../../dist/web",

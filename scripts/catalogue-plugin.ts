@@ -80,7 +80,8 @@ export function cataloguePlugin(): Plugin {
       if (!id.startsWith(`\0${ONE}`)) return undefined;
       const [locale = "", group] = id.slice(ONE.length + 1).split("/") as [string, CatalogueGroup];
       const folder = join(DIRECTORY, locale);
-      this.addWatchFile(folder);
+      // Each file is watched, not the folder: in development Vite resolves a watched path as an import, and a
+      // folder does not resolve (`npm run dev` answered every page with a 500).
       const messages: Record<string, unknown> = {};
       for (const file of readdirSync(folder).filter((f) => f.endsWith(".json"))) {
         const namespace = file.slice(0, -".json".length);

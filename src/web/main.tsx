@@ -10,7 +10,6 @@ import { NotificationsOnDemand } from "./components/notifications-on-demand.tsx"
 import { translateFieldWords } from "./i18n/field-words.ts";
 import { activateLocale, startingLocale } from "./i18n/i18n.ts";
 import { LocaleRoot } from "./i18n/locale-root.tsx";
-import { isNetworkError } from "./lib/api/api-error.ts";
 import { queryClient } from "./lib/query-client.ts";
 import { router } from "./router.tsx";
 import { cssVariablesResolver, theme } from "./theme.ts";
@@ -30,12 +29,7 @@ activateLocale(startingLocale())
   .finally(() => render(rootElement));
 
 function render(root: HTMLElement) {
-  createRoot(root, {
-    // A screen whose code could not load offline says so on the page (RouteError): nothing to debug here.
-    onCaughtError: (error) => {
-      if (!isNetworkError(error)) console.error(error);
-    },
-  }).render(
+  createRoot(root).render(
     <StrictMode>
       <MantineProvider
         theme={theme}

@@ -1,6 +1,7 @@
 import { Alert, Button, Center, Code, Group, Stack, Text, Title } from "@mantine/core";
 import { IconAlertTriangle, IconRefresh } from "@tabler/icons-react";
 import { type ErrorComponentProps, Link, useRouter } from "@tanstack/react-router";
+import { useEffect } from "react";
 import { t } from "#web/i18n/i18n.ts";
 import { isNetworkError } from "#web/lib/api/api-error.ts";
 import { retryFailedScreens } from "#web/lib/lazy-load.ts";
@@ -11,6 +12,11 @@ export function RouteError({ error, reset }: ErrorComponentProps) {
   const message = error instanceof Error ? error.message : String(error);
   // No answer (offline, the screen's code could not load): the plain words, no technical details.
   const unreachable = isNetworkError(error);
+  // A fault in a screen is logged for whoever debugs it (the browser's runtime logs nothing it caught); a screen
+  // whose code could not load offline says so on the page, with nothing to debug.
+  useEffect(() => {
+    if (!unreachable) console.error(error);
+  }, [error, unreachable]);
 
   return (
     <Center py={64}>
