@@ -20,8 +20,11 @@ import {
  * (the faults test once hung on a table lock that way). Only exact paths without a query string match.
  * Tests pin that both ways answer the same status, body and headers.
  */
+/** A hot answer's JSON: a string, or bytes already encoded (an answer shared by many requests). */
+export type HotBody = string | Buffer;
+
 export interface HotRoute {
-  (req: IncomingMessage, body: string): Promise<string | undefined> | string | undefined;
+  (req: IncomingMessage, body: string): Promise<HotBody | undefined> | HotBody | undefined;
   /** Headers of this route's answer beside the common ones (what the full app adds to it). */
   headers?: Record<string, string>;
 }
@@ -42,10 +45,10 @@ export interface HotRouteDeps {
   fastSession?: FastSession;
   fastIntrospection?: FastIntrospection;
   /**
-   * The answer of organization/list for a user, as JSON (the organizations feature, wired by boot/server.ts;
-   * on SQLite remembered until the next commit).
+   * The answer of organization/list for a user, as encoded JSON (the organizations feature, wired by
+   * boot/server.ts; on SQLite remembered until the next commit).
    */
-  organizationList: (userId: string) => string | Promise<string>;
+  organizationList: (userId: string) => Buffer | Promise<Buffer>;
   fastJwks?: FastJwks;
 }
 
@@ -108,14 +111,14 @@ export function withHotPaths(
     }
     return fixed;
   };
-  const withLength = (fixed: Record<string, string>, body: string): OutgoingHttpHeaders => {
+  const withLength = (fixed: Record<string, string>, body: HotBody): OutgoingHttpHeaders => {
     const all: OutgoingHttpHeaders = Object.assign({}, fixed);
     all["content-length"] = Buffer.byteLength(body);
     return all;
   };
   const answer = (route: HotRoute, req: IncomingMessage, res: ServerResponse, body: string) => {
     const started = performance.now();
-    const send = (json: string | undefined) => {
+    const send = (json: HotBody | undefined) => {
       if (json === undefined) return app(req, res);
       res.writeHead(200, withLength(headersOf(route), json));
       res.end(json);
@@ -140,7 +143,8 @@ export function withHotPaths(
       );
       res.end(unavailable);
     };
-    // Answering itself failed (a route's answer that is not a string…): the app's JSON 500, logged once.
+    // Answering itself failed (a route's answer that is neither a string nor bytes…): the app's JSON 500, logged
+    // once.
     const broken = (err: unknown) => {
       logger.error(
         { path: req.url, err: (err as Error)?.message, stack: (err as Error)?.stack },
@@ -157,14 +161,15 @@ export function withHotPaths(
     } catch (err) {
       return fail(err);
     }
-    const sent = (json: string | undefined) => {
+    const sent = (json: HotBody | undefined) => {
       try {
         send(json);
       } catch (err) {
         broken(err);
       }
     };
-    if (typeof answered !== "object") return sent(answered);
+    if (answered === undefined || typeof answered === "string" || Buffer.isBuffer(answered))
+      return sent(answered);
     // One promise more per request, not two: each runs every AsyncLocalStorage's hooks (coalesced-lookup.ts).
     answered.then(sent, (err) => {
       try {

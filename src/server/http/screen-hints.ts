@@ -62,8 +62,8 @@ export interface ScreenRequest {
 export interface ScreenHintsDeps {
   staticDir: string;
   fastSession: FastSession;
-  /** organization/list's answer for a user, as JSON (the hot path's own). */
-  organizationList: (userId: string) => string | Promise<string>;
+  /** organization/list's answer for a user, as encoded JSON (the hot path's own). */
+  organizationList: (userId: string) => Buffer | Promise<Buffer>;
   locales: readonly Locale[];
   defaultLocale: Locale;
 }
@@ -125,7 +125,10 @@ export function createScreenHints(deps: ScreenHintsDeps): ScreenHints {
   }
 
   async function organizationData(userId: string, slug: string, section: string, search: string) {
-    const organizations = JSON.parse(await deps.organizationList(userId)) as { id: string; slug: string }[];
+    const organizations = JSON.parse((await deps.organizationList(userId)).toString()) as {
+      id: string;
+      slug: string;
+    }[];
     const organization = organizations.find((candidate) => candidate.slug === slug);
     if (!organization) return [];
     const id = new URLSearchParams({ organizationId: organization.id });
