@@ -168,8 +168,8 @@ export function withHotPaths(
         broken(err);
       }
     };
-    if (answered === undefined || typeof answered === "string" || Buffer.isBuffer(answered))
-      return sent(answered);
+    // An answer now (a string, bytes, undefined; anything else is the route's bug, a 500) or a promise of one.
+    if (!(answered instanceof Promise)) return sent(answered);
     // One promise more per request, not two: each runs every AsyncLocalStorage's hooks (coalesced-lookup.ts).
     answered.then(sent, (err) => {
       try {
