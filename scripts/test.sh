@@ -8,8 +8,9 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 logs="$(mktemp -d)"
 trap 'rm -rf "$logs"' EXIT
-# Four at a time: the suites wait on servers, browsers and databases more than they compute (measured: two
-# cores about 35 % busy with two at a time; on 7 December, three at a time took 17.5 minutes).
+# Four at a time: the suites wait on servers, browsers and databases as well as compute. Measured in fresh-clone
+# CI on 7 December (the two cores 99 % busy throughout): `npm test` took 17.5 minutes three at a time and
+# 15.5 minutes four at a time, each job slower but the queue shorter.
 SLOTS="${TEST_SLOTS:-4}"
 
 # The integration suites and the browser journeys run the built server.
