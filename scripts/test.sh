@@ -20,8 +20,8 @@ bash scripts/ensure-chromium.sh
 sqlite="env -u TEST_DATABASE_URL -u TEST_REDIS_URL npx vitest run --project unit"
 e2e="npx vitest run --config vitest.e2e.config.ts"
 # The browser journeys in groups of about the same length, longest first (measured in CI on 7 December, on a VM
-# whose two cores the suites kept saturated: 280–560 s of test time each before this balance); a new spec joins
-# "the others".
+# whose two cores the suites kept saturated: 280–560 s of test time each before this balance, 274–320 s after it
+# four at a time); a new spec joins "the others".
 e2e_groups=(
   "e2e/account/account.spec.ts e2e/admin/admin.spec.ts e2e/organizations/api-keys.spec.ts e2e/account/two-factor.spec.ts"
   "e2e/organizations/invite-links.spec.ts e2e/organizations/domains.spec.ts e2e/organizations/custom-roles.spec.ts e2e/organizations/webhooks.spec.ts e2e/auth/email-sign-in.spec.ts"
@@ -35,7 +35,8 @@ for group in "${e2e_groups[@]}"; do for spec in $group; do others+=" --exclude $
 names=() commands=()
 job() { names+=("$1"); commands+=("$2"); }
 # Longest first (the queue starts each job as a slot frees), so the short API halves fill the end instead of a
-# long job starting late (measured in CI on 7 December: integration ~640 s, journey groups 300–670 s, API halves 400–730 s).
+# long job starting late (measured in fresh-clone CI on 7 December, four at a time: integration 621 s, journey
+# groups 274–320 s, API halves 192–286 s).
 # Outages are simulated through a proxy each integration test owns, so the shared services are never stopped.
 job "integration suites (scale-out, kill -9, outages)" "npx vitest run --project integration"
 for group in "${e2e_groups[@]}"; do job "browser journeys: $group" "$e2e $group"; done
