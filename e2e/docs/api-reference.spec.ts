@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   launchChromium,
   SAVE_SCREENSHOTS,
-  SCREENSHOT_DIR,
+  saveScreenshot,
   seriousA11yViolations,
 } from "../support/browser.ts";
 import { type E2EServer, startE2EServer } from "../support/server.ts";
@@ -36,7 +36,7 @@ describe("API reference page in Chromium", () => {
     for (const colorScheme of ["light", "dark"] as const) {
       await page.emulateMedia({ colorScheme });
       await page.waitForTimeout(100);
-      await page.screenshot({ path: `${SCREENSHOT_DIR}api-reference-${width}-${colorScheme}.png` });
+      await saveScreenshot(page, `api-reference-${width}-${colorScheme}`);
     }
     await page.emulateMedia({ colorScheme: "light" });
   }

@@ -1,7 +1,7 @@
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { ReceivedMail, SmtpSink } from "../../test/support/smtp-sink.ts";
-import { captureScreen, DESKTOP, launchChromium, PHONE, SCREENSHOT_DIR } from "../support/browser.ts";
+import { captureScreen, DESKTOP, launchChromium, PHONE, saveScreenshot } from "../support/browser.ts";
 import { authApi, person, type SeededUser, seedUser, signedInContext } from "../support/seed.ts";
 import { type E2EServer, startE2EServer } from "../support/server.ts";
 
@@ -180,9 +180,7 @@ describe("the header, notifications and drawers leave each other room", () => {
     for (const colorScheme of ["light", "dark"] as const) {
       await page.emulateMedia({ colorScheme });
       await page.waitForTimeout(150);
-      await page
-        .locator("header")
-        .screenshot({ path: `${SCREENSHOT_DIR}layout-header-390-${colorScheme}.png` });
+      await saveScreenshot(page.locator("header"), `layout-header-390-${colorScheme}`);
     }
     await page.emulateMedia({ colorScheme: "light" });
     await page.setViewportSize(DESKTOP);
@@ -232,7 +230,7 @@ describe("the header, notifications and drawers leave each other room", () => {
     for (const colorScheme of ["light", "dark"] as const) {
       await page.emulateMedia({ colorScheme });
       await page.waitForTimeout(150);
-      await page.screenshot({ path: `${SCREENSHOT_DIR}layout-notifications-drawer-1280-${colorScheme}.png` });
+      await saveScreenshot(page, `layout-notifications-drawer-1280-${colorScheme}`);
     }
     await page.emulateMedia({ colorScheme: "light" });
 
@@ -246,7 +244,7 @@ describe("the header, notifications and drawers leave each other room", () => {
     await expect.poll(() => page.locator(".mantine-Notification-root").count()).toBeGreaterThan(0);
     const blocked = (await reachableControls(page, title)).filter((c) => !c.reachable);
     expect(blocked, "drawer controls under something at 390 px").toEqual([]);
-    await page.screenshot({ path: `${SCREENSHOT_DIR}layout-notifications-drawer-390-light.png` });
+    await saveScreenshot(page, "layout-notifications-drawer-390-light");
     await context.close();
   });
   it("a signed-in first load is announced with index.html: each hinted call and chunk is asked once and used", async () => {

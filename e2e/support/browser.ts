@@ -50,14 +50,31 @@ export function pageErrors(page: Page): string[] {
  */
 export async function screenshotBoth(page: Page, name: string): Promise<void> {
   if (!SAVE_SCREENSHOTS) return;
-  mkdirSync(SCREENSHOT_DIR, { recursive: true });
   const fullPage = (await page.locator('[role="dialog"][aria-modal="true"]:visible').count()) === 0;
   for (const colorScheme of ["light", "dark"] as const) {
     await page.emulateMedia({ colorScheme });
     await page.waitForTimeout(150);
-    await page.screenshot({ path: `${SCREENSHOT_DIR}${name}-${colorScheme}.png`, fullPage });
+    await saveScreenshot(page, `${name}-${colorScheme}`, { fullPage });
   }
   await page.emulateMedia({ colorScheme: "light" });
+}
+
+/**
+ * Saves one shot as docs/screenshots/<name>.png, unless SCREENSHOTS=0: the page's viewport (or the whole page
+ * with `fullPage`), or one element, once no transition runs.
+ */
+export async function saveScreenshot(
+  target: Page | Locator,
+  name: string,
+  { fullPage = false }: { fullPage?: boolean } = {},
+): Promise<void> {
+  if (!SAVE_SCREENSHOTS) return;
+  mkdirSync(SCREENSHOT_DIR, { recursive: true });
+  const path = `${SCREENSHOT_DIR}${name}.png`;
+  // A shot shows the screen at rest, not a notification or a dialog halfway in.
+  await transitionsSettled("goto" in target ? target : target.page());
+  if ("goto" in target) await target.screenshot({ path, fullPage });
+  else await target.screenshot({ path });
 }
 
 /** The two widths every screen is checked and shot at. */
