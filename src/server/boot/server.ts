@@ -9,16 +9,14 @@ import type { Logger } from "#server/boot/logger.ts";
 import { migrate } from "#server/boot/migrate.ts";
 import { productApi } from "#server/boot/product-api.ts";
 import { cacheGeneration } from "#server/db/cache-generation.ts";
-import { coalescedLookup } from "#server/db/coalesced-lookup.ts";
-import { type AppDatabase, openDatabase } from "#server/db/db.ts";
+import { openDatabase } from "#server/db/db.ts";
 import { limitCounters } from "#server/db/limit-counters.ts";
-import { readUntilWrite } from "#server/db/read-cache.ts";
 import { createRedisStorage } from "#server/db/redis.ts";
 import { LAST_ACTIVE_RESOLUTION_MS } from "#server/features/accounts/last-active.ts";
 import { promoteConfiguredAdmins } from "#server/features/admin/admin-emails.ts";
 import { createAuditRetention } from "#server/features/audit/retention.ts";
 import { translateConstraintError } from "#server/features/organizations/constraint-errors.ts";
-import { organizationsOfUser, organizationsOfUsers } from "#server/features/organizations/lists.ts";
+import { organizationListAnswers } from "#server/features/organizations/list-answers.ts";
 import { mailEndpointOwners } from "#server/features/webhooks/notify.ts";
 import { createWebhookWorker } from "#server/features/webhooks/worker.ts";
 import { createApp } from "#server/http/app.ts";
@@ -29,28 +27,6 @@ import { createScreenHints } from "#server/http/screen-hints.ts";
 import { createFastSession } from "#server/http/session-fast-path.ts";
 import { ServiceDownError } from "#server/http/unavailable.ts";
 import { createMailer } from "#server/mail/mailer.ts";
-
-/**
- * organization/list's hot answer, its JSON encoded once: on SQLite remembered until the next commit, on PostgreSQL
- * the lists of concurrent requests read by one query (coalesced-lookup.ts: never older than the request). Sent
- * as a string, a 200-organization list (~60 KB) was measured and encoded again for every answer it served.
- */
-function organizationListAnswers(database: AppDatabase): (userId: string) => Buffer | Promise<Buffer> {
-  const encoded = (list: unknown) => Buffer.from(JSON.stringify(list));
-  if (database.dataVersion)
-    return readUntilWrite(database, async (userId) =>
-      encoded(await organizationsOfUser(database.db, userId)),
-    );
-  const lookup = coalescedLookup(
-    async (userIds: string[]) => {
-      const lists = await organizationsOfUsers(database.db, userIds);
-      return new Map(userIds.map((id) => [id, encoded(lists.get(id) ?? [])]));
-    },
-    { maxInFlight: 2, maxKeys: 100, timeoutMs: 5000 },
-  );
-  const none = encoded([]);
-  return (userId) => lookup(userId, (json) => json ?? none);
-}
 
 /** Wires config → database → mail → auth → HTTP app, migrated and ready to serve. */
 export async function buildServer(config: Config, logger: Logger) {

@@ -1,9 +1,9 @@
-import { sql } from "kysely";
+import { type QueryCreator, sql } from "kysely";
 import { strongSignInFlag } from "#server/auth/two-factor-compliance.ts";
 import { isoDate, toDate } from "#server/db/dates.ts";
 import { containsPattern, lowerContains } from "#server/db/like.ts";
 import { hasRoleSql } from "#server/db/roles-sql.ts";
-import type { Db } from "#server/db/tables.ts";
+import type { Db, Tables } from "#server/db/tables.ts";
 import { invitationsPage } from "#server/features/organizations/invitation-lists.ts";
 import { memberCount } from "#server/features/organizations/member-count.ts";
 import { countRows, type Page, pageAndCount } from "#server/features/organizations/paging.ts";
@@ -58,26 +58,78 @@ export async function organizationsOfUser(db: Db, userId: string) {
 
 /** organizationsOfUser for several users in one query (concurrent hot-path lists share it on PostgreSQL). */
 export async function organizationsOfUsers(db: Db, userIds: string[]) {
+  const rows = await listRows(db, userIds).execute();
+  return listsOf(userIds, rows);
+}
+
+/**
+ * PostgreSQL: a stamp of each user's organization list, which moves whenever a row the list is read from
+ * changes: the user's memberships with the transaction that last wrote each membership row and its
+ * organization's row (`xmin`, kept as written even once frozen). Updated, added or removed, committed by
+ * any process: the stamp moves. Users without organizations are left out (their stamp is "").
+ */
+export async function organizationListStamps(db: Db, userIds: string[]): Promise<Map<string, string>> {
+  const rows = await listStamps(db, userIds).execute();
+  return new Map(rows.map((r) => [r.userId, r.stamp]));
+}
+
+/** organizationsOfUsers with each list's stamp (organizationListStamps), read by the same statement. */
+export async function stampedOrganizationLists(db: Db, userIds: string[]) {
+  // listRows' query with the stamps joined (Kysely's types do not carry a CTE through a shared builder).
   const rows = await db
+    .with("stamps", (w) => listStamps(w, userIds))
     .selectFrom("member")
     .innerJoin("organization", "organization.id", "member.organizationId")
-    .select([
-      "member.userId",
-      "organization.id",
-      "organization.name",
-      "organization.slug",
-      "organization.logo",
-      "organization.metadata",
-      "organization.createdAt",
-      "organization.requireTwoFactor",
-      "member.role",
-    ])
+    .innerJoin("stamps", "stamps.userId", "member.userId")
+    .select([...LIST_COLUMNS, "stamps.stamp"])
     .where("member.userId", "in", userIds)
     .orderBy("organization.name")
     .orderBy("organization.id")
     .execute();
+  const lists = listsOf(userIds, rows);
+  const stamps = new Map(rows.map((r) => [r.userId, r.stamp]));
+  return new Map(userIds.map((id) => [id, { stamp: stamps.get(id) ?? "", list: lists.get(id) ?? [] }]));
+}
+
+const LIST_COLUMNS = [
+  "member.userId",
+  "organization.id",
+  "organization.name",
+  "organization.slug",
+  "organization.logo",
+  "organization.metadata",
+  "organization.createdAt",
+  "organization.requireTwoFactor",
+  "member.role",
+] as const;
+
+function listRows(db: Db, userIds: string[]) {
+  return db
+    .selectFrom("member")
+    .innerJoin("organization", "organization.id", "member.organizationId")
+    .select(LIST_COLUMNS)
+    .where("member.userId", "in", userIds)
+    .orderBy("organization.name")
+    .orderBy("organization.id");
+}
+
+function listStamps(db: QueryCreator<Tables>, userIds: string[]) {
+  return db
+    .selectFrom("member")
+    .innerJoin("organization", "organization.id", "member.organizationId")
+    .select([
+      "member.userId",
+      sql<string>`md5(string_agg(member.id || ':' || member.xmin::text || ':' || organization.xmin::text, ',' order by member.id))`.as(
+        "stamp",
+      ),
+    ])
+    .where("member.userId", "in", userIds)
+    .groupBy("member.userId");
+}
+
+/** Each user's list from rows in list order; built field by field (organizationJson's shape plus the role): a hot path. */
+function listsOf(userIds: string[], rows: Awaited<ReturnType<ReturnType<typeof listRows>["execute"]>>) {
   const lists = new Map(userIds.map((id) => [id, [] as OrganizationListItem[]]));
-  // Built field by field (the same shape as organizationJson plus the role): this is a hot path.
   for (const r of rows) {
     lists.get(r.userId)?.push({
       id: r.id,
