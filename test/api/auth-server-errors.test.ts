@@ -120,7 +120,7 @@ describe(`unexpected errors inside /api/auth (${testDatabase})`, () => {
     expect(errors).toEqual([expect.objectContaining({ reqId, msg: "unhandled error" })]);
   });
 
-  it("logs better-auth's own 5xx answers (an APIError, JSON already) with the request id", async () => {
+  it("logs better-auth's own 5xx answers (an APIError, JSON already) and its own error lines with the request id", async () => {
     const user = await signUpVerified(t, createUser());
     // Every delete of a session row fails, so revoke-sessions answers better-auth's INTERNAL_SERVER_ERROR.
     const db = rawDb(t);
@@ -153,8 +153,12 @@ describe(`unexpected errors inside /api/auth (${testDatabase})`, () => {
     const body = await res.json();
     expect(res.status).toBe(500);
     expect(body).toEqual({ code: "INTERNAL_SERVER_ERROR", message: "Internal Server Error" });
-    expect(logs.lines.filter((l) => l.level >= ERROR && l.reqId === reqId)).toEqual([
-      expect.objectContaining({ msg: "auth error", status: 500, code: "INTERNAL_SERVER_ERROR" }),
+    // Every error line of the request carries its id, better-auth's own (the database's refusal) too.
+    const errors = logs.lines.filter((l) => l.level >= ERROR);
+    expect(errors).toEqual([
+      expect.objectContaining({ reqId, msg: expect.stringMatching(/^better-auth: /) }),
+      expect.objectContaining({ reqId, msg: "auth error", status: 500, code: "INTERNAL_SERVER_ERROR" }),
     ]);
+    expect(JSON.stringify(errors[0])).toMatch(/delete refused/);
   });
 });

@@ -41,13 +41,28 @@ export const INVITATION_EXPIRES_IN = 172800;
 /** The header our server sets from the socket (or the trusted proxy); any client copy is dropped first. */
 export const CLIENT_IP_HEADER = "x-gatehouse-client-ip";
 
+/** better-auth's sign-in limit (3 per 10 s per client), for every other endpoint that checks a password. */
+export const PASSWORD_CHECK_LIMIT = { window: 10, max: 3 };
+
+/** The request id (X-Request-Id) of each request http/app.ts hands better-auth, for better-auth's log lines. */
+const requestIds = new WeakMap<Request, string>();
+
+/** Names the request id of a request handed to better-auth's handler (not a header: no client can set it). */
+export function withRequestId(request: Request, reqId: string): Request {
+  requestIds.set(request, reqId);
+  return request;
+}
+
+/** The request id of the endpoint call under way, if it came through http/app.ts. */
+function currentRequestId(): string | undefined {
+  const request = tryGetCurrentAuthEndpointContext()?.request;
+  return request ? requestIds.get(request) : undefined;
+}
+
 /**
  * Rebuilds a link better-auth made so that its origin is always BETTER_AUTH_URL,
  * whatever Host or X-Forwarded-Host the request carried.
  */
-/** better-auth's sign-in limit (3 per 10 s per client), for every other endpoint that checks a password. */
-export const PASSWORD_CHECK_LIMIT = { window: 10, max: 3 };
-
 export function linkOnBaseURL(baseURL: string, url: string): string {
   const parsed = new URL(url);
   return `${baseURL}${parsed.pathname}${parsed.search}`;
@@ -86,9 +101,10 @@ export function buildAuthOptions({
         // better-auth logs, then swallows, a failed session lookup (the request becomes a 401).
         if (level === "error") noteIfUnavailable(...args);
         const fn = level === "error" ? logger.error : level === "warn" ? logger.warn : logger.debug;
+        const reqId = currentRequestId();
         fn.call(
           logger,
-          { args: args.map((a) => (a instanceof Error ? a.message : a)) },
+          { ...(reqId ? { reqId } : {}), args: args.map((a) => (a instanceof Error ? a.message : a)) },
           `better-auth: ${message}`,
         );
       },

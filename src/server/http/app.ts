@@ -8,7 +8,7 @@ import { Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { HTTPException } from "hono/http-exception";
 import { requestId } from "hono/request-id";
-import { type Auth, CLIENT_IP_HEADER } from "#server/auth/auth.ts";
+import { type Auth, CLIENT_IP_HEADER, withRequestId } from "#server/auth/auth.ts";
 import type { Config } from "#server/boot/config.ts";
 import type { Logger } from "#server/boot/logger.ts";
 import { clientIp } from "#server/http/client-ip.ts";
@@ -76,7 +76,9 @@ export function createApp({ config, auth, logger, api, screenHints }: AppDeps) {
   app.on(["GET", "POST", "PUT", "PATCH", "DELETE"], "/api/auth/*", async (c) => {
     // An unexpected error leaves the handler (auth.ts, onAPIError.throw) for app.onError below; better-auth's
     // own 5xx answers (an APIError: a session it could not make…) are JSON already, logged here.
-    const res = await withOutageTracking(() => auth.handler(authRequest(c, config.trustProxy)));
+    const res = await withOutageTracking(() =>
+      auth.handler(withRequestId(authRequest(c, config.trustProxy), c.get("requestId"))),
+    );
     if (res.status >= 500 && res.status !== 503) {
       const { code, message } = await res
         .clone()
