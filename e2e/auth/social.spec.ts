@@ -79,7 +79,7 @@ describe("social sign-in journey in Chromium", () => {
   it("a refused consent ends on the error screen, explained", async () => {
     await freshPage();
     await page.goto(`${server.url}/sign-in`);
-    oidc.denyNextConsent();
+    oidc.refuseNextAuthorization();
     await page.getByRole("button", { name: "Continue with Acme SSO" }).click();
     await page.waitForURL(/\/error\?error=access_denied/);
     await page.getByRole("heading", { level: 1 }).waitFor();

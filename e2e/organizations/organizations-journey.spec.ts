@@ -269,6 +269,13 @@ describe("organizations journey in Chromium", () => {
     await drawer.getByRole("combobox", { name: "Add a member of the organization" }).click();
     await drawer.getByRole("combobox", { name: "Add a member of the organization" }).fill("grace");
     await page.getByRole("option", { name: new RegExp(invitee.name) }).click();
+    // A person reads what they picked before pressing Add: longer than the search's 300 ms pause and its
+    // answer. The pick fills the box with the person's label, which once went out as a search that found
+    // nobody, and Add then did nothing.
+    await page.waitForTimeout(1500);
+    expect(
+      await drawer.getByRole("combobox", { name: "Add a member of the organization" }).inputValue(),
+    ).toBe(`${invitee.name} (${invitee.email})`);
     await drawer.getByRole("button", { name: "Add", exact: true }).click();
     await drawer.getByText(invitee.email).waitFor();
     await capture(page, "team-members");

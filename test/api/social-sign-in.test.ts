@@ -260,13 +260,23 @@ describe(`social sign-in against real OAuth servers (${testDatabase})`, () => {
   });
 
   it("denied consent lands on the error screen", async () => {
-    s.oidc.denyNextConsent();
+    s.oidc.refuseNextAuthorization();
     const browser = s.browser();
     const landing = await browser.signInWith(s.oidc, "oidc", person());
     expect(landing.url.href).toBe(
       `${s.url}/error?error=access_denied&error_description=${encodeURIComponent("The resource owner denied the request").replace(/%20/g, "+")}`,
     );
     expect(await session(browser)).toBeNull();
+  });
+
+  it("a provider's other refusals reach the error screen as they came (it words each kind)", async () => {
+    for (const error of ["temporarily_unavailable", "login_required", "unauthorized_client"]) {
+      s.oidc.refuseNextAuthorization(error);
+      const browser = s.browser();
+      const landing = await browser.signInWith(s.oidc, "oidc", person());
+      expect(landing.url.href).toBe(`${s.url}/error?error=${error}`);
+      expect(await session(browser)).toBeNull();
+    }
   });
 
   it("a tampered state, or one from another browser, ends on the error screen with state_mismatch", async () => {

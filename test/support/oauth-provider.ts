@@ -30,8 +30,12 @@ export interface OAuthProvider {
   signInAs(user: ProviderUser): void;
   /** Lifetime of the next access tokens, in seconds (expires_in). */
   accessTokenTtl: number;
-  /** The next authorization ends with ?error=access_denied, as when the person refuses consent. */
-  denyNextConsent(): void;
+  /**
+   * The next authorization ends with ?error=<error> instead of a code: access_denied (the default) as when the
+   * person refuses consent, with its description; any other code of RFC 6749 §4.1.2.1 or OpenID Connect Core
+   * §3.1.2.6 alone.
+   */
+  refuseNextAuthorization(error?: string): void;
   /** The next /userinfo answers 401. */
   failNextUserinfo(): void;
   /** Token requests received, by grant type. */
@@ -69,7 +73,7 @@ export async function startOAuthProvider(kind: ProviderKind): Promise<OAuthProvi
   server.issuer.url = `http://127.0.0.1:${server.address().port}`;
 
   let current: ProviderUser = { sub: "nobody" };
-  let denyNext = false;
+  let refuseNext: string | undefined;
   let failUserinfo = false;
   const users = new Map<string, ProviderUser>();
   const codes = new Map<string, ProviderUser>();
@@ -86,8 +90,8 @@ export async function startOAuthProvider(kind: ProviderKind): Promise<OAuthProvi
       users.set(user.sub, user);
     },
     accessTokenTtl: 3600,
-    denyNextConsent() {
-      denyNext = true;
+    refuseNextAuthorization(error = "access_denied") {
+      refuseNext = error;
     },
     failNextUserinfo() {
       failUserinfo = true;
@@ -100,11 +104,12 @@ export async function startOAuthProvider(kind: ProviderKind): Promise<OAuthProvi
   const service = server.service;
   service.on("beforeAuthorizeRedirect", ({ url }: { url: URL }) => {
     const code = url.searchParams.get("code");
-    if (denyNext) {
-      denyNext = false;
+    if (refuseNext) {
       url.searchParams.delete("code");
-      url.searchParams.set("error", "access_denied");
-      url.searchParams.set("error_description", "The resource owner denied the request");
+      url.searchParams.set("error", refuseNext);
+      if (refuseNext === "access_denied")
+        url.searchParams.set("error_description", "The resource owner denied the request");
+      refuseNext = undefined;
       return;
     }
     if (code) codes.set(code, current);

@@ -24,6 +24,27 @@ describe("redirect error screens (SPEC §8)", () => {
     expect(text.description).toMatch(/sign|administrator|tab/i);
   });
 
+  // A social or SSO provider's refusals, passed on as they came (RFC 6749 §4.1.2.1, OpenID Connect Core
+  // §3.1.2.6, Sign in with Apple's cancel): each says what happened and what the person can do.
+  it.each([
+    ["server_error", /wait a few minutes/i],
+    ["temporarily_unavailable", /wait a few minutes/i],
+    ["login_required", /complete its steps/i],
+    ["interaction_required", /complete its steps/i],
+    ["consent_required", /complete its steps/i],
+    ["account_selection_required", /complete its steps/i],
+    ["unauthorized_client", /tell your administrator/i],
+    ["invalid_client", /tell your administrator/i],
+    ["invalid_scope", /tell your administrator/i],
+    ["unsupported_response_type", /tell your administrator/i],
+    ["user_cancelled_authorize", /did not allow the sign-in/i],
+  ])("explain a provider's %s with what to do next", (code, next) => {
+    const text = describeRedirectError(code);
+    expect(text.known).toBe(true);
+    expect(text.title).not.toBe("Something went wrong");
+    expect(text.description).toMatch(next);
+  });
+
   it("offers the SSO step again where starting over is the way on, not where an administrator must act", () => {
     expect(isSsoRetryError("SSO_REQUIRED")).toBe(true);
     expect(isSsoRetryError("SSO_IDP_INITIATED_DISABLED")).toBe(true);

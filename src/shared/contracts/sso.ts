@@ -176,4 +176,6 @@ export const SSO_ERROR_CODES = [
   "replay_detected",
   "invalid_state",
   "unsolicited_response",
+  /** An OIDC IdP sent the person back without a code (it refused, or the person cancelled there). */
+  "invalid_request",
 ] as const;

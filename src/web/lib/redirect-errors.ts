@@ -27,6 +27,24 @@ const LINK_WITHOUT_ACCOUNT: RedirectErrorIds = {
   title: "errors.redirect.linkWithoutAccount.title",
   description: "errors.redirect.linkWithoutAccount.description",
 };
+// A social or single sign-on provider's own refusals, passed on by better-auth as they came (RFC 6749 §4.1.2.1,
+// OpenID Connect Core §3.1.2.6): what the person can do about each kind.
+const PROVIDER_UNAVAILABLE: RedirectErrorIds = {
+  title: "errors.redirect.providerUnavailable.title",
+  description: "errors.redirect.providerUnavailable.description",
+};
+const PROVIDER_NEEDS_YOU: RedirectErrorIds = {
+  title: "errors.redirect.providerNeedsYou.title",
+  description: "errors.redirect.providerNeedsYou.description",
+};
+const PROVIDER_MISCONFIGURED: RedirectErrorIds = {
+  title: "errors.redirect.providerMisconfigured.title",
+  description: "errors.redirect.providerMisconfigured.description",
+};
+const ACCESS_DENIED: RedirectErrorIds = {
+  title: "errors.redirect.accessDenied.title",
+  description: "errors.redirect.accessDenied.description",
+};
 
 /**
  * Every redirect error code the server may put in `?error=` (SPEC §8), in
@@ -126,10 +144,7 @@ const REDIRECT_ERRORS: Record<string, RedirectErrorIds> = {
     title: "errors.redirect.stateMismatch.title",
     description: "errors.redirect.issuerMismatch.description",
   },
-  access_denied: {
-    title: "errors.redirect.accessDenied.title",
-    description: "errors.redirect.accessDenied.description",
-  },
+  access_denied: ACCESS_DENIED,
   unable_to_create_user: {
     title: "errors.redirect.unableToCreateUser.title",
     description: "errors.redirect.unableToCreateUser.description",
@@ -187,11 +202,24 @@ const REDIRECT_ERRORS: Record<string, RedirectErrorIds> = {
     title: "errors.redirect.unsolicitedResponse.title",
     description: "errors.redirect.unsolicitedResponse.description",
   },
-  // better-auth's SSO, when the OIDC identity provider answered without a code.
+  // better-auth's SSO, when the OIDC identity provider answered without a code (in SSO_ERROR_CODES too).
   invalid_request: {
     title: "errors.redirect.noCode.title",
     description: "errors.redirect.invalidRequest.description",
   },
+  // What else a provider may answer instead of a code.
+  server_error: PROVIDER_UNAVAILABLE,
+  temporarily_unavailable: PROVIDER_UNAVAILABLE,
+  login_required: PROVIDER_NEEDS_YOU,
+  interaction_required: PROVIDER_NEEDS_YOU,
+  consent_required: PROVIDER_NEEDS_YOU,
+  account_selection_required: PROVIDER_NEEDS_YOU,
+  unauthorized_client: PROVIDER_MISCONFIGURED,
+  invalid_client: PROVIDER_MISCONFIGURED,
+  invalid_scope: PROVIDER_MISCONFIGURED,
+  unsupported_response_type: PROVIDER_MISCONFIGURED,
+  // Sign in with Apple's word for a person who cancelled.
+  user_cancelled_authorize: ACCESS_DENIED,
 };
 
 /** The single sign-on codes whose way on is the SSO step of the sign-in page. */

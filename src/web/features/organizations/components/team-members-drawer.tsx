@@ -96,26 +96,37 @@ function TeamMembersPanel({ team }: { team: TeamRow }) {
   );
 }
 
-/** Picks a member of the organization, found by name or email on the server, to add to the team. */
+/** A member picked to be added: kept as picked, whatever the search shows next. */
+interface PickedMember {
+  userId: string;
+  name: string;
+  label: string;
+}
+
+/**
+ * Picks a member of the organization, found by name or email on the server, to add to the team. The pick is kept
+ * as it was made: picking fills the box with the person's label, which is not a search (it would find nobody,
+ * and an Add pressed after that answer arrived used to do nothing).
+ */
 function AddTeamMember({ team, inTeam }: { team: TeamRow; inTeam: Set<string> }) {
   const { organization } = useCurrentOrganization();
   const [search, setSearch] = useState("");
   const [debouncedSearch] = useDebouncedValue(search.trim(), 300);
-  const [selected, setSelected] = useState<string | null>(null);
-  const candidates = useMembers(organization.id, {
-    search: debouncedSearch || undefined,
-    limit: PAGE_SIZE,
-    offset: 0,
-  });
+  const [chosen, setChosen] = useState<PickedMember | null>(null);
+  const searching = debouncedSearch && debouncedSearch !== chosen?.label ? debouncedSearch : undefined;
+  const candidates = useMembers(organization.id, { search: searching, limit: PAGE_SIZE, offset: 0 });
   useUnreachableNotice(candidates.error);
-  const others = (candidates.data?.members ?? []).filter((member) => !inTeam.has(member.userId));
-  const chosen = others.find((member) => member.userId === selected);
-  const options = others.map((member) => ({
-    value: member.userId,
-    label: member.user.name ? `${member.user.name} (${member.user.email})` : member.user.email,
-  }));
+  const picks: PickedMember[] = (candidates.data?.members ?? [])
+    .filter((member) => !inTeam.has(member.userId))
+    .map((member) => ({
+      userId: member.userId,
+      name: memberName(member),
+      label: member.user.name ? `${member.user.name} (${member.user.email})` : member.user.email,
+    }));
+  if (chosen && !picks.some((pick) => pick.userId === chosen.userId)) picks.unshift(chosen);
+  const options = picks.map((pick) => ({ value: pick.userId, label: pick.label }));
   const add = useAddTeamMember(organization.id, team, () => {
-    setSelected(null);
+    setChosen(null);
     setSearch("");
   });
 
@@ -124,7 +135,7 @@ function AddTeamMember({ team, inTeam }: { team: TeamRow; inTeam: Set<string> })
       noValidate
       onSubmit={(event) => {
         event.preventDefault();
-        if (chosen) add.mutate({ userId: chosen.userId, name: memberName(chosen) });
+        if (chosen) add.mutate({ userId: chosen.userId, name: chosen.name });
       }}
     >
       <Stack gap="xs">
@@ -134,8 +145,8 @@ function AddTeamMember({ team, inTeam }: { team: TeamRow; inTeam: Set<string> })
             label={t("organizations.teamMembers.addLabel")}
             placeholder={t("organizations.members.searchPlaceholder")}
             data={options}
-            value={selected}
-            onChange={setSelected}
+            value={chosen?.userId ?? null}
+            onChange={(value) => setChosen(picks.find((pick) => pick.userId === value) ?? null)}
             searchable
             searchValue={search}
             onSearchChange={setSearch}
@@ -149,7 +160,7 @@ function AddTeamMember({ team, inTeam }: { team: TeamRow; inTeam: Set<string> })
             size="sm"
             comboboxProps={{ withinPortal: true }}
           />
-          <Button type="submit" size="sm" disabled={!selected} loading={add.isPending}>
+          <Button type="submit" size="sm" disabled={!chosen} loading={add.isPending}>
             {t("organizations.teamMembers.add")}
           </Button>
         </Group>
