@@ -1,4 +1,4 @@
-import { Alert, Button, Checkbox, Group, Select, Stack, Text } from "@mantine/core";
+import { Alert, Button, Checkbox, Group, Stack, Text } from "@mantine/core";
 import { IconCrown, IconLock } from "@tabler/icons-react";
 import { useState } from "react";
 import { hasRole } from "#shared/roles.ts";
@@ -7,7 +7,6 @@ import { SectionCard } from "#web/components/section-card.tsx";
 import { t } from "#web/i18n/i18n.ts";
 import { authClient } from "#web/lib/auth-client.ts";
 import { formatDate } from "#web/lib/format.ts";
-import { useMembers } from "../api/queries.ts";
 import {
   type OwnershipOffer,
   useAcceptOwnership,
@@ -16,6 +15,7 @@ import {
   useWithdrawOwnershipOffer,
 } from "../api/use-ownership.ts";
 import { ReadOnlyNote } from "./list-table.tsx";
+import { MemberPicker, type PickedMember } from "./member-picker.tsx";
 import { useCurrentOrganization } from "./organization-context.tsx";
 
 /** Settings: owners offer the organization's ownership to a member, see the open offer and withdraw it. */
@@ -66,40 +66,22 @@ function OpenOffer({ offer }: { offer: OwnershipOffer }) {
   );
 }
 
+/** The offer: any member but the owners (the person offering is one), found by MemberPicker's server search. */
 function OfferForm() {
   const { organization } = useCurrentOrganization();
-  const { data: session } = authClient.useSession();
-  const members = useMembers(organization.id, { limit: 100, offset: 0 });
-  const [memberId, setMemberId] = useState<string | null>(null);
+  const [chosen, setChosen] = useState<PickedMember | null>(null);
   const [keepOwner, setKeepOwner] = useState(false);
-  const offer = useOfferOwnership(organization.id, () => setMemberId(null));
-  const candidates = (members.data?.members ?? []).filter(
-    (m) => m.userId !== session?.user.id && !hasRole(m.role, "owner"),
-  );
-  const chosen = candidates.find((m) => m.id === memberId);
+  const offer = useOfferOwnership(organization.id, () => setChosen(null));
   return (
     <Stack gap="sm">
       <ErrorAlert error={offer.error} />
-      {members.error ? (
-        <LoadError
-          error={members.error}
-          onRetry={() => void members.refetch()}
-          title={t("integrations.ownership.membersError")}
-        />
-      ) : null}
-      <Select
+      <MemberPicker
         label={t("integrations.ownership.newOwner")}
-        placeholder={
-          candidates.length
-            ? t("integrations.ownership.chooseMember")
-            : t("integrations.ownership.noCandidate")
-        }
-        data={candidates.map((m) => ({ value: m.id, label: `${m.user.name} (${m.user.email})` }))}
-        value={memberId}
-        onChange={setMemberId}
-        searchable
-        disabled={!candidates.length}
-        comboboxProps={{ withinPortal: true }}
+        placeholder={t("integrations.ownership.chooseMember")}
+        exclude={(member) => hasRole(member.role, "owner")}
+        nothingFound={t("integrations.ownership.noCandidate")}
+        value={chosen}
+        onChange={setChosen}
       />
       <Checkbox
         label={t("integrations.ownership.keepOwner")}
@@ -111,10 +93,7 @@ function OfferForm() {
           leftSection={<IconCrown size={16} aria-hidden />}
           disabled={!chosen}
           loading={offer.isPending}
-          onClick={() =>
-            chosen &&
-            offer.mutate({ memberId: chosen.id, keepOwner, name: chosen.user.name || chosen.user.email })
-          }
+          onClick={() => chosen && offer.mutate({ memberId: chosen.memberId, keepOwner, name: chosen.name })}
         >
           {t("integrations.ownership.offer")}
         </Button>

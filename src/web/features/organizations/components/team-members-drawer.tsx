@@ -1,17 +1,16 @@
-import { ActionIcon, Button, Drawer, EmptyState, Group, Select, Stack, Text, Tooltip } from "@mantine/core";
-import { useDebouncedValue } from "@mantine/hooks";
+import { ActionIcon, Button, Drawer, EmptyState, Group, Stack, Text, Tooltip } from "@mantine/core";
 import { IconUserMinus, IconUsersGroup } from "@tabler/icons-react";
 import { useState } from "react";
 import { ErrorAlert, LoadError } from "#web/components/error-alert.tsx";
 import { PageNumbers } from "#web/components/page-pagination.tsx";
 import { ListSkeleton } from "#web/components/page-states.tsx";
 import { t } from "#web/i18n/i18n.ts";
-import { useUnreachableNotice } from "#web/lib/api/unreachable-notice.tsx";
-import { useMembers, useTeamMembers } from "../api/queries.ts";
+import { useTeamMembers } from "../api/queries.ts";
 import type { TeamRow } from "../api/types.ts";
 import { memberName } from "../api/use-member-mutations.ts";
 import { useAddTeamMember, useRemoveTeamMember } from "../api/use-team-mutations.ts";
 import { MemberIdentity } from "./member-identity.tsx";
+import { MemberPicker, type PickedMember } from "./member-picker.tsx";
 import { useCurrentOrganization } from "./organization-context.tsx";
 
 const PAGE_SIZE = 20;
@@ -96,38 +95,15 @@ function TeamMembersPanel({ team }: { team: TeamRow }) {
   );
 }
 
-/** A member picked to be added: kept as picked, whatever the search shows next. */
-interface PickedMember {
-  userId: string;
-  name: string;
-  label: string;
-}
-
-/**
- * Picks a member of the organization, found by name or email on the server, to add to the team. The pick is kept
- * as it was made: picking fills the box with the person's label, which is not a search (it would find nobody,
- * and an Add pressed after that answer arrived used to do nothing).
- */
+/** Picks a member of the organization (MemberPicker: searched on the server) and adds them to the team. */
 function AddTeamMember({ team, inTeam }: { team: TeamRow; inTeam: Set<string> }) {
   const { organization } = useCurrentOrganization();
-  const [search, setSearch] = useState("");
-  const [debouncedSearch] = useDebouncedValue(search.trim(), 300);
   const [chosen, setChosen] = useState<PickedMember | null>(null);
-  const searching = debouncedSearch && debouncedSearch !== chosen?.label ? debouncedSearch : undefined;
-  const candidates = useMembers(organization.id, { search: searching, limit: PAGE_SIZE, offset: 0 });
-  useUnreachableNotice(candidates.error);
-  const picks: PickedMember[] = (candidates.data?.members ?? [])
-    .filter((member) => !inTeam.has(member.userId))
-    .map((member) => ({
-      userId: member.userId,
-      name: memberName(member),
-      label: member.user.name ? `${member.user.name} (${member.user.email})` : member.user.email,
-    }));
-  if (chosen && !picks.some((pick) => pick.userId === chosen.userId)) picks.unshift(chosen);
-  const options = picks.map((pick) => ({ value: pick.userId, label: pick.label }));
+  // A new picker (an empty box) after each addition.
+  const [round, setRound] = useState(0);
   const add = useAddTeamMember(organization.id, team, () => {
     setChosen(null);
-    setSearch("");
+    setRound((n) => n + 1);
   });
 
   return (
@@ -141,24 +117,16 @@ function AddTeamMember({ team, inTeam }: { team: TeamRow; inTeam: Set<string> })
       <Stack gap="xs">
         <ErrorAlert error={add.error} />
         <Group gap="xs" align="flex-end" wrap="nowrap">
-          <Select
+          <MemberPicker
+            key={round}
             label={t("organizations.teamMembers.addLabel")}
             placeholder={t("organizations.members.searchPlaceholder")}
-            data={options}
-            value={chosen?.userId ?? null}
-            onChange={(value) => setChosen(picks.find((pick) => pick.userId === value) ?? null)}
-            searchable
-            searchValue={search}
-            onSearchChange={setSearch}
-            filter={({ options: all }) => all}
-            nothingFoundMessage={
-              candidates.isFetching
-                ? t("organizations.teamMembers.searching")
-                : t("organizations.teamMembers.noneToAdd")
-            }
+            exclude={(member) => inTeam.has(member.userId)}
+            nothingFound={t("organizations.teamMembers.noneToAdd")}
+            value={chosen}
+            onChange={setChosen}
             style={{ flex: 1 }}
             size="sm"
-            comboboxProps={{ withinPortal: true }}
           />
           <Button type="submit" size="sm" disabled={!chosen} loading={add.isPending}>
             {t("organizations.teamMembers.add")}
