@@ -6,7 +6,7 @@ export default defineConfig({
   resolve: { alias },
   test: {
     include: ["e2e/**/*.spec.ts"],
-    setupFiles: ["test/support/fail-on-console-error.ts"],
+    setupFiles: ["test/support/fail-on-console-error.ts", "e2e/support/report-failed-steps.ts"],
     testTimeout: 90_000,
     hookTimeout: 180_000,
     fileParallelism: false,

@@ -79,6 +79,9 @@ if [ -n "${TEST_DATABASE_URL:-}" ]; then npx vitest run --project timing || fail
 # A failed job's log scrolled by minutes ago: name it again at the end, with the lines that say what failed.
 for name in "${failures[@]}"; do
   echo "== FAILED: ${names[$name]}"
-  grep -E "FAIL|×|✗|AssertionError|Error:|expected" "$logs/$name.log" | head -40 || true
+  # Colours off first: Vitest colours "Error" apart from its colon. A journey's last browser calls (a timed-out
+  # test's hung step) are kept too.
+  sed 's/\x1b\[[0-9;]*m//g' "$logs/$name.log" |
+    grep -E "FAIL|×|✗|Error:|expected|The last browser calls| s (=>|<=) " | head -80 || true
 done
 exit "$failed"

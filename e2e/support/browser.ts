@@ -15,8 +15,32 @@ const FLAGS = [
   "--disable-sync",
 ];
 
+/** The last Playwright calls of this worker, with when each started and ended, for a failed journey's report. */
+const recentCalls: string[] = [];
+const RECENT_CALLS = 40;
+
 export function launchChromium(): Promise<Browser> {
-  return chromium.launch({ executablePath: CHROMIUM, args: FLAGS, headless: true });
+  const started = Date.now();
+  return chromium.launch({
+    executablePath: CHROMIUM,
+    args: FLAGS,
+    headless: true,
+    logger: {
+      isEnabled: (name) => name === "api",
+      log: (_name, _severity, message) => {
+        recentCalls.push(`${((Date.now() - started) / 1000).toFixed(1)} s ${message}`);
+        if (recentCalls.length > RECENT_CALLS) recentCalls.shift();
+      },
+    },
+  });
+}
+
+/**
+ * The Playwright calls a failed test made last (a call that started and never ended is the step that hung: a
+ * test that times out says only that it did), and forgets them. Kept on every run; read only when a test failed.
+ */
+export function takeRecentCalls(): string[] {
+  return recentCalls.splice(0);
 }
 
 export const SCREENSHOT_DIR = new URL("../../docs/screenshots/", import.meta.url).pathname;
