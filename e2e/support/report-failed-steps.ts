@@ -7,5 +7,7 @@ import { takeRecentCalls } from "./browser.ts";
 afterEach(({ task }) => {
   const calls = takeRecentCalls();
   if (task.result?.state !== "fail") return;
-  process.stderr.write(`\nThe last browser calls of "${task.name}":\n${calls.map((c) => `  ${c}`).join("\n")}\n`);
+  process.stderr.write(
+    `\nThe last browser calls of "${task.name}":\n${calls.map((c) => `  ${c}`).join("\n")}\n`,
+  );
 });
