@@ -22,7 +22,7 @@ describe("SQLite reader beside the writer", () => {
   let database: AppDatabase;
   beforeAll(async () => {
     dir = mkdtempSync(join(tmpdir(), "gatehouse-sqlite-"));
-    database = openDatabase(loadConfig({ DATA_DIR: dir, LOG_LEVEL: "silent" }), createLogger("silent"));
+    database = await openDatabase(loadConfig({ DATA_DIR: dir, LOG_LEVEL: "silent" }), createLogger("silent"));
     await migrateMailTables(database.db);
   });
   afterAll(async () => {

@@ -21,7 +21,7 @@ describe("a mail queued in a tracked transaction", () => {
 
   beforeAll(async () => {
     dir = mkdtempSync(join(tmpdir(), "gatehouse-scope-"));
-    database = openDatabase(loadConfig({ DATA_DIR: dir, LOG_LEVEL: "silent" }), createLogger("silent"));
+    database = await openDatabase(loadConfig({ DATA_DIR: dir, LOG_LEVEL: "silent" }), createLogger("silent"));
     await migrateMailTables(database.db);
     tracked = trackTransactions(database.db);
     const transport = {

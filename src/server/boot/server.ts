@@ -30,10 +30,10 @@ import { createMailer } from "#server/mail/mailer.ts";
 
 /** Wires config → database → mail → auth → HTTP app, migrated and ready to serve. */
 export async function buildServer(config: Config, logger: Logger) {
-  const database = openDatabase(config, logger, translateConstraintError);
+  const database = await openDatabase(config, logger, translateConstraintError);
   const passwords = createPasswordHasher();
   const redis = config.redisURL
-    ? createRedisStorage(config.redisURL, config.redisKeyPrefix, logger, cacheGeneration(database.db))
+    ? await createRedisStorage(config.redisURL, config.redisKeyPrefix, logger, cacheGeneration(database.db))
     : undefined;
   try {
     const mailer = createMailer(config, database, logger);

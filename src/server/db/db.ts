@@ -2,7 +2,7 @@ import { mkdirSync } from "node:fs";
 import { dirname, resolve } from "node:path";
 import SQLite from "better-sqlite3";
 import { Kysely, PostgresDialect, type PostgresPool, type PostgresPoolClient, sql } from "kysely";
-import pg from "pg";
+import type pg from "pg";
 import type { Config } from "#server/boot/config.ts";
 import type { Logger } from "#server/boot/logger.ts";
 import { type ErrorTranslation, withErrorTranslation } from "#server/db/error-translation.ts";
@@ -79,7 +79,10 @@ function openSqlite(path: string, translate: ErrorTranslation): AppDatabase {
   };
 }
 
-function openPostgres(url: string, logger: Logger, translate: ErrorTranslation): AppDatabase {
+async function openPostgres(url: string, logger: Logger, translate: ErrorTranslation): Promise<AppDatabase> {
+  // Imported here, not at the top: an installation on SQLite (the default) never loads the driver (~8 MB of
+  // resident memory).
+  const { default: pg } = await import("pg");
   const pool = new pg.Pool({
     connectionString: url,
     max: 10,
@@ -215,12 +218,12 @@ function preparedPool(pool: pg.Pool, statements: ReturnType<typeof namedStatemen
  * Opens the configured database. `translateError` sees every query's error first: features turn the
  * constraints the database enforces (unique slug, membership limit, last owner) into API errors, not 500s.
  */
-export function openDatabase(
+export async function openDatabase(
   config: Config,
   logger: Logger,
   translateError: ErrorTranslation = (error) => error,
-): AppDatabase {
+): Promise<AppDatabase> {
   return config.database.kind === "sqlite"
     ? openSqlite(config.database.path, translateError)
-    : openPostgres(config.database.url, logger, translateError);
+    : await openPostgres(config.database.url, logger, translateError);
 }

@@ -1,5 +1,4 @@
 import type { SecondaryStorage } from "better-auth";
-import { Redis } from "ioredis";
 import type { Logger } from "#server/boot/logger.ts";
 import type { CacheGeneration } from "#server/db/cache-generation.ts";
 
@@ -36,12 +35,14 @@ interface LocalCount {
  *   this instance stops using Redis until the move is done, the others follow within GENERATION_POLL_MS;
  * - rate-limit counters fall back to this process's memory, so limits still hold, per instance.
  */
-export function createRedisStorage(
+export async function createRedisStorage(
   url: string,
   keyPrefix: string,
   logger: Logger,
   generations: CacheGeneration,
-): RedisStorage {
+): Promise<RedisStorage> {
+  // Imported here, not at the top: an installation without Redis (the default) never loads the client.
+  const { Redis } = await import("ioredis");
   const redis = new Redis(url, {
     keyPrefix,
     // Fail fast instead of queueing while Redis is away, so a request is answered, not held.
