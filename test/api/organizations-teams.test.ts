@@ -1,5 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { api, createOrganization, rawDb, seedMember, userIdOf } from "../support/organizations.ts";
+import {
+  api,
+  createOrganization,
+  dbDate,
+  rawDb,
+  seedMember,
+  seedMembers,
+  userIdOf,
+} from "../support/organizations.ts";
 import { startTestApp, type TestApp, testDatabase } from "../support/test-app.ts";
 import { signIn, signUpVerified } from "../support/users.ts";
 
@@ -99,6 +107,51 @@ describe(`teams and offboarding (${testDatabase})`, () => {
     const emptied = await api(t, `/organization/list-team-members?teamId=${team.id}`, admin.cookie);
     expect(emptied.headers.get("x-total-count")).toBe("0");
     expect(emptied.body).toEqual([]);
+  });
+
+  it("lists the members a team could take in, past the team's first page, and only for a team of the organization", async () => {
+    const org = await createOrganization(t, owner.cookie);
+    await seedMembers(t, org.id, 30, "Crew");
+    const team = (
+      await api(t, "/organization/create-team", owner.cookie, { organizationId: org.id, name: "Night shift" })
+    ).body;
+    const crew = await db()
+      .selectFrom("member")
+      .select("userId")
+      .where("organizationId", "=", org.id)
+      .where("role", "=", "member")
+      .orderBy("createdAt")
+      .execute();
+    // 25 in the team: more than the team drawer's page of 20.
+    const inTeam = crew.slice(0, 25).map((row) => row.userId);
+    await db()
+      .insertInto("teamMember")
+      .values(inTeam.map((userId) => ({ id: `tm-${userId}`, teamId: team.id, userId, createdAt: dbDate(t) })))
+      .execute();
+
+    const list = (query: string) =>
+      api(t, `/organization/list-members?organizationId=${org.id}&${query}`, owner.cookie);
+    const all = await list("limit=100");
+    expect(all.body.total).toBe(31);
+    const outside = await list(`notInTeam=${team.id}&limit=20`);
+    expect(outside.status).toBe(200);
+    expect(outside.body.total).toBe(6);
+    const offered = outside.body.members.map((m: { userId: string }) => m.userId);
+    expect(offered).toHaveLength(6);
+    expect(offered.filter((id: string) => inTeam.includes(id))).toEqual([]);
+    expect(offered).toEqual(expect.arrayContaining(crew.slice(25).map((row) => row.userId)));
+    const searched = await list(`notInTeam=${team.id}&search=crew`);
+    expect(searched.body.total).toBe(5);
+
+    const elsewhere = await createOrganization(t, owner.cookie);
+    const otherTeam = (
+      await api(t, "/organization/create-team", owner.cookie, { organizationId: elsewhere.id, name: "Ops" })
+    ).body;
+    for (const teamId of [otherTeam.id, "no-such-team"]) {
+      const refused = await list(`notInTeam=${teamId}`);
+      expect(refused.status, teamId).toBe(400);
+      expect(refused.body.code).toBe("TEAM_NOT_FOUND");
+    }
   });
 
   it("offboarding: who leaves or is removed loses their teams and the organization as active in every session", async () => {

@@ -28,6 +28,8 @@ export const membersParams = pageParams.extend({
   sortDirection: z.enum(SORT_DIRECTIONS).optional(),
   /** Owners only: "missing" lists the members without two-factor or a passkey. */
   twoFactor: z.enum(["missing"]).optional(),
+  /** Only the members who are not in this team of the organization (whom the team could take in). */
+  notInTeam: z.string().optional(),
 });
 export type MembersParams = z.infer<typeof membersParams>;
 

@@ -6,6 +6,7 @@ import { recordEvent } from "#server/events/record.ts";
 import { can } from "#server/features/organizations/access.ts";
 import { ORGANIZATION_MESSAGES } from "#server/features/organizations/messages.ts";
 import { beyondGranter, roleDefinitions } from "#server/features/organizations/role-definitions.ts";
+import { teamOf } from "#server/features/organizations/team-names.ts";
 import type { CreateInviteLinkBody, InviteLink, InviteLinkState } from "#shared/contracts/invite-links.ts";
 
 /** Refusals of the invite link endpoints; `{ code, message }` like every organization error. */
@@ -135,14 +136,8 @@ export async function createInviteLink(
   input: { organizationId: string; body: CreateInviteLinkBody; source: EventSource },
 ): Promise<{ link: InviteLink; token: string }> {
   const { organizationId, body, source } = input;
-  if (body.teamId) {
-    const team = await db
-      .selectFrom("team")
-      .select("id")
-      .where("id", "=", body.teamId)
-      .where("organizationId", "=", organizationId)
-      .executeTakeFirst();
-    if (!team) throw APIError.from("BAD_REQUEST", ORGANIZATION_MESSAGES.teamNotFound);
+  if (body.teamId && !(await teamOf(db, organizationId, body.teamId))) {
+    throw APIError.from("BAD_REQUEST", ORGANIZATION_MESSAGES.teamNotFound);
   }
   const token = newInviteLinkToken();
   const now = new Date();

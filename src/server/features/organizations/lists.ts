@@ -166,6 +166,8 @@ export interface MemberQuery extends Page {
   withTwoFactor?: boolean;
   /** Owners: only the members without either. */
   withoutTwoFactorOnly?: boolean;
+  /** Only the members who are not in this team (of the organization): whom a team's picker may add. */
+  notInTeam?: string;
 }
 
 /** One page of an organization's members with their user, searched by name or email; oldest first by default. */
@@ -181,6 +183,19 @@ export async function membersPage(db: Db, organizationId: string, q: MemberQuery
     );
   }
   if (q.withoutTwoFactorOnly) base = base.where(strongSignInFlag(), "=", 0);
+  const { notInTeam } = q;
+  if (notInTeam) {
+    base = base.where(({ not, exists, selectFrom }) =>
+      not(
+        exists(
+          selectFrom("teamMember")
+            .select("teamMember.id")
+            .where("teamMember.teamId", "=", notInTeam)
+            .whereRef("teamMember.userId", "=", "member.userId"),
+        ),
+      ),
+    );
+  }
   const direction = q.sortDirection ?? "asc";
   // Join order by default: the (organizationId, createdAt, id) index serves a page of it without reading
   // the rest of the organization, so a page of a 10 000-member organization costs what one of 10 does.
@@ -209,7 +224,7 @@ export async function membersPage(db: Db, organizationId: string, q: MemberQuery
       .orderBy(sortColumn, direction)
       .orderBy("member.id", direction),
     q,
-    q.search || q.withoutTwoFactorOnly ? countRows(base) : memberCount(db, organizationId),
+    q.search || q.withoutTwoFactorOnly || notInTeam ? countRows(base) : memberCount(db, organizationId),
   );
   return {
     members: rows.map((r) => ({

@@ -51,6 +51,16 @@ export async function teamNamed(db: Db, organizationId: string, name: string, ex
   return query.executeTakeFirst();
 }
 
+/** The team `teamId` of the organization, or undefined when the organization has no such team. */
+export async function teamOf(db: Db, organizationId: string, teamId: string) {
+  return db
+    .selectFrom("team")
+    .select(["id", "name"])
+    .where("id", "=", teamId)
+    .where("organizationId", "=", organizationId)
+    .executeTakeFirst();
+}
+
 /** Refuses a name another team of the organization already has. */
 export async function refuseTakenTeamName(db: Db, organizationId: string, name: string, except?: string) {
   if (await teamNamed(db, organizationId, name, except)) {

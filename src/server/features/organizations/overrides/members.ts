@@ -6,6 +6,7 @@ import { bodyString, organizationOf, requireSession } from "#server/features/org
 import { MEMBER_SORTS, membersPage } from "#server/features/organizations/lists.ts";
 import { ORGANIZATION_MESSAGES } from "#server/features/organizations/messages.ts";
 import { readEnum, readPage, readString } from "#server/features/organizations/paging.ts";
+import { teamOf } from "#server/features/organizations/team-names.ts";
 
 /** Members: an explicitly paged, searchable list, and removal kept inside the caller's organization. */
 export function memberOverrides(db: Db): Override[] {
@@ -19,6 +20,11 @@ export function memberOverrides(db: Db): Override[] {
         const owner = isOwner(member.role);
         const twoFactor = readEnum(query, "twoFactor", ["missing"] as const);
         if (twoFactor && !owner) throw APIError.from("FORBIDDEN", ORGANIZATION_MESSAGES.ownersSeeTwoFactor);
+        // A team of this organization only: another organization's team would leave nobody out, silently.
+        const notInTeam = readString(query, "notInTeam", 64);
+        if (notInTeam && !(await teamOf(db, organizationId, notInTeam))) {
+          throw APIError.from("BAD_REQUEST", ORGANIZATION_MESSAGES.teamNotFound);
+        }
         return ctx.json(
           await membersPage(db, organizationId, {
             ...readPage(query),
@@ -27,6 +33,7 @@ export function memberOverrides(db: Db): Override[] {
             sortDirection: readEnum(query, "sortDirection", ["asc", "desc"] as const),
             withTwoFactor: owner,
             withoutTwoFactorOnly: twoFactor === "missing",
+            notInTeam,
           }),
         );
       },

@@ -22,8 +22,10 @@ export interface PickedMember {
 interface MemberPickerProps {
   label: string;
   placeholder: string;
-  /** Members this picker never offers (already in the team, the person picking, owners…). */
-  exclude: (member: MemberRow) => boolean;
+  /** Offers only the members who are not in this team (filtered on the server, so page after page). */
+  notInTeam?: string;
+  /** Members of a search's answer this picker does not offer (the person picking, owners…). */
+  exclude?: (member: MemberRow) => boolean;
   /** The words when the search finds nobody to offer. */
   nothingFound: string;
   value: PickedMember | null;
@@ -42,7 +44,8 @@ interface MemberPickerProps {
 export function MemberPicker({
   label,
   placeholder,
-  exclude,
+  notInTeam,
+  exclude = () => false,
   nothingFound,
   value,
   onChange,
@@ -53,7 +56,7 @@ export function MemberPicker({
   const [search, setSearch] = useState("");
   const [debouncedSearch] = useDebouncedValue(search.trim(), 300);
   const searching = debouncedSearch && debouncedSearch !== value?.label ? debouncedSearch : undefined;
-  const candidates = useMembers(organization.id, { search: searching, limit: SHOWN, offset: 0 });
+  const candidates = useMembers(organization.id, { search: searching, notInTeam, limit: SHOWN, offset: 0 });
   useUnreachableNotice(candidates.error);
   const picks: PickedMember[] = (candidates.data?.members ?? [])
     .filter((member) => !exclude(member))

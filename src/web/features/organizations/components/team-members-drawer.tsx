@@ -44,11 +44,10 @@ function TeamMembersPanel({ team }: { team: TeamRow }) {
   });
   const remove = useRemoveTeamMember(organization.id, team);
   const total = members.data?.total ?? 0;
-  const inTeam = new Set(members.data?.items.map((member) => member.userId));
 
   return (
     <Stack gap="md">
-      <AddTeamMember team={team} inTeam={inTeam} />
+      <AddTeamMember team={team} />
       <Text size="sm" c="dimmed">
         {members.data ? t("organizations.teams.memberCount", { count: total }) : " "}
       </Text>
@@ -95,8 +94,11 @@ function TeamMembersPanel({ team }: { team: TeamRow }) {
   );
 }
 
-/** Picks a member of the organization (MemberPicker: searched on the server) and adds them to the team. */
-function AddTeamMember({ team, inTeam }: { team: TeamRow; inTeam: Set<string> }) {
+/**
+ * Picks a member of the organization who is not in the team yet (MemberPicker: searched and filtered on the
+ * server, so a large team's later pages count too) and adds them to it.
+ */
+function AddTeamMember({ team }: { team: TeamRow }) {
   const { organization } = useCurrentOrganization();
   const [chosen, setChosen] = useState<PickedMember | null>(null);
   // A new picker (an empty box) after each addition.
@@ -121,7 +123,7 @@ function AddTeamMember({ team, inTeam }: { team: TeamRow; inTeam: Set<string> })
             key={round}
             label={t("organizations.teamMembers.addLabel")}
             placeholder={t("organizations.members.searchPlaceholder")}
-            exclude={(member) => inTeam.has(member.userId)}
+            notInTeam={team.id}
             nothingFound={t("organizations.teamMembers.noneToAdd")}
             value={chosen}
             onChange={setChosen}
