@@ -102,6 +102,14 @@ describe("custom roles and ownership transfer, in Chromium", () => {
     await ownerPage.getByText("Roles updated").first().waitFor();
     const leader = (await members()).find((m) => m.user.email === lead.email.toLowerCase());
     expect(leader?.role).toBe("member,team-lead");
+    // A role someone holds cannot be deleted, and the refusal counts who holds it.
+    await ownerPage.goto(`${server.url}/org/${org.slug}/roles`);
+    await ownerPage.getByRole("button", { name: "Delete role team-lead" }).click();
+    const confirm = ownerPage.getByRole("dialog", { name: "Delete role" });
+    await confirm.getByRole("button", { name: "Delete role" }).click();
+    await confirm.getByText("1 member holds this role. Give them another role first.").waitFor();
+    await confirm.getByRole("button", { name: "Cancel" }).click();
+    await confirm.waitFor({ state: "hidden" });
 
     const page = await pageFor(lead);
     await page.goto(`${server.url}/org/${org.slug}/teams`);

@@ -181,6 +181,8 @@ describe("enterprise SSO and SCIM in Chromium: SAML set up, tested and used, req
     await submitSignIn(other, server, pat.email, pat.password);
     const refusal = other.getByTestId("sso-required");
     await refusal.waitFor();
+    // The organization is named, in the reader's words (the server sends its name apart from its message).
+    await refusal.getByText(`${org.name} signs in with single sign-on`, { exact: false }).waitFor();
     await captureScreen(other, "sign-in-sso", "required");
     await refusal.getByRole("link", { name: "Continue with SSO" }).click();
     await other.waitForURL(/\/sign-in\/sso/);

@@ -71,7 +71,12 @@ describe(`SSO required for a domain (${testDatabase})`, () => {
       json: { email: employee.email, password: employee.password },
     });
     expect(right.status).toBe(403);
-    expect(await right.json()).toMatchObject({ code: "SSO_REQUIRED", message: message() });
+    // The organization is named apart too, so a client words the refusal in its reader's language.
+    expect(await right.json()).toMatchObject({
+      code: "SSO_REQUIRED",
+      message: message(),
+      organization: org.organization.name,
+    });
     expect(right.headers.getSetCookie().some((c) => c.includes("session_token=") && !c.includes("=;"))).toBe(
       false,
     );

@@ -1,6 +1,7 @@
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { loadAppMessages } from "#web/i18n/i18n.ts";
 import {
   ApiError,
   isFreshnessError,
@@ -174,5 +175,46 @@ describe("a call that gets no answer", () => {
     expect(isWorthRetrying(new ApiError(NETWORK_STATUS, "Failed to fetch"))).toBe(true);
     expect(isWorthRetrying(new ApiError(401, "", "INVALID_EMAIL_OR_PASSWORD"))).toBe(false);
     expect(isWorthRetrying(new Error("not a call"))).toBe(false);
+  });
+});
+
+describe("refusals worded with what their body names", () => {
+  // The signed-in screens' words (ROLE_IN_USE's are among them), as those screens load them.
+  beforeAll(() => loadAppMessages());
+
+  it("names the organization that requires single sign-on, and falls back to the general words without it", () => {
+    const named = new ApiError(403, "Acme signs in with single sign-on", "SSO_REQUIRED", undefined, {
+      code: "SSO_REQUIRED",
+      organization: "Acme Corp",
+    });
+    expect(errorText(named)).toBe(
+      "Acme Corp signs in with single sign-on: use “Continue with SSO” with your work email.",
+    );
+    expect(errorText(new ApiError(403, "x", "SSO_REQUIRED"))).toBe(
+      "Your organization signs in with single sign-on: use “Continue with SSO” with your work email.",
+    );
+  });
+
+  it("counts who still holds a role that cannot be deleted", () => {
+    const inUse = (details: Record<string, unknown>) =>
+      errorText(
+        new ApiError(409, "server words", "ROLE_IN_USE", undefined, { code: "ROLE_IN_USE", ...details }),
+      );
+    expect(inUse({ members: 1, invitations: 0 })).toBe(
+      "1 member holds this role. Give them another role first.",
+    );
+    expect(inUse({ members: 3, invitations: 0 })).toBe(
+      "3 members hold this role. Give them another role first.",
+    );
+    expect(inUse({ members: 0, invitations: 2 })).toBe(
+      "2 pending invitations grant this role. Cancel them, or invite again with another role, first.",
+    );
+    expect(inUse({ members: 2, invitations: 1 })).toBe(
+      "2 members and 1 pending invitation still have this role. Give them another role (or cancel the invitations) first.",
+    );
+    // Counts that are not counts are not shown: the general words are.
+    expect(inUse({ members: "many", invitations: -1 })).toBe(
+      "Members or pending invitations still have this role. Give them another role (or cancel the invitations) first.",
+    );
   });
 });

@@ -10,7 +10,7 @@ export const SSO_REQUIRED_CODE = "SSO_REQUIRED";
 export async function ssoRequiredFor(
   db: Db,
   email: string,
-): Promise<{ code: string; message: string } | null> {
+): Promise<{ code: string; message: string; organization: string } | null> {
   const at = email.lastIndexOf("@");
   if (at < 0) return null;
   const domain = email.slice(at + 1).toLowerCase();
@@ -31,5 +31,7 @@ export async function ssoRequiredFor(
   return {
     code: SSO_REQUIRED_CODE,
     message: `${found.name} signs in with single sign-on: use “Continue with SSO” with your work email.`,
+    // The web app words the refusal in the reader's language with the organization's name.
+    organization: found.name,
   };
 }

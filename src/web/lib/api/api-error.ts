@@ -13,13 +13,25 @@ export class ApiError extends Error {
   readonly code: string | undefined;
   /** Seconds to wait, from a 429 answer's `X-Retry-After`. */
   readonly retryAfter: number | undefined;
+  /**
+   * The refusal's body as the server sent it: besides code and message, the facts some refusals name
+   * (ROLE_IN_USE's `members` and `invitations`, SSO_REQUIRED's `organization`), which errorText words.
+   */
+  readonly details: Readonly<Record<string, unknown>>;
 
-  constructor(status: number, message: string, code?: string, retryAfter?: number) {
+  constructor(
+    status: number,
+    message: string,
+    code?: string,
+    retryAfter?: number,
+    details: Readonly<Record<string, unknown>> = {},
+  ) {
     super(message);
     this.name = "ApiError";
     this.status = status;
     this.code = code;
     this.retryAfter = retryAfter;
+    this.details = details;
   }
 }
 

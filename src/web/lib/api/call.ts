@@ -54,7 +54,8 @@ export async function authCall<T>(call: (options: CallOptions) => Promise<AuthAn
     const status = error.status ?? NETWORK_STATUS;
     const description = typeof error.error_description === "string" ? error.error_description : "";
     const code = error.code ?? (typeof error.error === "string" ? error.error : undefined);
-    throw new ApiError(status, error.message || description || error.statusText || "", code, retryAfter);
+    const message = error.message || description || error.statusText || "";
+    throw new ApiError(status, message, code, retryAfter, error);
   }
   return data as T;
 }
@@ -112,11 +113,11 @@ export async function apiCall<R extends Response | { ok: boolean }>(request: Pro
     body = null;
   }
   if (!response.ok) {
-    const info = (body ?? {}) as { message?: unknown; error?: unknown; code?: unknown };
+    const info = (body && typeof body === "object" ? body : {}) as Record<string, unknown>;
     const message =
       typeof info.message === "string" ? info.message : typeof info.error === "string" ? info.error : "";
     const code = typeof info.code === "string" ? info.code : undefined;
-    throw new ApiError(response.status, message || response.statusText, code, retryAfterOf(response));
+    throw new ApiError(response.status, message || response.statusText, code, retryAfterOf(response), info);
   }
   return body as Answer<R>;
 }

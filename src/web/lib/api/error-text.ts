@@ -197,6 +197,32 @@ const ERROR_MESSAGES: Record<string, MessageId> = {
   KEY_NOT_FOUND: "problems.keyNotFound",
 };
 
+/** A count a refusal's body names, or 0 when it names none. */
+function countOf(value: unknown): number {
+  return typeof value === "number" && Number.isInteger(value) && value > 0 ? value : 0;
+}
+
+/**
+ * Words naming what a refusal's body says besides its code (how many hold a role, which organization), for
+ * the codes whose server sends it; undefined when the body lacks it, and the code's own words are used.
+ */
+const DETAILED_MESSAGES: Partial<
+  Record<string, (details: Readonly<Record<string, unknown>>) => string | undefined>
+> = {
+  SSO_REQUIRED: ({ organization }) =>
+    typeof organization === "string" && organization.trim()
+      ? t("errors.ssoRequiredBy", { organization })
+      : undefined,
+  ROLE_IN_USE: (details) => {
+    const members = countOf(details.members);
+    const invitations = countOf(details.invitations);
+    if (members && invitations) return t("problems.roleInUseBoth", { members, invitations });
+    if (members) return t("problems.roleInUseMembers", { members });
+    if (invitations) return t("problems.roleInUseInvitations", { invitations });
+    return undefined;
+  },
+};
+
 /** The general refusal: it says nothing a screen's own words for its refusals (`forbidden`) would not say better. */
 const GENERAL_REFUSAL = "FORBIDDEN";
 
@@ -215,8 +241,9 @@ export function networkText(): string {
 
 /**
  * The text to show for anything a call threw, for an Alert or a notification: by code first
- * (the screen's `wording`, its `forbidden` for a 403 without words or with the general FORBIDDEN, then the
- * catalogue), then by status for a 429, then the server's own message, then by status.
+ * (the screen's `wording`, its `forbidden` for a 403 without words or with the general FORBIDDEN, then words
+ * naming the refusal's details, then the catalogue), then by status for a 429, then the server's own message,
+ * then by status.
  */
 export function errorText(error: unknown, { codes = {}, forbidden }: ErrorWording = {}): string {
   if (!(error instanceof ApiError))
@@ -226,6 +253,8 @@ export function errorText(error: unknown, { codes = {}, forbidden }: ErrorWordin
   if (own) return own;
   const id = error.code ? ERROR_MESSAGES[error.code] : undefined;
   if (forbidden && error.status === 403 && (!id || error.code === GENERAL_REFUSAL)) return forbidden;
+  const detailed = error.code ? DETAILED_MESSAGES[error.code]?.(error.details) : undefined;
+  if (detailed) return detailed;
   // A refusal with its own code (e.g. the two-factor lockout, a 429) says that; the limiter's has none.
   if (id) return t(id);
   if (error.status === 429) {
