@@ -80,8 +80,9 @@ if [ -n "${TEST_DATABASE_URL:-}" ]; then npx vitest run --project timing || fail
 for name in "${failures[@]}"; do
   echo "== FAILED: ${names[$name]}"
   # Colours off first: Vitest colours "Error" apart from its colon. A journey's last browser calls (a timed-out
-  # test's hung step) are kept too.
+  # test's hung step) and what its open pages showed are kept too.
   sed 's/\x1b\[[0-9;]*m//g' "$logs/$name.log" |
-    grep -E "FAIL|×|✗|Error:|expected|The last browser calls| s (=>|<=) " | head -80 || true
+    grep -E "FAIL|×|✗|Error:|expected|The last browser calls| s (=>|<=) |Its open pages|^  (http|about)" |
+    head -100 || true
 done
 exit "$failed"

@@ -19,9 +19,12 @@ const FLAGS = [
 const recentCalls: string[] = [];
 const RECENT_CALLS = 40;
 
-export function launchChromium(): Promise<Browser> {
+/** The browsers this worker has running, whose open pages a failed test's report describes. */
+const running = new Set<Browser>();
+
+export async function launchChromium(): Promise<Browser> {
   const started = Date.now();
-  return chromium.launch({
+  const browser = await chromium.launch({
     executablePath: CHROMIUM,
     args: FLAGS,
     headless: true,
@@ -33,6 +36,30 @@ export function launchChromium(): Promise<Browser> {
       },
     },
   });
+  running.add(browser);
+  browser.on("disconnected", () => running.delete(browser));
+  return browser;
+}
+
+/** How much of a page's text a failed test's report shows. */
+const PAGE_TEXT = 600;
+
+/**
+ * Every page still open in this worker's browsers: its address and the start of the text it shows (2 s at
+ * most each), for a failed test's report: what the screen said when a step waited in vain.
+ */
+export async function describeOpenPages(): Promise<string[]> {
+  const pages = [...running].flatMap((browser) => browser.contexts().flatMap((context) => context.pages()));
+  return Promise.all(
+    pages.map(async (page) => {
+      const text = await page
+        .locator("body")
+        // biome-ignore lint/performance/useDomNodeTextContent: the text as shown (hidden parts left out) is what is wanted
+        .innerText({ timeout: 2000 })
+        .catch((error: Error) => `(${error.message.split("\n")[0]})`);
+      return `${page.url()}: ${text.replace(/\s+/g, " ").slice(0, PAGE_TEXT)}`;
+    }),
+  );
 }
 
 /**
