@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loadConfig } from "#server/boot/config.ts";
 import { productRouteDocs } from "#server/boot/product-api-doc.ts";
+import { MEMBER_SORTS } from "#shared/contracts/organizations.ts";
 import { startTestApp, type TestApp } from "../support/test-app.ts";
 
 // biome-ignore lint/suspicious/noExplicitAny: the document is checked structurally below
@@ -110,6 +111,30 @@ describe("API reference: GET /api/openapi.json and /api/reference", () => {
     // Storage-only models (signing keys, refresh tokens) are not in the document.
     expect(doc.components.schemas).not.toHaveProperty("Jwks");
     expect(JSON.stringify(doc)).not.toContain("privateKey");
+  });
+
+  it("documents list-members with the query Gatehouse reads, not better-auth's filters it does not", () => {
+    const parameters: Json[] = doc.paths["/api/auth/organization/list-members"].get.parameters;
+    expect(parameters.map((p) => p.name).sort()).toEqual(
+      [
+        "limit",
+        "notInTeam",
+        "offset",
+        "organizationId",
+        "organizationSlug",
+        "search",
+        "sortBy",
+        "sortDirection",
+        "twoFactor",
+      ].sort(),
+    );
+    for (const p of parameters) {
+      expect(p, p.name).toMatchObject({ in: "query", required: false, description: expect.any(String) });
+    }
+    const byName = Object.fromEntries(parameters.map((p) => [p.name, p]));
+    expect(byName.sortBy.schema.enum).toEqual([...MEMBER_SORTS]);
+    expect(byName.twoFactor.schema.enum).toEqual(["missing"]);
+    expect(byName.limit.schema.type).toBe("integer");
   });
 
   it("lists every /api route the server mounts (a new route must be documented)", () => {

@@ -5,7 +5,8 @@ import { domainRouteDocs } from "#server/boot/domain-api-doc.ts";
 import { scimRouteDocs } from "#server/boot/scim-api-doc.ts";
 import { ssoRouteDocs } from "#server/boot/sso-api-doc.ts";
 import { webhookRouteDocs } from "#server/boot/webhook-api-doc.ts";
-import { type ProductRouteDoc, refusal } from "#server/features/reference/document.ts";
+import { PAGE } from "#server/features/organizations/paging.ts";
+import { type AuthQueryDoc, type ProductRouteDoc, refusal } from "#server/features/reference/document.ts";
 import {
   adminOverviewAnswer,
   adminOverviewParams,
@@ -22,6 +23,7 @@ import {
 import { auditPage, auditQuery } from "#shared/contracts/audit.ts";
 import { configAnswer } from "#shared/contracts/config.ts";
 import { healthAnswer, readyAnswer } from "#shared/contracts/health.ts";
+import { membersParams } from "#shared/contracts/organizations.ts";
 import { outboxAnswer } from "#shared/contracts/outbox.ts";
 
 /** The picture route's path parameters. */
@@ -29,6 +31,34 @@ const pictureParams = z.object({
   userId: z.string().meta({ description: "The user's id (the `sub` claim)" }),
   version: z.string().meta({ description: "Drawn from the picture: a changed picture has another" }),
 });
+
+/**
+ * The auth API endpoints Gatehouse answers itself (features/organizations/overrides) with a query of its own, for
+ * the API reference: better-auth's description of list-members offers filterField, filterValue and filterOperator,
+ * which the override does not read, and lacks search, twoFactor and notInTeam.
+ */
+export function authQueryDocs(): Record<string, AuthQueryDoc> {
+  return {
+    "/organization/list-members": {
+      query: membersParams.partial().extend({
+        organizationId: z.string().optional(),
+        organizationSlug: z.string().optional(),
+      }),
+      descriptions: {
+        limit: `Members per page, 1–${PAGE.maxLimit} (default ${PAGE.defaultLimit}).`,
+        offset: "How many members to skip (default 0).",
+        search: "Part of a member's name or email, in any case.",
+        sortBy: "The order: join order (createdAt) by default, the cheapest on a large organization.",
+        sortDirection: "asc (default) or desc.",
+        twoFactor: "Owners only: `missing` lists the members who have neither two-factor nor a passkey.",
+        notInTeam:
+          "A team of the organization: only the members who are not in it (400 TEAM_NOT_FOUND otherwise).",
+        organizationId: "The organization; the session's active one by default.",
+        organizationSlug: "The organization by its slug, instead of its id.",
+      },
+    },
+  };
+}
 
 /**
  * What the routes of productApi() (boot/product-api.ts) serve, for the API reference (features/reference):

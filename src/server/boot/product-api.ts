@@ -3,7 +3,7 @@ import { APP_NAME, type Auth } from "#server/auth/auth.ts";
 import type { USER_FIELDS } from "#server/auth/user-locale.ts";
 import type { Config } from "#server/boot/config.ts";
 import type { Logger } from "#server/boot/logger.ts";
-import { productRouteDocs } from "#server/boot/product-api-doc.ts";
+import { authQueryDocs, productRouteDocs } from "#server/boot/product-api-doc.ts";
 import type { AppDatabase } from "#server/db/db.ts";
 import { limitCounters } from "#server/db/limit-counters.ts";
 import { PICTURES_MOUNT, pictureRoutes } from "#server/features/accounts/pictures.ts";
@@ -134,6 +134,7 @@ export function productApi({ config, auth, database, mailer, logger, ready, wake
           baseURL: config.baseURL,
           https: config.https,
           productRoutes: productRouteDocs(config),
+          authQueries: authQueryDocs(),
         }),
       )
   );

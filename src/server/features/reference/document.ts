@@ -33,9 +33,21 @@ export function refusal(description: string) {
   return { description, schema: errorAnswer };
 }
 
+/**
+ * The query of an auth API endpoint Gatehouse answers itself (an override), as Gatehouse reads it: it replaces
+ * better-auth's parameters in the document.
+ */
+export interface AuthQueryDoc {
+  query: z.ZodObject;
+  /** Each parameter's description, by name. */
+  descriptions: Record<string, string>;
+}
+
 export interface ApiDocumentInput {
   /** better-auth's document (GET /api/auth/open-api/generate-schema), paths relative to /api/auth. */
   authDocument: Json;
+  /** GET endpoints of the auth API with Gatehouse's own query, by path relative to /api/auth. */
+  authQueries?: Record<string, AuthQueryDoc>;
   productRoutes: ProductRouteDoc[];
   baseURL: string;
   /** The session cookie's name (with the __Secure- prefix on https). */
@@ -120,25 +132,24 @@ function jsonSchema(schema: z.ZodType): Json {
   return rest;
 }
 
+/** A zod object's fields as OpenAPI parameters: path ones required, query ones optional; with descriptions. */
+function parametersOf(
+  schema: z.ZodObject | undefined,
+  where: "path" | "query",
+  descriptions: Record<string, string> = {},
+): Json[] {
+  if (!schema) return [];
+  return Object.entries(jsonSchema(schema).properties ?? {}).map(([name, property]) => ({
+    name,
+    in: where,
+    required: where === "path",
+    ...(descriptions[name] ? { description: descriptions[name] } : {}),
+    schema: property,
+  }));
+}
+
 function productOperation(route: ProductRouteDoc): Json {
-  const parameters = [
-    ...(route.params
-      ? Object.entries(jsonSchema(route.params).properties ?? {}).map(([name, schema]) => ({
-          name,
-          in: "path",
-          required: true,
-          schema,
-        }))
-      : []),
-    ...(route.query
-      ? Object.entries(jsonSchema(route.query).properties ?? {}).map(([name, schema]) => ({
-          name,
-          in: "query",
-          required: false,
-          schema,
-        }))
-      : []),
-  ];
+  const parameters = [...parametersOf(route.params, "path"), ...parametersOf(route.query, "query")];
   const responses: Json = {};
   for (const [status, answer] of Object.entries(route.responses)) {
     const contentType = answer.contentType ?? "application/json";
@@ -186,6 +197,7 @@ function referencedSchemas(node: Json, found = new Set<string>()): Set<string> {
  */
 export function buildApiDocument({
   authDocument,
+  authQueries = {},
   productRoutes,
   baseURL,
   sessionCookie,
@@ -196,6 +208,8 @@ export function buildApiDocument({
     const entry: Json = {};
     for (const [method, operation] of Object.entries(operations) as [string, Json][]) {
       entry[method] = { ...normalizeSchemas(operation), tags: [tagOf(path)], security: securityOf(path) };
+      const own = method === "get" ? authQueries[path] : undefined;
+      if (own) entry[method].parameters = parametersOf(own.query, "query", own.descriptions);
     }
     paths[`/api/auth${path}`] = entry;
   }

@@ -1,6 +1,10 @@
 import { Hono } from "hono";
 import type { Auth } from "#server/auth/auth.ts";
-import { buildApiDocument, type ProductRouteDoc } from "#server/features/reference/document.ts";
+import {
+  type AuthQueryDoc,
+  buildApiDocument,
+  type ProductRouteDoc,
+} from "#server/features/reference/document.ts";
 import { renderReferencePage } from "#server/features/reference/page.ts";
 
 export interface ReferenceDeps {
@@ -8,6 +12,8 @@ export interface ReferenceDeps {
   baseURL: string;
   https: boolean;
   productRoutes: ProductRouteDoc[];
+  /** Auth API endpoints answered by Gatehouse's overrides, with the query they read. */
+  authQueries?: Record<string, AuthQueryDoc>;
 }
 
 /**
@@ -15,7 +21,7 @@ export interface ReferenceDeps {
  * /api/reference (the same as a page without scripts). Public: it lists what any client may call; the
  * routes themselves keep their own checks (decision 20). Built once, on first request.
  */
-export function referenceRoutes({ auth, baseURL, https, productRoutes }: ReferenceDeps) {
+export function referenceRoutes({ auth, baseURL, https, productRoutes, authQueries }: ReferenceDeps) {
   let built: Promise<{ json: string; html: string }> | undefined;
   function reference() {
     built ??= (async () => {
@@ -24,6 +30,7 @@ export function referenceRoutes({ auth, baseURL, https, productRoutes }: Referen
       if (!res.ok) throw new Error(`open-api/generate-schema answered ${res.status}`);
       const doc = buildApiDocument({
         authDocument: await res.json(),
+        authQueries,
         productRoutes,
         baseURL,
         sessionCookie: `${https ? "__Secure-" : ""}better-auth.session_token`,
