@@ -113,7 +113,7 @@ describe("API reference: GET /api/openapi.json and /api/reference", () => {
     expect(JSON.stringify(doc)).not.toContain("privateKey");
   });
 
-  it("documents list-members with the query Gatehouse reads, not better-auth's filters it does not", () => {
+  it("documents the lists with the query Gatehouse reads, not better-auth's filters it does not", () => {
     const parameters: Json[] = doc.paths["/api/auth/organization/list-members"].get.parameters;
     expect(parameters.map((p) => p.name).sort()).toEqual(
       [
@@ -135,6 +135,14 @@ describe("API reference: GET /api/openapi.json and /api/reference", () => {
     expect(byName.sortBy.schema.enum).toEqual([...MEMBER_SORTS]);
     expect(byName.twoFactor.schema.enum).toEqual(["missing"]);
     expect(byName.limit.schema.type).toBe("integer");
+    // The other lists Gatehouse answers itself: their paging (and the invitations' status) too.
+    const names = (path: string) =>
+      doc.paths[`/api/auth/organization/${path}`].get.parameters.map((p: Json) => p.name).sort();
+    expect(names("list-invitations")).toEqual(
+      ["limit", "offset", "organizationId", "organizationSlug", "status"].sort(),
+    );
+    expect(names("list-teams")).toEqual(["limit", "offset", "organizationId", "organizationSlug"].sort());
+    expect(names("list-team-members")).toEqual(["limit", "offset", "teamId"].sort());
   });
 
   it("lists every /api route the server mounts (a new route must be documented)", () => {

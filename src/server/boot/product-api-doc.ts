@@ -23,7 +23,7 @@ import {
 import { auditPage, auditQuery } from "#shared/contracts/audit.ts";
 import { configAnswer } from "#shared/contracts/config.ts";
 import { healthAnswer, readyAnswer } from "#shared/contracts/health.ts";
-import { membersParams } from "#shared/contracts/organizations.ts";
+import { invitationsParams, membersParams, pageParams } from "#shared/contracts/organizations.ts";
 import { outboxAnswer } from "#shared/contracts/outbox.ts";
 
 /** The picture route's path parameters. */
@@ -33,18 +33,26 @@ const pictureParams = z.object({
 });
 
 /**
- * The auth API endpoints Gatehouse answers itself (features/organizations/overrides) with a query of its own, for
+ * The auth API's lists Gatehouse answers itself (features/organizations/overrides), with the query they read, for
  * the API reference: better-auth's description of list-members offers filterField, filterValue and filterOperator,
- * which the override does not read, and lacks search, twoFactor and notInTeam.
+ * which the override does not read, and lacks search, twoFactor and notInTeam; the other lists lack their paging.
  */
 export function authQueryDocs(): Record<string, AuthQueryDoc> {
+  const organization = {
+    organizationId: "The organization; the session's active one by default.",
+    organizationSlug: "The organization by its slug, instead of its id.",
+  };
+  // These lists answer arrays, as better-auth's do, with the whole count in a header.
+  const page = (what: string) => ({
+    limit: `${what} per page, 1–${PAGE.maxLimit} (default ${PAGE.maxLimit}); the whole count is in X-Total-Count.`,
+    offset: `How many ${what.toLowerCase()} to skip (default 0).`,
+  });
+  const byOrganization = z.object({ organizationId: z.string(), organizationSlug: z.string() }).partial();
   return {
     "/organization/list-members": {
-      query: membersParams.partial().extend({
-        organizationId: z.string().optional(),
-        organizationSlug: z.string().optional(),
-      }),
+      query: membersParams.partial().extend(byOrganization.shape),
       descriptions: {
+        // The answer is an object that carries its total, not an array.
         limit: `Members per page, 1–${PAGE.maxLimit} (default ${PAGE.defaultLimit}).`,
         offset: "How many members to skip (default 0).",
         search: "Part of a member's name or email, in any case.",
@@ -53,8 +61,26 @@ export function authQueryDocs(): Record<string, AuthQueryDoc> {
         twoFactor: "Owners only: `missing` lists the members who have neither two-factor nor a passkey.",
         notInTeam:
           "A team of the organization: only the members who are not in it (400 TEAM_NOT_FOUND otherwise).",
-        organizationId: "The organization; the session's active one by default.",
-        organizationSlug: "The organization by its slug, instead of its id.",
+        ...organization,
+      },
+    },
+    "/organization/list-invitations": {
+      query: invitationsParams.partial().extend(byOrganization.shape),
+      descriptions: {
+        ...page("Invitations"),
+        status: "Only the invitations in this state.",
+        ...organization,
+      },
+    },
+    "/organization/list-teams": {
+      query: pageParams.partial().extend(byOrganization.shape),
+      descriptions: { ...page("Teams"), ...organization },
+    },
+    "/organization/list-team-members": {
+      query: pageParams.partial().extend({ teamId: z.string().optional() }),
+      descriptions: {
+        ...page("Members"),
+        teamId: "The team; the session's active team by default.",
       },
     },
   };
