@@ -12,6 +12,9 @@ export default defineConfig({
     // the same journeys took 50–73 s and two timed out at 90 s between steps that all succeeded (7 December,
     // their last browser calls printed by report-failed-steps.ts). The limit catches a hang, not slowness.
     testTimeout: 180_000,
+    // expect.poll waits for what a screen shows after a call: Vitest's 1 s default failed a sign-in's landing
+    // in CI (the page had it a moment later). A poll that already holds returns at once either way.
+    expect: { poll: { timeout: 10_000 } },
     hookTimeout: 180_000,
     fileParallelism: false,
     pool: "forks",

@@ -33,6 +33,25 @@ describe("a lost network in Chromium: every call ends with plain words and a ret
     await server?.close();
   });
 
+  /**
+   * Closes a context that went offline and back. Twice in CI (load average 11–15) Chromium never finished
+   * disposing of this file's first one: every check had passed and its page still answered, but
+   * `context.close()` hung until the test's limit (stop 32, 90 s; CI run 4, 180 s). The browser goes in afterAll
+   * either way, so a close still pending after 15 s is left to it, and said.
+   */
+  async function closeContext(context: BrowserContext): Promise<void> {
+    let timer: NodeJS.Timeout | undefined;
+    const closed = await Promise.race([
+      context.close().then(() => true),
+      new Promise<boolean>((done) => {
+        timer = setTimeout(() => done(false), 15_000);
+      }),
+    ]);
+    clearTimeout(timer);
+    if (!closed)
+      process.stderr.write("offline.spec: a context was still closing after 15 s; left to the browser\n");
+  }
+
   async function guestPage(): Promise<{ context: BrowserContext; page: Page; errors: string[] }> {
     const context = await browser.newContext({ viewport: { width: 1280, height: 860 } });
     const page = await context.newPage();
@@ -53,7 +72,7 @@ describe("a lost network in Chromium: every call ends with plain words and a ret
     await page.getByRole("button", { name: "Try again" }).click();
     await page.waitForURL(`${server.url}/`);
     expect(errors).toEqual([]);
-    await context.close();
+    await closeContext(context);
   });
 
   it("sign-up offline, then Try again creates the account and asks to check the inbox", async () => {
@@ -72,7 +91,7 @@ describe("a lost network in Chromium: every call ends with plain words and a ret
     await page.getByRole("button", { name: "Try again" }).click();
     await page.waitForURL(/\/check-inbox/);
     expect(errors).toEqual([]);
-    await context.close();
+    await closeContext(context);
   });
 
   it("forgot-password offline, and a server that never answers, both end in the words", async () => {
@@ -97,7 +116,7 @@ describe("a lost network in Chromium: every call ends with plain words and a ret
     await page.getByRole("button", { name: "Try again" }).click();
     await page.getByText(/we sent a link to reset your password/).waitFor();
     expect(errors).toEqual([]);
-    await context.close();
+    await closeContext(context);
   });
 
   it("saving the profile offline says so in the form; Try again saves it", async () => {
@@ -117,7 +136,7 @@ describe("a lost network in Chromium: every call ends with plain words and a ret
     const session = await authApi(server, "/get-session", { cookie: user.cookie });
     expect(session.user.name).toBe("Olga Offline");
     expect(errors).toEqual([]);
-    await context.close();
+    await closeContext(context);
   });
 
   it("a screen opened offline says so, and Try again opens it once back online", async () => {
@@ -140,7 +159,7 @@ describe("a lost network in Chromium: every call ends with plain words and a ret
     await page.getByRole("button", { name: "Try again" }).click();
     await page.getByLabel("Name", { exact: true }).waitFor();
     expect(errors).toEqual([]);
-    await context.close();
+    await closeContext(context);
   });
 
   it("a section whose list fails to load says so, with a Try again that loads it", async () => {
@@ -165,7 +184,7 @@ describe("a lost network in Chromium: every call ends with plain words and a ret
     await page.getByText("No domains yet").waitFor();
     expect(await page.getByText("The domains could not be loaded").count()).toBe(0);
     expect(errors).toEqual([]);
-    await context.close();
+    await closeContext(context);
   });
 
   it("a picker whose list fails to load says so in one notification; Try again fills it", async () => {
@@ -194,6 +213,6 @@ describe("a lost network in Chromium: every call ends with plain words and a ret
     await page.getByRole("combobox", { name: "Team (optional)" }).click();
     await page.getByRole("option", { name: "Rocketry" }).waitFor();
     expect(errors).toEqual([]);
-    await context.close();
+    await closeContext(context);
   });
 });
