@@ -40,8 +40,9 @@ export default defineConfig({
         codeSplitting: {
           groups: [
             { name: "initial", tags: ["$initial"] },
-            // What the sign-in page's header loads just after it shows (the language menu: Mantine's Menu and
-            // what it floats on), apart, so a guest never downloads the signed-in screens' chunk for it.
+            // What the sign-in page's header loads when someone reaches for its language button (the language
+            // menu: Mantine's Menu and what it floats on), apart, so a guest never downloads the signed-in
+            // screens' chunk for it.
             {
               name: "menus",
               test: /@mantine\/core\/esm\/(components\/(Menu|Popover|Portal|FocusTrap)\/|utils\/Floating\/|core\/utils\/get-single-element-child\/)|@floating-ui\/|\/src\/web\/i18n\/language-menu\.tsx$/,

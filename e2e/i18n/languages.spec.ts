@@ -77,6 +77,41 @@ describe("the app in the person's language (issue 21)", () => {
     await context.close();
   });
 
+  it("loads the language menu when someone reaches for the button, not with the sign-in page", async () => {
+    const context = await browser.newContext({ locale: "en-US", viewport: DESKTOP });
+    const page = await context.newPage();
+    const assets: string[] = [];
+    page.on("request", (r) => {
+      if (r.url().includes("/assets/")) assets.push(new URL(r.url()).pathname);
+    });
+    // At first the menu's code cannot arrive (as on a lost connection).
+    const menuCode = "**/assets/menus-*.js";
+    let refused = 0;
+    await page.route(menuCode, (route) => {
+      refused += 1;
+      return route.abort();
+    });
+    await page.goto(`${server.url}/sign-in`);
+    const button = page.getByRole("button", { name: en.language, exact: true });
+    await button.waitFor();
+    await page.waitForLoadState("networkidle");
+    // The page has settled without the menu or its styles.
+    expect(assets.filter((a) => /\/(menus|mantine-styles-lazy)-/.test(a))).toEqual([]);
+
+    // A click asks for it; it fails, and the button is left as it was, with no menu.
+    await button.click();
+    await expect.poll(() => refused, WAIT).toBeGreaterThan(0);
+    await expect.poll(() => button.getAttribute("aria-busy"), WAIT).toBe(null);
+    expect(await page.getByRole("menu").count()).toBe(0);
+
+    // Once the code can arrive, the next click loads it and opens the menu.
+    await page.unroute(menuCode);
+    await button.click();
+    await page.getByRole("menuitem", { name: LOCALE_NAMES.de, exact: true }).waitFor();
+    expect(assets.some((a) => a.startsWith("/assets/menus-"))).toBe(true);
+    await context.close();
+  });
+
   it("follows a signed-in person's choice to a second browser once they sign in there", async () => {
     const first = await signedInContext(browser, server, user, PHONE);
     const page = await first.newPage();
