@@ -1,4 +1,4 @@
-import { ActionIcon, AppShell, Box, Button, Container, Group, Text } from "@mantine/core";
+import { ActionIcon, Box, Button, Container, Group, Text } from "@mantine/core";
 import { IconMail } from "@tabler/icons-react";
 import { Link, Outlet, useRouterState } from "@tanstack/react-router";
 import { type ReactNode, Suspense } from "react";
@@ -26,12 +26,15 @@ export function AppLayout({ switcher }: { switcher: ReactNode }) {
   const onAuthScreen = pathname === "/sign-in" || pathname === "/sign-up";
 
   return (
-    <AppShell header={{ height: 64 }} padding={0}>
+    // A fixed header over the screen (styles.css: .gh-header, .gh-main). Mantine's AppShell drew the same
+    // with ~6 KB more code on every page, react-remove-scroll included for one class name (issue 22); that
+    // class (`right-scroll-bar-position`) still keeps the header in place while a modal locks the scrolling.
+    <>
       {/* The first Tab stop: past the header straight to the screen (main takes the focus, tabIndex -1). */}
       <a href="#main" className="gh-skip-link">
         {t("common.shell.skipToContent")}
       </a>
-      <AppShell.Header>
+      <header className="gh-header right-scroll-bar-position">
         <Container size="lg" h="100%">
           {/* The left side takes what the buttons on the right leave and its switcher truncates, so no two
               controls overlap down to 320 px (issue 20); signed in, a phone shows the logo's mark only. */}
@@ -70,8 +73,8 @@ export function AppLayout({ switcher }: { switcher: ReactNode }) {
             </Group>
           </Group>
         </Container>
-      </AppShell.Header>
-      <AppShell.Main id="main" tabIndex={-1} className="gh-auth-background">
+      </header>
+      <main id="main" tabIndex={-1} className="gh-main gh-auth-background">
         <ImpersonationBanner />
         <Box mih="calc(100dvh - 64px)" style={{ display: "flex", flexDirection: "column" }}>
           <Container size="lg" w="100%" px="md" py="md" style={{ flex: 1 }}>
@@ -83,7 +86,7 @@ export function AppLayout({ switcher }: { switcher: ReactNode }) {
             </Text>
           </Box>
         </Box>
-      </AppShell.Main>
-    </AppShell>
+      </main>
+    </>
   );
 }

@@ -29,7 +29,7 @@ export function ImpersonationBanner() {
       py={8}
       style={{
         position: "sticky",
-        top: "var(--app-shell-header-offset, 64px)",
+        top: 64, // under the fixed header (.gh-header)
         zIndex: 90,
         background: "var(--mantine-color-yellow-4)",
         color: "var(--mantine-color-dark-9)",
