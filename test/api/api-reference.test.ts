@@ -3,6 +3,7 @@ import { loadConfig } from "#server/boot/config.ts";
 import { productRouteDocs } from "#server/boot/product-api-doc.ts";
 import { MEMBER_SORTS } from "#shared/contracts/organizations.ts";
 import { startTestApp, type TestApp } from "../support/test-app.ts";
+import { signUpVerified } from "../support/users.ts";
 
 // biome-ignore lint/suspicious/noExplicitAny: the document is checked structurally below
 type Json = any;
@@ -143,6 +144,32 @@ describe("API reference: GET /api/openapi.json and /api/reference", () => {
     );
     expect(names("list-teams")).toEqual(["limit", "offset", "organizationId", "organizationSlug"].sort());
     expect(names("list-team-members")).toEqual(["limit", "offset", "teamId"].sort());
+  });
+
+  it("documents the body an endpoint Gatehouse replaces reads, not better-auth's", async () => {
+    const body = (path: string) =>
+      doc.paths[`/api/auth${path}`].post.requestBody.content["application/json"].schema;
+    // api-key/create takes four fields and refuses any other (better-auth's lists its server-only ones).
+    const create = body("/api-key/create");
+    expect(Object.keys(create.properties).sort()).toEqual(
+      ["expiresIn", "name", "organizationId", "permissions"].sort(),
+    );
+    expect(create.additionalProperties).toBe(false);
+    expect(create.required.sort()).toEqual(["expiresIn", "name"]);
+    // Its limits: a day at least (or null, a key that does not expire).
+    expect(JSON.stringify(create.properties.expiresIn)).toContain('"minimum":86400');
+    // A field better-auth describes keeps its words.
+    expect(create.properties.name.description).toEqual(expect.any(String));
+    // The answer to what the document says a client may not send: refused by name.
+    const { cookie } = await signUpVerified(app);
+    const refused = await app.request("/api/auth/api-key/create", {
+      cookie,
+      json: { name: "ci", expiresIn: null, remaining: 5 },
+    });
+    expect(refused.status).toBe(400);
+    expect((await refused.json()).code).toBe("INVALID_FIELD");
+    // delete-consent reads one id.
+    expect(body("/oauth2/delete-consent").required).toEqual(["id"]);
   });
 
   it("lists every /api route the server mounts (a new route must be documented)", () => {

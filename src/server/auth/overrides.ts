@@ -41,6 +41,9 @@ function parse<T>(schema: z.ZodType<T> | undefined, value: unknown): T {
 
 type BeforeHooks = NonNullable<NonNullable<BetterAuthPlugin["hooks"]>["before"]>;
 
+/** The override a before-hook serves, kept on the hook for the API reference (`replacedBodies`). */
+const SERVES = Symbol("gatehouse.override");
+
 /**
  * Told of every answer an override gives itself, a success or a redirect (better-auth runs no after-hook
  * for a path a before-hook answered): the audit log reads them like the after-hooks' answers.
@@ -50,6 +53,7 @@ export type OverrideObserver = (ctx: HookContext, answer: unknown) => Promise<vo
 /** The better-auth before-hooks that serve a list of overrides, in their order. */
 export function overrideHooks(overrides: readonly Override[], observer?: OverrideObserver): BeforeHooks {
   return overrides.map(({ path, mode, query, body, handler }) => ({
+    [SERVES]: { path, mode, body },
     matcher: (ctx: { path?: string }) => ctx.path === path,
     handler: createAuthMiddleware(async (ctx) => {
       const input = { query: parse(query, ctx.query), body: parse(body, ctx.body) };
@@ -68,4 +72,20 @@ export function overrideHooks(overrides: readonly Override[], observer?: Overrid
       return answer;
     }),
   }));
+}
+
+/**
+ * The request body each endpoint Gatehouse replaces reads, by path, from the overrides installed in these
+ * plugins: the API reference documents them in place of better-auth's (whose bodies list fields the
+ * replacement refuses, such as api-key/create's server-only ones). Guards leave better-auth's body as it is.
+ */
+export function replacedBodies(plugins: readonly BetterAuthPlugin[]): Record<string, z.ZodType> {
+  const bodies: Record<string, z.ZodType> = {};
+  for (const plugin of plugins) {
+    for (const hook of plugin.hooks?.before ?? []) {
+      const served = (hook as { [SERVES]?: Pick<Override, "path" | "mode" | "body"> })[SERVES];
+      if (served?.mode === "replace" && served.body) bodies[served.path] = served.body;
+    }
+  }
+  return bodies;
 }

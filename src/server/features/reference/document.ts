@@ -48,6 +48,8 @@ export interface ApiDocumentInput {
   authDocument: Json;
   /** GET endpoints of the auth API with Gatehouse's own query, by path relative to /api/auth. */
   authQueries?: Record<string, AuthQueryDoc>;
+  /** POST endpoints of the auth API that Gatehouse answers itself, with the body they read (replacedBodies). */
+  authBodies?: Record<string, z.ZodType>;
   productRoutes: ProductRouteDoc[];
   baseURL: string;
   /** The session cookie's name (with the __Secure- prefix on https). */
@@ -127,9 +129,24 @@ function normalizeSchemas(node: Json): Json {
   return out;
 }
 
-function jsonSchema(schema: z.ZodType): Json {
-  const { $schema: _, ...rest } = z.toJSONSchema(schema, { io: "output", unrepresentable: "any" });
+/** A zod schema as JSON Schema: as a request may send it (`input`: defaults optional) or as an answer holds it. */
+function jsonSchema(schema: z.ZodType, io: "input" | "output" = "output"): Json {
+  const { $schema: _, ...rest } = z.toJSONSchema(schema, { io, unrepresentable: "any" });
   return rest;
+}
+
+/**
+ * The request body an override reads, in place of better-auth's: its own fields, limits and strictness,
+ * each field keeping better-auth's description where the override gives none.
+ */
+function replacedBody(body: z.ZodType, stock: Json): Json {
+  const schema = jsonSchema(body, "input");
+  const described = stock?.content?.["application/json"]?.schema?.properties ?? {};
+  for (const [name, property] of Object.entries(schema.properties ?? {}) as [string, Json][]) {
+    const description = described[name]?.description;
+    if (description && !property.description) property.description = description;
+  }
+  return { required: true, content: { "application/json": { schema } } };
 }
 
 /** A zod object's fields as OpenAPI parameters: path ones required, query ones optional; with descriptions. */
@@ -170,7 +187,9 @@ function productOperation(route: ProductRouteDoc): Json {
       ? {
           requestBody: {
             required: true,
-            content: { [route.bodyContentType ?? "application/json"]: { schema: jsonSchema(route.body) } },
+            content: {
+              [route.bodyContentType ?? "application/json"]: { schema: jsonSchema(route.body, "input") },
+            },
           },
         }
       : {}),
@@ -198,6 +217,7 @@ function referencedSchemas(node: Json, found = new Set<string>()): Set<string> {
 export function buildApiDocument({
   authDocument,
   authQueries = {},
+  authBodies = {},
   productRoutes,
   baseURL,
   sessionCookie,
@@ -210,6 +230,8 @@ export function buildApiDocument({
       entry[method] = { ...normalizeSchemas(operation), tags: [tagOf(path)], security: securityOf(path) };
       const own = method === "get" ? authQueries[path] : undefined;
       if (own) entry[method].parameters = parametersOf(own.query, "query", own.descriptions);
+      const body = method === "post" ? authBodies[path] : undefined;
+      if (body) entry[method].requestBody = replacedBody(body, entry[method].requestBody);
     }
     paths[`/api/auth${path}`] = entry;
   }

@@ -1,5 +1,6 @@
 import { Hono } from "hono";
 import type { Auth } from "#server/auth/auth.ts";
+import { replacedBodies } from "#server/auth/overrides.ts";
 import {
   type AuthQueryDoc,
   buildApiDocument,
@@ -31,6 +32,7 @@ export function referenceRoutes({ auth, baseURL, https, productRoutes, authQueri
       const doc = buildApiDocument({
         authDocument: await res.json(),
         authQueries,
+        authBodies: replacedBodies(auth.options.plugins ?? []),
         productRoutes,
         baseURL,
         sessionCookie: `${https ? "__Secure-" : ""}better-auth.session_token`,
