@@ -169,7 +169,7 @@ export async function memoryBench<T extends Site>(deps: MemoryBenchDeps<T>): Pro
     `2 000-member organization (join order and name order) and its get-full-organization, ${deps.generator} -c 50.`,
     `${deps.nodeArgs?.length ? `Server started with \`${deps.nodeArgs.join(" ")}\`. ` : ""}VmRSS every ${SAMPLE_SECONDS} s (/proc/<pid>/status). ${requests} requests (${failures} failed), ${signIns} sign-ins (${failedSignIns} failed).`,
     "",
-    `At the end: **${mb(end.rss)} MB** (target ≤ 250 MB: ${endMet ? "met" : "missed"}; mean of the last ${window} s ${mb(last)} MB); mean of the ${window} s before minute ${minutes / 2} → the last ${window} s: **${growth.toFixed(2)}×** (${mb(middle)} → ${mb(last)} MB; target 0.9–1.1×: ${flatMet ? "met" : "missed"}); peak ${mb(peak)} MB. Under load in the last minute: ${mb(Math.min(...lastMinute))}–${mb(Math.max(...lastMinute))} MB. Idle ${SETTLE_SECONDS} s after the load: ${mb(settled)} MB.`,
+    `At the end: **${mb(end.rss)} MB** (target ≤ 250 MB: ${endMet ? "met" : "missed"}; mean of the last ${window} s ${mb(last)} MB); mean of the ${window} s before minute ${minutes / 2} → the last ${window} s: **${growth.toFixed(2)}×** (${mb(middle)} → ${mb(last)} MB; target 0.9–1.1×: ${flatMet ? "met" : "missed"}); peak ${mb(peak)} MB. ${lastMinute.length ? `Under load in the last minute: ${mb(Math.min(...lastMinute))}–${mb(Math.max(...lastMinute))} MB. ` : ""}Idle ${SETTLE_SECONDS} s after the load: ${mb(settled)} MB.`,
     "",
     "| minute | VmRSS (MB) |",
     "|---|---|",
