@@ -160,6 +160,10 @@ describe(`/api/webhooks: who manages which endpoints (${testDatabase})`, () => {
       expect(res.body.code).toBe("INVALID_FIELD");
       expect(res.body.message).toMatch(/^(url|events(\.0)?|description): /);
     }
+    // A body that is no object at all: the refusal names the body.
+    const list = await webhooksCall(t, "", owner.cookie, { json: [body({})] });
+    expect(list).toMatchObject({ status: 400, body: { code: "INVALID_FIELD" } });
+    expect(list.body.message).toMatch(/^body: /);
     const ftp = await webhooksCall(t, "", owner.cookie, { json: body({ url: "ftp://example.com/x" }) });
     expect(ftp).toMatchObject({ status: 400, body: { code: "WEBHOOK_URL_NOT_ALLOWED" } });
     const unknownOrg = await webhooksCall(t, "", owner.cookie, {

@@ -9,6 +9,7 @@ import {
   ORGANIZATION_TWO_FACTOR_MESSAGE,
 } from "#server/auth/two-factor-compliance.ts";
 import type { Db } from "#server/db/tables.ts";
+import { invalidField } from "#server/http/valid.ts";
 import { type AuditPage, type AuditQuery, auditQuery } from "#shared/contracts/audit.ts";
 import { hasRole } from "#shared/roles.ts";
 import { AUDIT_EXPORT_CAPPED_HEADER, AUDIT_EXPORT_MAX, csvHeader, csvRow } from "./csv.ts";
@@ -64,9 +65,8 @@ export function auditRoutes(auth: Auth, db: Db, requireTwoFactorForAdmins: boole
     if (!session) return SIGN_IN_FIRST;
     const parsed = auditQuery.safeParse(c.req.query());
     if (parsed.success) return { session, query: parsed.data };
-    const issue = parsed.error.issues[0];
-    const field = issue?.path.join(".") || "query";
-    return refusal(400, "INVALID_FIELD", `${field}: ${issue?.message ?? "invalid"}`);
+    const { code, message } = invalidField(parsed.error, "query");
+    return refusal(400, code, message);
   }
 
   /**

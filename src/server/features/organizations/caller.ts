@@ -1,7 +1,5 @@
 import type { Context } from "hono";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
-import { validator } from "hono/validator";
-import type { z } from "zod";
 import { API_KEY_HEADER } from "#server/auth/api-key-access.ts";
 import { type Auth, CLIENT_IP_HEADER } from "#server/auth/auth.ts";
 import { hasStrongSignIn, ORGANIZATION_TWO_FACTOR_MESSAGE } from "#server/auth/two-factor-compliance.ts";
@@ -33,17 +31,6 @@ export const CALLER_REFUSALS = {
 
 export const isRefusal = (value: object): value is Refusal => "code" in value && "status" in value;
 export const refuse = (c: Context, r: Refusal) => c.json({ code: r.code, message: r.message }, r.status);
-
-/** A zod check as a Hono validator: 400 INVALID_FIELD naming the first bad field. */
-export function valid<Target extends "json" | "param", T extends z.ZodType>(target: Target, schema: T) {
-  return validator(target, (value, c) => {
-    const parsed = schema.safeParse(value);
-    if (parsed.success) return parsed.data as z.infer<T>;
-    const issue = parsed.error.issues[0];
-    const field = issue?.path.join(".") || target;
-    return c.json({ code: "INVALID_FIELD", message: `${field}: ${issue?.message ?? "invalid"}` }, 400);
-  });
-}
 
 /** The signed-in person behind a request, as audit events name them. */
 export interface Caller {

@@ -8,8 +8,8 @@ import {
   organizationCallers,
   type Refusal,
   refuse,
-  valid,
 } from "#server/features/organizations/caller.ts";
+import { valid } from "#server/http/valid.ts";
 import { joinApprovedMail } from "#server/mail/domain-mail.ts";
 import { mailLocale } from "#server/mail/i18n.ts";
 import type { Mailer } from "#server/mail/mailer.ts";

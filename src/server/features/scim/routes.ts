@@ -7,8 +7,8 @@ import {
   organizationCallers,
   type Refusal,
   refuse,
-  valid,
 } from "#server/features/organizations/caller.ts";
+import { valid } from "#server/http/valid.ts";
 import { createScimConnectionBody, updateScimConnectionBody } from "#shared/contracts/scim.ts";
 import {
   type ConnectionActor,

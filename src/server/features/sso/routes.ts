@@ -7,9 +7,9 @@ import {
   organizationCallers,
   type Refusal,
   refuse,
-  valid,
 } from "#server/features/organizations/caller.ts";
 import type { SendPolicy } from "#server/features/webhooks/send.ts";
+import { valid } from "#server/http/valid.ts";
 import { domainName } from "#shared/contracts/domains.ts";
 import {
   createSsoConnectionBody,

@@ -1,9 +1,8 @@
 import type { Context } from "hono";
 import { Hono } from "hono";
-import { validator } from "hono/validator";
-import type { z } from "zod";
 import { type Auth, CLIENT_IP_HEADER } from "#server/auth/auth.ts";
 import type { Db } from "#server/db/tables.ts";
+import { valid } from "#server/http/valid.ts";
 import {
   createWebhookBody,
   type DeliveriesPage,
@@ -37,17 +36,6 @@ export interface WebhookRouteDeps {
   wake: () => void;
   /** REQUIRE_2FA_FOR_ADMINS: installation-wide webhooks are part of the admin area. */
   requireTwoFactorForAdmins: boolean;
-}
-
-/** A zod check as a Hono validator: 400 INVALID_FIELD naming the first bad field. */
-function valid<Target extends "json" | "query", T extends z.ZodType>(target: Target, schema: T) {
-  return validator(target, (value, c) => {
-    const parsed = schema.safeParse(value);
-    if (parsed.success) return parsed.data as z.infer<T>;
-    const issue = parsed.error.issues[0];
-    const field = issue?.path.join(".") || (target === "json" ? "body" : "query");
-    return c.json({ code: "INVALID_FIELD", message: `${field}: ${issue?.message ?? "invalid"}` }, 400);
-  });
 }
 
 const urlNotAllowed = (reason: string) => ({ code: "WEBHOOK_URL_NOT_ALLOWED", message: `url: ${reason}` });
