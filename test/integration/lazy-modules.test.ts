@@ -17,6 +17,8 @@ const LAZY = {
   ioredis: "/node_modules/ioredis/",
   "samlify (SAML connections)": "/node_modules/samlify/",
   "@simplewebauthn/server (passkeys)": "/node_modules/@simplewebauthn/server/",
+  // Its public-suffix list; SSO's domain parsing needs tldts-core's parser alone.
+  "tldts (SSO domains)": "/node_modules/tldts/",
 };
 
 describe("what a SQLite server without SAML or passkey use loads", () => {
