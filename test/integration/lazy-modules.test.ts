@@ -55,7 +55,7 @@ describe("what a SQLite server without SAML or passkey use loads", () => {
     throw new Error("the probe did not answer");
   }
 
-  it("leaves out the PostgreSQL and Redis clients, samlify and SimpleWebAuthn, through sign-up and sign-in", async () => {
+  it("leaves out the PostgreSQL and Redis clients, samlify, SimpleWebAuthn and tldts, through sign-up and sign-in", async () => {
     const email = "lazy@example.test";
     const password = "a long enough password";
     const origin = { "content-type": "application/json", origin: "http://127.0.0.1" };

@@ -76,7 +76,10 @@ export function AppLayout({ switcher }: { switcher: ReactNode }) {
       </header>
       <main id="main" tabIndex={-1} className="gh-main gh-auth-background">
         <ImpersonationBanner />
-        <Box mih="calc(100dvh - 64px)" style={{ display: "flex", flexDirection: "column" }}>
+        <Box
+          mih="calc(100dvh - var(--gh-header-height))"
+          style={{ display: "flex", flexDirection: "column" }}
+        >
           <Container size="lg" w="100%" px="md" py="md" style={{ flex: 1 }}>
             <Outlet />
           </Container>

@@ -29,7 +29,7 @@ export function ImpersonationBanner() {
       py={8}
       style={{
         position: "sticky",
-        top: 64, // under the fixed header (.gh-header)
+        top: "var(--gh-header-height)",
         zIndex: 90,
         background: "var(--mantine-color-yellow-4)",
         color: "var(--mantine-color-dark-9)",
