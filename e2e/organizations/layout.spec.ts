@@ -326,4 +326,31 @@ describe("the header, notifications and drawers leave each other room", () => {
     for (const file of files) expect(asked, `hinted but never asked: ${file}`).toContain(file);
     await context.close();
   });
+
+  it("the session is asked once at a load, and again when the tab comes back five seconds after it", async () => {
+    const context = await signedInContext(browser, server, bob);
+    const page = await context.newPage();
+    let sessionAsks = 0;
+    page.on("request", (request) => {
+      if (new URL(request.url()).pathname === "/api/auth/get-session") sessionAsks += 1;
+    });
+    // A tab shown again (or the network back) refetches the session, at most once in five seconds; the load's own
+    // fetch counts, so the browser showing the tab while the page starts asks nothing more.
+    await page.clock.install();
+    await page.goto(`${server.url}/org/${org.slug}/members`);
+    await page.getByTestId("user-menu").waitFor();
+    const tabShown = () => page.evaluate(() => document.dispatchEvent(new Event("visibilitychange")));
+    const back = () => page.evaluate(() => window.dispatchEvent(new Event("online")));
+    await tabShown();
+    await back();
+    await page.waitForTimeout(500);
+    expect(sessionAsks).toBe(1);
+    await page.clock.fastForward(6_000);
+    await tabShown();
+    await expect.poll(() => sessionAsks).toBe(2);
+    await back();
+    await page.waitForTimeout(500);
+    expect(sessionAsks).toBe(2);
+    await context.close();
+  });
 });
