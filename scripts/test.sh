@@ -51,6 +51,17 @@ for half in 1 2; do job "unit and API suites (SQLite), half $half" "$sqlite --sh
 # leave free), last, to fill the end.
 job "typecheck and lint" "npx tsc --noEmit && npx biome check ."
 
+# A job's CPU (its processes' user + system time, the servers and browsers it started included) is printed beside
+# its duration: the queue is CPU-bound on two cores, so that is what makes the run long. `times` must write to a
+# file: in a pipe or a command substitution it would run in a subshell, whose children are none.
+run_job() {
+  local code=0
+  bash -c "$1" || code=$?
+  times >"$2"
+  return "$code"
+}
+cpu_seconds() { tail -1 "$1" 2>/dev/null | awk '{ split($1 " " $2, t, /[ms]/); printf "%.0f", t[1] * 60 + t[2] + t[3] * 60 + t[4] }'; }
+
 failed=0
 failures=()
 declare -A running=()
@@ -60,14 +71,14 @@ finish() {
   name="${running[$pid]}"
   unset "running[$pid]"
   [ "$outcome" = passed ] || { failed=1; failures+=("$name"); }
-  echo "== ${names[$name]} (${outcome}, $(($(date +%s) - ${started[$name]})) s)"
+  echo "== ${names[$name]} (${outcome}, $(($(date +%s) - ${started[$name]})) s, $(cpu_seconds "$logs/$name.times") s of CPU)"
   cat "$logs/$name.log"
 }
 declare -A started=()
 for i in "${!names[@]}"; do
   while [ "${#running[@]}" -ge "$SLOTS" ]; do finish; done
   started[$i]=$(date +%s)
-  bash -c "${commands[$i]}" >"$logs/$i.log" 2>&1 &
+  run_job "${commands[$i]}" "$logs/$i.times" >"$logs/$i.log" 2>&1 &
   running[$!]=$i
 done
 while [ "${#running[@]}" -gt 0 ]; do finish; done
