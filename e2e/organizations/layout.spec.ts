@@ -305,9 +305,14 @@ describe("the header, notifications and drawers leave each other room", () => {
     const page = await context.newPage();
     const asked: string[] = [];
     const unused: string[] = [];
+    // When and as what each was asked, and what the page's own resource timing says started it: told on a failure.
+    const loadStarted = Date.now();
+    const timeline: string[] = [];
     page.on("request", (request) => {
       const url = new URL(request.url());
-      if (url.origin === server.url) asked.push(url.pathname + url.search);
+      if (url.origin !== server.url) return;
+      asked.push(url.pathname + url.search);
+      timeline.push(`${Date.now() - loadStarted} ms ${request.resourceType()} ${url.pathname}`);
     });
     page.on("console", (message) => {
       if (/preloaded .* not used/i.test(message.text())) unused.push(message.text());
@@ -322,7 +327,18 @@ describe("the header, notifications and drawers leave each other room", () => {
     await page.waitForTimeout(4_000);
     expect(unused).toEqual([]);
     const twice = asked.filter((url, i) => asked.indexOf(url) !== i);
-    expect(twice, "asked twice").toEqual([]);
+    if (twice.length > 0) {
+      const started = await page.evaluate(() =>
+        performance
+          .getEntriesByType("resource")
+          .map(
+            (entry) =>
+              `${Math.round(entry.startTime)} ms ${(entry as PerformanceResourceTiming).initiatorType} ${entry.name}`,
+          ),
+      );
+      timeline.push("the page's resource timing:", ...started);
+    }
+    expect(twice, `asked twice; what was asked:\n${timeline.join("\n")}`).toEqual([]);
     for (const file of files) expect(asked, `hinted but never asked: ${file}`).toContain(file);
     await context.close();
   });

@@ -1,9 +1,55 @@
-import { mkdtempSync, rmSync } from "node:fs";
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { freePort } from "../../test/support/free-port.ts";
 import { type SmtpSink, startSmtpSink } from "../../test/support/smtp-sink.ts";
 import { type SpawnedServer, spawnServer } from "../../test/support/spawn-server.ts";
+
+/** The servers this worker has started and not yet closed, described when a journey fails. */
+const live = new Map<string, SpawnedServer>();
+
+/**
+ * Whether each live server still answers (a page that stopped changing may be waiting on it), and the last lines it
+ * printed (warnings and errors: LOG_LEVEL=warn).
+ */
+export async function describeServers(): Promise<string[]> {
+  return Promise.all(
+    [...live].map(async ([url, server]) => {
+      const started = Date.now();
+      const answer = await fetch(`${url}/api/auth/get-session`, { signal: AbortSignal.timeout(3000) })
+        .then((response) => `answers get-session (${response.status}) in ${Date.now() - started} ms`)
+        .catch(() => "does not answer get-session within 3 s");
+      const busy = await cpuShare(server.proc.pid ?? 0);
+      const state = server.proc.exitCode === null ? `${answer}; ${busy}` : `exited with ${server.proc.exitCode}`;
+      const printed = server.output().trimEnd().split("\n").slice(-30);
+      return `${url}: ${state}; its last lines:\n${printed.map((line) => `    ${line}`).join("\n")}`;
+    }),
+  );
+}
+
+/** CPU ticks (user + system) of every process in the server's group (npm and the server it runs), from /proc. */
+function groupTicks(group: number): number {
+  let ticks = 0;
+  for (const pid of readdirSync("/proc").filter((name) => /^\d+$/.test(name))) {
+    try {
+      // The fields after the command's closing bracket: state, parent, group, … user time (12th), system (13th).
+      const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ").at(-1)?.split(" ") ?? [];
+      if (Number(fields[2]) === group) ticks += Number(fields[11]) + Number(fields[12]);
+    } catch {
+      // Gone meanwhile.
+    }
+  }
+  return ticks;
+}
+
+/** How busy the server was over one second: a server that answers nothing while busy is spinning, idle is waiting. */
+async function cpuShare(group: number): Promise<string> {
+  if (!existsSync("/proc/self/stat")) return "CPU not readable here";
+  const before = groupTicks(group);
+  await new Promise((resolve) => setTimeout(resolve, 1000));
+  // Linux counts 100 ticks a second.
+  return `${groupTicks(group) - before} % of a core over the next second`;
+}
 
 export interface E2EServer {
   url: string;
@@ -37,10 +83,12 @@ export async function startE2EServer(
     await sink.close();
     throw err;
   }
+  live.set(url, server);
   return {
     url,
     sink,
     async close() {
+      live.delete(url);
       await server.stop();
       await sink.close();
       rmSync(dir, { recursive: true, force: true });
