@@ -20,7 +20,8 @@ export async function describeServers(): Promise<string[]> {
         .then((response) => `answers get-session (${response.status}) in ${Date.now() - started} ms`)
         .catch(() => "does not answer get-session within 3 s");
       const busy = await cpuShare(server.proc.pid ?? 0);
-      const state = server.proc.exitCode === null ? `${answer}; ${busy}` : `exited with ${server.proc.exitCode}`;
+      const state =
+        server.proc.exitCode === null ? `${answer}; ${busy}` : `exited with ${server.proc.exitCode}`;
       const printed = server.output().trimEnd().split("\n").slice(-30);
       return `${url}: ${state}; its last lines:\n${printed.map((line) => `    ${line}`).join("\n")}`;
     }),
