@@ -316,7 +316,8 @@ describe("the header, notifications and drawers leave each other room", () => {
     });
     page.on("console", (message) => {
       if (/preloaded .* not used/i.test(message.text())) unused.push(message.text());
-      if (message.text().startsWith("event ")) timeline.push(`${Date.now() - loadStarted} ms ${message.text()}`);
+      if (message.text().startsWith("event "))
+        timeline.push(`${Date.now() - loadStarted} ms ${message.text()}`);
     });
     // The events on which better-auth's client asks for the session again, in the timeline too.
     await page.addInitScript(() => {
