@@ -11,6 +11,7 @@ import { hashPassword } from "better-auth/crypto";
 import { Redis } from "ioredis";
 import { launchChromium } from "../e2e/support/browser.ts";
 import { freePort } from "../test/support/free-port.ts";
+import { cpuTimeUs } from "../test/support/process-cpu.ts";
 import { type SpawnedServer, spawnServer } from "../test/support/spawn-server.ts";
 import { freshPostgresUrl } from "../test/support/test-app.ts";
 import { firstLoadBench, replaceSection } from "./first-load.ts";
@@ -210,24 +211,6 @@ async function load(
 
 /** The servers' process ids by origin, for their CPU time. */
 const serverPids = new Map<string, number>();
-/** A process's user + system CPU time so far (every thread), in µs; undefined where /proc is not. */
-function cpuTimeUs(pid: number): number | undefined {
-  try {
-    // Fields after the command name (which may hold spaces): utime and stime are the 12th and 13th.
-    const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]?.split(" ") ?? [];
-    return ((Number(fields[11]) + Number(fields[12])) * 1e6) / CLOCK_TICKS;
-  } catch {
-    return undefined;
-  }
-}
-const CLOCK_TICKS = (() => {
-  try {
-    return Number(execSync("getconf CLK_TCK", { encoding: "utf8" }).trim()) || 100;
-  } catch {
-    return 100;
-  }
-})();
-
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] as number;
 
 /**

@@ -1,7 +1,8 @@
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
+import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { freePort } from "../../test/support/free-port.ts";
+import { groupCpuTimeUs } from "../../test/support/process-cpu.ts";
 import { type SmtpSink, startSmtpSink } from "../../test/support/smtp-sink.ts";
 import { type SpawnedServer, spawnServer } from "../../test/support/spawn-server.ts";
 
@@ -28,28 +29,13 @@ export async function describeServers(): Promise<string[]> {
   );
 }
 
-/** CPU ticks (user + system) of every process in the server's group (npm and the server it runs), from /proc. */
-function groupTicks(group: number): number {
-  let ticks = 0;
-  for (const pid of readdirSync("/proc").filter((name) => /^\d+$/.test(name))) {
-    try {
-      // The fields after the command's closing bracket: state, parent, group, … user time (12th), system (13th).
-      const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ").at(-1)?.split(" ") ?? [];
-      if (Number(fields[2]) === group) ticks += Number(fields[11]) + Number(fields[12]);
-    } catch {
-      // Gone meanwhile.
-    }
-  }
-  return ticks;
-}
-
 /** How busy the server was over one second: a server that answers nothing while busy is spinning, idle is waiting. */
 async function cpuShare(group: number): Promise<string> {
-  if (!existsSync("/proc/self/stat")) return "CPU not readable here";
-  const before = groupTicks(group);
+  const before = groupCpuTimeUs(group);
   await new Promise((resolve) => setTimeout(resolve, 1000));
-  // Linux counts 100 ticks a second.
-  return `${groupTicks(group) - before} % of a core over the next second`;
+  const after = groupCpuTimeUs(group);
+  if (before === undefined || after === undefined) return "CPU not readable here";
+  return `${Math.round((after - before) / 10_000)} % of a core over the next second`;
 }
 
 export interface E2EServer {
