@@ -351,6 +351,36 @@ describe("the header, notifications and drawers leave each other room", () => {
     await context.close();
   });
 
+  it("the session is asked once at a load whose screen code comes late", async () => {
+    const context = await signedInContext(browser, server, bob);
+    const page = await context.newPage();
+    const sessionAsks: string[] = [];
+    const started = Date.now();
+    page.on("request", (request) => {
+      if (new URL(request.url()).pathname === "/api/auth/get-session")
+        sessionAsks.push(`${Date.now() - started} ms ${request.resourceType()}`);
+    });
+    // The signed-in screens' shared code and their words, held back 2.5 s (a slow link or a loaded machine): the
+    // session is known long before the shell can render, over nanostores' one-second wait before it unmounts an
+    // atom nobody listens to. A second fetch of the session here was the layout journey's rare "asked twice".
+    await page.route(
+      (url) => /^\/assets\/(screens|app)-[\w-]+\.js$/.test(url.pathname),
+      async (route) => {
+        await new Promise((done) => setTimeout(done, 2_500));
+        await route.continue();
+      },
+    );
+    await page.goto(`${server.url}/org/${org.slug}/members`);
+    await page
+      .getByTestId(/^member-row-/)
+      .first()
+      .waitFor();
+    await page.getByTestId("user-menu").waitFor();
+    await page.waitForTimeout(1_500);
+    expect(sessionAsks, "the session's fetches").toHaveLength(1);
+    await context.close();
+  });
+
   it("the session is asked once at a load, and again when the tab comes back five seconds after it", async () => {
     const context = await signedInContext(browser, server, bob);
     const page = await context.newPage();

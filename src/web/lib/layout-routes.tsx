@@ -18,10 +18,23 @@ import { safeRedirectTarget, signInHref } from "./safe-redirect.ts";
  */
 export const rootRoute = createRootRoute();
 
-/** The session once the client knows it (it is asked for at most once; later calls share it). */
+/** Whether the session atom is held mounted for the page's life (knownSession). */
+let sessionHeld = false;
+
+/**
+ * The session once the client knows it (it is asked for at most once; later calls share it). The first call
+ * also holds better-auth's session atom mounted for good. Otherwise, while a screen's code is still on its way,
+ * nothing listens to the atom once this has its answer: nanostores unmounts it a second later, and the shell's
+ * useSession then mounts it again, which asks the server a second time (a load whose screen chunk came over a
+ * second late did; the layout journey delays it).
+ */
 export function knownSession(): Promise<Session | null> {
   const atom = authClient.$store.atoms.session;
   if (!atom) return authClient.getSession().then(({ data }) => data);
+  if (!sessionHeld) {
+    sessionHeld = true;
+    atom.listen(() => {});
+  }
   return new Promise((resolve) => {
     let settled = false;
     const unsubscribe = atom.subscribe((value: { isPending: boolean; data: Session | null }) => {
