@@ -2,7 +2,7 @@
 // and a bare node:http server, each loaded by wrk (or autocannon) from another process on loopback. Writes
 // bench/RESULTS.md.
 import { execFile, execSync } from "node:child_process";
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { cpus, tmpdir } from "node:os";
 import { join } from "node:path";
 import { parseArgs, promisify } from "node:util";

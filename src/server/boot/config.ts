@@ -50,6 +50,8 @@ const schema = z.object({
   MEMBERSHIP_LIMIT: z.coerce.number().int().min(1).max(1_000_000).default(100),
   API_KEY_RATE_LIMIT: z.coerce.number().int().min(1).max(1_000_000).default(600),
   AUDIT_RETENTION_DAYS: z.coerce.number().int().min(1).max(36_500).default(365),
+  // The resident size the server keeps near (decision 49); 0 leaves V8's heap sizing as it is.
+  MEMORY_TARGET_MB: z.coerce.number().int().min(0).max(1_048_576).default(250),
   STATIC_DIR: z.string().optional(),
   JWKS_ALG: z.enum(["RS256", "ES256", "EdDSA"]).default("RS256"),
   JWKS_ROTATION_DAYS: z.coerce.number().min(0).max(3650).default(30),
@@ -196,6 +198,11 @@ export interface Config {
   apiKeyRateLimit: number;
   /** AUDIT_RETENTION_DAYS: audit events older than this are deleted by the running server. */
   auditRetentionDays: number;
+  /**
+   * MEMORY_TARGET_MB: the resident size `npm start`'s process keeps near by sizing V8's heap after each full
+   * collection (boot/memory-target.ts); 0: V8's own sizing. A soft target, never an out-of-memory limit. @default 250
+   */
+  memoryTargetMb: number;
   staticDir: string;
   /** Social sign-in providers and account-linking rules (see social-config.ts). */
   social: SocialConfig;
@@ -339,6 +346,7 @@ export function loadConfig(env: Env = processEnvironment()): Config {
     membershipLimit: e.MEMBERSHIP_LIMIT,
     apiKeyRateLimit: e.API_KEY_RATE_LIMIT,
     auditRetentionDays: e.AUDIT_RETENTION_DAYS,
+    memoryTargetMb: e.MEMORY_TARGET_MB,
     staticDir: resolve(e.STATIC_DIR ?? "dist/web"),
     social,
     oidc: {

@@ -1,6 +1,7 @@
 import { createServer } from "node:http";
 import { ConfigError, loadConfig } from "#server/boot/config.ts";
 import { createLogger } from "#server/boot/logger.ts";
+import { holdMemoryNear } from "#server/boot/memory-target.ts";
 import { buildServer } from "#server/boot/server.ts";
 
 /** Start-up failures end in one line naming the cause, and a non-zero exit. */
@@ -17,6 +18,11 @@ async function main() {
     fail(err instanceof ConfigError ? err.message : String(err));
   }
   const logger = createLogger(config.logLevel);
+  if (config.memoryTargetMb > 0) {
+    holdMemoryNear(config.memoryTargetMb * 1024 * 1024, (percent) =>
+      logger.debug({ heapGrowingPercent: percent }, "memory target: V8's heap growth"),
+    );
+  }
   let gatehouse: Awaited<ReturnType<typeof buildServer>>;
   try {
     gatehouse = await buildServer(config, logger);
