@@ -137,6 +137,16 @@ describe("the header, notifications and drawers leave each other room", () => {
     await server?.close();
   });
 
+  /** The organization's members page, once its first row and the header's user menu are there. */
+  async function openMembersPage(page: Page) {
+    await page.goto(`${server.url}/org/${org.slug}/members`);
+    await page
+      .getByTestId(/^member-row-/)
+      .first()
+      .waitFor();
+    await page.getByTestId("user-menu").waitFor();
+  }
+
   it("no two header controls overlap, from 320 px up, and a long organization name ends in an ellipsis", async () => {
     const context = await signedInContext(browser, server, owner, PHONE);
     const page = await context.newPage();
@@ -325,12 +335,7 @@ describe("the header, notifications and drawers leave each other room", () => {
       document.addEventListener("visibilitychange", told("visibilitychange"));
       for (const name of ["online", "offline", "storage", "focus"]) window.addEventListener(name, told(name));
     });
-    await page.goto(`${server.url}/org/${org.slug}/members`);
-    await page
-      .getByTestId(/^member-row-/)
-      .first()
-      .waitFor();
-    await page.getByTestId("user-menu").waitFor();
+    await openMembersPage(page);
     // Chromium names a preload left unused a few seconds after the load event.
     await page.waitForTimeout(4_000);
     expect(unused).toEqual([]);
@@ -370,12 +375,7 @@ describe("the header, notifications and drawers leave each other room", () => {
         await route.continue();
       },
     );
-    await page.goto(`${server.url}/org/${org.slug}/members`);
-    await page
-      .getByTestId(/^member-row-/)
-      .first()
-      .waitFor();
-    await page.getByTestId("user-menu").waitFor();
+    await openMembersPage(page);
     await page.waitForTimeout(1_500);
     expect(sessionAsks, "the session's fetches").toHaveLength(1);
     await context.close();

@@ -18,7 +18,9 @@ async function main() {
     fail(err instanceof ConfigError ? err.message : String(err));
   }
   const logger = createLogger(config.logLevel);
-  if (config.memoryTargetMb > 0) {
+  // A growth given on node's own command line is the operator's choice: the target leaves it alone.
+  const ownGrowth = process.execArgv.some((arg) => arg.startsWith("--heap-growing-percent"));
+  if (config.memoryTargetMb > 0 && !ownGrowth) {
     holdMemoryNear(config.memoryTargetMb * 1024 * 1024, (percent) =>
       logger.debug({ heapGrowingPercent: percent }, "memory target: V8's heap growth"),
     );
