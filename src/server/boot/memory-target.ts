@@ -14,7 +14,7 @@ import v8 from "node:v8";
 
 /** The tightest growth given to V8: 1.5× what survived (decision 45 measured its cost, ~6 % of the hot paths). */
 export const TIGHTEST_GROWTH_PERCENT = 50;
-/** V8's own sizing grows the old generation by at most 4×: from 3× room on it is left to decide. */
+/** V8's own sizing grows the old generation by at most 4× (300 %): with room for that, it is left to decide. */
 const OWN_SIZING_FROM_PERCENT = 300;
 
 /** What the process holds, read right after a full collection. */
