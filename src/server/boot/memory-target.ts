@@ -56,9 +56,9 @@ function readMemory(): MemoryReading {
 /**
  * Keeps this process near `targetBytes` resident from now on: after each full collection, the growth V8 is to
  * use until the next (`onChange` hears each new value). V8 reads the flag whenever it sizes the heap, so it can
- * be set while running (decision 45 measured that). Returns what stops it and gives V8 its own sizing back.
+ * be set while running (decision 45 measured that). For the process's life: nothing stops it.
  */
-export function holdMemoryNear(targetBytes: number, onChange?: (percent: number) => void): () => void {
+export function holdMemoryNear(targetBytes: number, onChange?: (percent: number) => void): void {
   let current = 0;
   const set = (percent: number) => {
     if (percent === current) return;
@@ -76,8 +76,4 @@ export function holdMemoryNear(targetBytes: number, onChange?: (percent: number)
     if (full) set(heapGrowthPercent(readMemory(), targetBytes));
   });
   observer.observe({ entryTypes: ["gc"] });
-  return () => {
-    observer.disconnect();
-    set(0);
-  };
 }
