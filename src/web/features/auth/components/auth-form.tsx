@@ -59,9 +59,12 @@ export function AuthForm({ onSubmit, error, errorAction, submitLabel, loading, c
     if (attempts > 0) formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
   }, [attempts]);
 
+  // Keyed on the words, not the object: a screen that words its failure itself makes a new one at each render,
+  // and each key typed in a field would otherwise send the focus back to the alert.
+  const failure = error instanceof Error ? error.message : error ? String(error) : "";
   useEffect(() => {
-    if (error) alertRef.current?.focus();
-  }, [error]);
+    if (failure) alertRef.current?.focus();
+  }, [failure]);
 
   return (
     <form
