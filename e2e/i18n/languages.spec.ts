@@ -2,10 +2,11 @@ import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { LOCALE_NAMES } from "#shared/i18n/locales.ts";
 import de from "#web/i18n/catalogues/de/locale.json";
+import enAccount from "#web/i18n/catalogues/en/account.json";
 import en from "#web/i18n/catalogues/en/locale.json";
 import fr from "#web/i18n/catalogues/fr/locale.json";
 import ja from "#web/i18n/catalogues/ja/locale.json";
-import { DESKTOP, expectAccessible, launchChromium, PHONE } from "../support/browser.ts";
+import { DESKTOP, expectAccessible, expectEveryWord, launchChromium, PHONE } from "../support/browser.ts";
 import { person, type SeededUser, seedUser, signedInContext, signInWithForm } from "../support/seed.ts";
 import { type E2EServer, startE2EServer } from "../support/server.ts";
 
@@ -150,6 +151,11 @@ describe("the app in the person's language (issue 21)", () => {
     await other.reload();
     await other.getByRole("button", { name: de.language, exact: true }).waitFor();
     expect(await lang(other)).toBe("de");
+    // Back to English on a screen whose code came while it spoke German: its English words came with that code.
+    await pick(other, de.language, LOCALE_NAMES.en);
+    await expect.poll(() => lang(other), WAIT).toBe("en");
+    await other.getByRole("heading", { name: enAccount["page.title"], exact: true }).waitFor();
+    await expectEveryWord(other, "account page, switched to English");
     await second.close();
   });
 });

@@ -133,8 +133,21 @@ export const DESKTOP = { width: 1280, height: 860 };
 export const PHONE = { width: 390, height: 844 };
 
 /**
- * Checks a screen with axe and saves it light and dark, at 1280 and at 390 px, as
- * docs/screenshots/<prefix>-<screen>-<width>-<scheme>.png; the page is left at its size. Open
+ * A production build's message id ("~1ab", scripts/catalogue-plugin.ts) shown where its words belong: words
+ * that never arrived. No catalogue message contains "~".
+ */
+const WORD_SHOWN_AS_ID = /~[0-9a-z]+/;
+
+/** Fails when the page shows a message id instead of its words. */
+export async function expectEveryWord(page: Page, screen: string): Promise<void> {
+  // biome-ignore lint/performance/useDomNodeTextContent: what the page shows, not the text of its style elements
+  const shown = (await page.locator("body").innerText()).match(WORD_SHOWN_AS_ID)?.[0];
+  expect(shown, `${screen}: a message shown as its id`).toBeUndefined();
+}
+
+/**
+ * Checks a screen with axe and for words shown as their ids, and saves it light and dark, at 1280 and at 390
+ * px, as docs/screenshots/<prefix>-<screen>-<width>-<scheme>.png; the page is left at its size. Open
  * notifications are closed first: shots and axe look at the screen behind them.
  */
 export async function captureScreen(page: Page, prefix: string, screen: string): Promise<void> {
@@ -143,6 +156,7 @@ export async function captureScreen(page: Page, prefix: string, screen: string):
     await close.click().catch(() => undefined);
   }
   await expect.poll(() => page.locator(".mantine-Notification-root").count(), { timeout: 10_000 }).toBe(0);
+  await expectEveryWord(page, screen);
   await expectAccessible(page, screen, { schemes: ["light", "dark"] });
   await page.evaluate(() => window.scrollTo(0, 0));
   const size = page.viewportSize() ?? DESKTOP;
@@ -151,6 +165,7 @@ export async function captureScreen(page: Page, prefix: string, screen: string):
   await page.evaluate(() => window.scrollTo(0, 0));
   await page.waitForTimeout(250);
   await screenshotBoth(page, `${prefix}-${screen}-390`);
+  await expectEveryWord(page, `${screen} at 390 px`);
   await expectAccessible(page, `${screen} at 390 px`, { schemes: ["light", "dark"] });
   await page.setViewportSize(size);
   await page.waitForTimeout(150);

@@ -1,6 +1,6 @@
 import englishEntry from "virtual:gatehouse-catalogue/en/entry";
 import catalogues from "virtual:gatehouse-catalogues";
-import { type I18n, setupI18n } from "@lingui/core";
+import { type I18n, type Messages, setupI18n } from "@lingui/core";
 import { isLocale, LOCALES, type Locale, negotiateLocale } from "#shared/i18n/locales.ts";
 import type { CatalogueGroup } from "./groups.ts";
 import type { MessageId } from "./message-id.ts";
@@ -11,6 +11,27 @@ import type { MessageId } from "./message-id.ts";
  * the first of those screens (lazyLoad).
  */
 export const i18n: I18n = setupI18n({ locale: "en", messages: { en: englishEntry } });
+
+/**
+ * English's signed-in words, as each chunk of code that says them runs (scripts/catalogue-plugin.ts prepends
+ * `(globalThis.__gatehouseWords ||= []).push({...})` to it in a production build). The words of the chunks one
+ * import runs are loaded together, before that import's code is handed on (a microtask earlier).
+ */
+const arrived: Messages = {};
+let loadScheduled = false;
+function sourceWords(words: Messages): void {
+  Object.assign(arrived, words);
+  if (loadScheduled) return;
+  loadScheduled = true;
+  queueMicrotask(() => {
+    loadScheduled = false;
+    i18n.load("en", { ...arrived });
+    for (const id of Object.keys(arrived)) delete arrived[id];
+  });
+}
+const words = globalThis as { __gatehouseWords?: { push: (words: Messages) => void } };
+for (const early of (words.__gatehouseWords as Messages[] | undefined) ?? []) sourceWords(early);
+words.__gatehouseWords = { push: sourceWords };
 
 const loads = new Map<string, Promise<void>>([["en/entry", Promise.resolve()]]);
 let appWordsWanted = false;
