@@ -17,21 +17,23 @@ export const i18n: I18n = setupI18n({ locale: "en", messages: { en: englishEntry
  * `(globalThis.__gatehouseWords ||= []).push({...})` to it in a production build). The words of the chunks one
  * import runs are loaded together, before that import's code is handed on (a microtask earlier).
  */
-const arrived: Messages = {};
-let loadScheduled = false;
+let arrived: Messages | undefined;
 function sourceWords(words: Messages): void {
-  Object.assign(arrived, words);
-  if (loadScheduled) return;
-  loadScheduled = true;
+  if (arrived) {
+    Object.assign(arrived, words);
+    return;
+  }
+  arrived = { ...words };
   queueMicrotask(() => {
-    loadScheduled = false;
-    i18n.load("en", { ...arrived });
-    for (const id of Object.keys(arrived)) delete arrived[id];
+    const batch = arrived ?? {};
+    arrived = undefined;
+    i18n.load("en", batch);
   });
 }
-const words = globalThis as { __gatehouseWords?: { push: (words: Messages) => void } };
-for (const early of (words.__gatehouseWords as Messages[] | undefined) ?? []) sourceWords(early);
-words.__gatehouseWords = { push: sourceWords };
+const carrier = globalThis as { __gatehouseWords?: Messages[] | { push: (words: Messages) => void } };
+const early = carrier.__gatehouseWords;
+for (const words of Array.isArray(early) ? early : []) sourceWords(words);
+carrier.__gatehouseWords = { push: sourceWords };
 
 const loads = new Map<string, Promise<void>>([["en/entry", Promise.resolve()]]);
 let appWordsWanted = false;

@@ -1,0 +1,60 @@
+import { afterEach, describe, expect, it, vi } from "vitest";
+
+/** What the catalogue plugin puts at the top of a chunk (decision 50), as the browser would run it. */
+type Carrier = { __gatehouseWords?: { push(words: Record<string, unknown>): unknown } | unknown[] };
+const carrier = globalThis as Carrier;
+function chunkRuns(words: Record<string, unknown>): void {
+  // biome-ignore lint/suspicious/noAssignInExpressions: the very line the build writes, `||=` and all
+  ((carrier.__gatehouseWords ||= []) as { push(w: Record<string, unknown>): unknown }).push(words);
+}
+
+describe("English words that come with a chunk of code", () => {
+  afterEach(async () => {
+    const { activateLocale } = await import("#web/i18n/i18n.ts");
+    await activateLocale("en");
+  });
+
+  it("are loaded together, once, a microtask after the chunks that brought them ran", async () => {
+    const { i18n, t } = await import("#web/i18n/i18n.ts");
+    let changes = 0;
+    const stop = i18n.on("change", () => {
+      changes += 1;
+    });
+    chunkRuns({ "~test1": ["Members"] });
+    chunkRuns({ "~test2": ["Invite ", ["name"]] });
+    // Not yet: the import that ran these chunks has not handed its code on.
+    expect(i18n._("~test1")).toBe("~test1");
+    await Promise.resolve();
+    stop();
+    expect(changes).toBe(1);
+    expect(i18n._("~test1")).toBe("Members");
+    expect(i18n._("~test2", { name: "Ann" })).toBe("Invite Ann");
+    // Entry words are still there beside them.
+    expect(t("auth.signIn.action")).toBe("Sign in");
+  });
+
+  it("come in English while another language is shown, and show on a switch back", async () => {
+    const { activateLocale, i18n } = await import("#web/i18n/i18n.ts");
+    await activateLocale("de");
+    chunkRuns({ "~test3": ["Danger zone"] });
+    await Promise.resolve();
+    expect(i18n.locale).toBe("de");
+    await activateLocale("en");
+    expect(i18n._("~test3")).toBe("Danger zone");
+  });
+
+  it("that arrived before the translator ran are taken when it starts", async () => {
+    vi.resetModules();
+    const before = carrier.__gatehouseWords;
+    carrier.__gatehouseWords = undefined;
+    try {
+      chunkRuns({ "~early": ["Early words"] });
+      const fresh = await import("#web/i18n/i18n.ts");
+      await Promise.resolve();
+      expect(fresh.i18n._("~early")).toBe("Early words");
+    } finally {
+      carrier.__gatehouseWords = before;
+      vi.resetModules();
+    }
+  });
+});
