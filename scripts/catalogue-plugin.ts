@@ -96,6 +96,11 @@ export function cataloguePlugin(): Plugin {
         short = new Map(englishIds().map((id, index) => [id, `~${index.toString(36)}`]));
       }
     },
+    buildStart() {
+      quotedBy.clear();
+      englishApp = undefined;
+      firstPage = undefined;
+    },
     transform(code, id) {
       if (!short || !/\/src\/web\/.*\.tsx?$/.test(id) || id.includes("/i18n/catalogues/")) return undefined;
       let changed = false;

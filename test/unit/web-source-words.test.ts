@@ -1,4 +1,5 @@
-import { afterEach, describe, expect, it, vi } from "vitest";
+import { afterEach, describe, expect, it } from "vitest";
+import { activateLocale, i18n, receiveSourceWords, t } from "#web/i18n/i18n.ts";
 
 /** What the catalogue plugin puts at the top of a chunk (decision 50), as the browser would run it. */
 type Carrier = { __gatehouseWords?: { push(words: Record<string, unknown>): unknown } | unknown[] };
@@ -9,13 +10,10 @@ function chunkRuns(words: Record<string, unknown>): void {
 }
 
 describe("English words that come with a chunk of code", () => {
-  afterEach(async () => {
-    const { activateLocale } = await import("#web/i18n/i18n.ts");
-    await activateLocale("en");
-  });
+  // The unit project shares modules between files: every test leaves the app in English.
+  afterEach(() => activateLocale("en"));
 
   it("are loaded together, once, a microtask after the chunks that brought them ran", async () => {
-    const { i18n, t } = await import("#web/i18n/i18n.ts");
     let changes = 0;
     const stop = i18n.on("change", () => {
       changes += 1;
@@ -34,7 +32,6 @@ describe("English words that come with a chunk of code", () => {
   });
 
   it("come in English while another language is shown, and show on a switch back", async () => {
-    const { activateLocale, i18n } = await import("#web/i18n/i18n.ts");
     await activateLocale("de");
     chunkRuns({ "~test3": ["Danger zone"] });
     await Promise.resolve();
@@ -43,18 +40,17 @@ describe("English words that come with a chunk of code", () => {
     expect(i18n._("~test3")).toBe("Danger zone");
   });
 
-  it("that arrived before the translator ran are taken when it starts", async () => {
-    vi.resetModules();
-    const before = carrier.__gatehouseWords;
-    carrier.__gatehouseWords = undefined;
-    try {
-      chunkRuns({ "~early": ["Early words"] });
-      const fresh = await import("#web/i18n/i18n.ts");
-      await Promise.resolve();
-      expect(fresh.i18n._("~early")).toBe("Early words");
-    } finally {
-      carrier.__gatehouseWords = before;
-      vi.resetModules();
-    }
+  it("that arrived before the translator ran are taken when it starts, and later ones as they come", async () => {
+    const page: Parameters<typeof receiveSourceWords>[0] = {
+      __gatehouseWords: [{ "~early": ["Early words"] }],
+    };
+    receiveSourceWords(page);
+    await Promise.resolve();
+    expect(i18n._("~early")).toBe("Early words");
+    (page.__gatehouseWords as { push(words: Record<string, unknown>): unknown }).push({
+      "~later": ["Later"],
+    });
+    await Promise.resolve();
+    expect(i18n._("~later")).toBe("Later");
   });
 });

@@ -30,10 +30,14 @@ function sourceWords(words: Messages): void {
     i18n.load("en", batch);
   });
 }
-const carrier = globalThis as { __gatehouseWords?: Messages[] | { push: (words: Messages) => void } };
-const early = carrier.__gatehouseWords;
-for (const words of Array.isArray(early) ? early : []) sourceWords(words);
-carrier.__gatehouseWords = { push: sourceWords };
+type WordsCarrier = { __gatehouseWords?: Messages[] | { push: (words: Messages) => void } };
+/** Takes the words chunks handed `carrier` before this module ran, and those they hand it from now on. */
+export function receiveSourceWords(carrier: WordsCarrier): void {
+  const early = carrier.__gatehouseWords;
+  for (const words of Array.isArray(early) ? early : []) sourceWords(words);
+  carrier.__gatehouseWords = { push: sourceWords };
+}
+receiveSourceWords(globalThis as WordsCarrier);
 
 const loads = new Map<string, Promise<void>>([["en/entry", Promise.resolve()]]);
 let appWordsWanted = false;
