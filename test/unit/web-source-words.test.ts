@@ -1,12 +1,13 @@
+import type { Messages } from "@lingui/core";
 import { afterEach, describe, expect, it } from "vitest";
 import { activateLocale, i18n, receiveSourceWords, t } from "#web/i18n/i18n.ts";
 
 /** What the catalogue plugin puts at the top of a chunk (decision 50), as the browser would run it. */
-type Carrier = { __gatehouseWords?: { push(words: Record<string, unknown>): unknown } | unknown[] };
+type Carrier = Parameters<typeof receiveSourceWords>[0];
 const carrier = globalThis as Carrier;
-function chunkRuns(words: Record<string, unknown>): void {
+function chunkRuns(words: Messages): void {
   // biome-ignore lint/suspicious/noAssignInExpressions: the very line the build writes, `||=` and all
-  ((carrier.__gatehouseWords ||= []) as { push(w: Record<string, unknown>): unknown }).push(words);
+  (carrier.__gatehouseWords ||= []).push(words);
 }
 
 describe("English words that come with a chunk of code", () => {
@@ -41,15 +42,13 @@ describe("English words that come with a chunk of code", () => {
   });
 
   it("that arrived before the translator ran are taken when it starts, and later ones as they come", async () => {
-    const page: Parameters<typeof receiveSourceWords>[0] = {
+    const page: Carrier = {
       __gatehouseWords: [{ "~early": ["Early words"] }],
     };
     receiveSourceWords(page);
     await Promise.resolve();
     expect(i18n._("~early")).toBe("Early words");
-    (page.__gatehouseWords as { push(words: Record<string, unknown>): unknown }).push({
-      "~later": ["Later"],
-    });
+    page.__gatehouseWords?.push({ "~later": ["Later"] });
     await Promise.resolve();
     expect(i18n._("~later")).toBe("Later");
   });
